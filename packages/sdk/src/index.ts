@@ -1,0 +1,5 @@
+// The ticket-backend contract as code, shared by the services and the web app.
+export * from './alerts/alert.schema.ts';
+export * from './contract/envelope.ts';
+export * from './contract/networks.ts';
+export * from './locales.ts';

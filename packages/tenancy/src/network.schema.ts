@@ -1,0 +1,154 @@
+// Network files (tenants/<slug>/network.json) and the network as loaded with its texts.
+import { alertDefinitionSchema } from '@transit-shop/sdk/alerts/alert.schema';
+import {
+  authDriverSchema,
+  collectSiteSchema,
+  qualificationValidationConfigurationSchema,
+  salesChannelSchema,
+  schoolConfigurationSchema,
+} from '@transit-shop/sdk/contract/networks';
+import { LOCALES, localeSchema, localizedTextSchema, reduceLanguageCode } from '@transit-shop/sdk/locales';
+import { z } from 'zod';
+import { themeOverridesSchema } from './theme.schema.ts';
+
+export const hostnameSchema = z
+  .string()
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'a lowercase host name',
+  );
+
+/** Languages as the legacy configuration writes them (fr_FR), reduced to the shop's locales. */
+export const networkLanguagesSchema = z
+  .array(z.string().min(2))
+  .min(1)
+  .transform((codes, ctx) => {
+    const reduced = [...new Set(codes.map(reduceLanguageCode))];
+    for (const code of reduced) {
+      if (!(LOCALES as readonly string[]).includes(code)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unsupported language "${code}" (offered: ${LOCALES.join(', ')})`,
+        });
+      }
+    }
+    return reduced as z.infer<typeof localeSchema>[];
+  });
+
+export const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const authenticationProviderConfigSchema = z
+  .object({
+    id: z.number().int().positive(),
+    driver: authDriverSchema,
+    isDefault: z.boolean().default(false),
+    name: z.string().min(1),
+    /** OpenID issuer and client of the provider (used by the sign-in flow). */
+    issuer: z.url().optional(),
+    clientId: z.string().optional(),
+  })
+  .strict();
+
+export const networkFileSchema = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    /** Logo file, relative to the network's folder. */
+    logo: z
+      .string()
+      .regex(/^[\w.-]+\.(svg|png|webp)$/, 'a logo file in the network folder (svg, png or webp)'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR')
+      .default('EUR'),
+    languages: networkLanguagesSchema,
+    defaultLanguage: localeSchema,
+    profiling: z.boolean().default(false),
+    multiple_payment_installments: z.array(z.number().int().min(1).max(12)).min(1).default([1]),
+    payment: z
+      .object({ transfer_enabled: z.boolean().default(false) })
+      .strict()
+      .default({ transfer_enabled: false }),
+    has_subscriptions: z.boolean().default(false),
+    has_guest_orders: z.number().int().nonnegative().default(0),
+    has_media_signin: z.boolean().default(false),
+    has_media_tunnel: z.boolean().default(false),
+    has_media_tunnel_pairing: z.boolean().default(false),
+    data: z
+      .object({
+        globalMessage: localizedTextSchema.nullable().default(null),
+        customRGPDText: localizedTextSchema.nullable().default(null),
+        experimentalAIEnabled: z.boolean().default(false),
+      })
+      .strict()
+      .default({ globalMessage: null, customRGPDText: null, experimentalAIEnabled: false }),
+    hideBirthDate: z.boolean().default(false),
+    domains: z.array(hostnameSchema).min(1),
+    theme: z.object({ id: z.string().min(1), overrides: themeOverridesSchema.optional() }).strict(),
+    authenticationProviders: z.array(authenticationProviderConfigSchema).default([]),
+    channel: salesChannelSchema.default('ESHOP'),
+    timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Paris'),
+    /** Maximum amount of a guest order, in minor units of the currency. */
+    guestMaxOrderAmount: z.number().int().positive(),
+    /** Shared key of the request signature (spec 02 "Request signing"). */
+    signingKey: z.string().min(16),
+    collectSites: z.array(collectSiteSchema).default([]),
+    schoolConfiguration: schoolConfigurationSchema.optional(),
+    qualificationValidationConfiguration: qualificationValidationConfigurationSchema.optional(),
+    maintenanceAlerts: z.array(alertDefinitionSchema).default([]),
+  })
+  .strict()
+  .superRefine((network, ctx) => {
+    if (!network.languages.includes(network.defaultLanguage)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultLanguage'],
+        message: 'must be one of the network languages',
+      });
+    }
+    const defaults = network.authenticationProviders.filter((p) => p.isDefault);
+    if (defaults.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authenticationProviders'],
+        message: 'at most one default provider',
+      });
+    }
+  });
+export type NetworkFile = z.infer<typeof networkFileSchema>;
+
+/** Custom texts of a network for one locale (tenants/<slug>/texts/<locale>.json). */
+export const customTextsSchema = z
+  .object({
+    tagline: z.string().min(1),
+    homeTitle: z.string().min(1),
+    homeIntro: z.string().min(1),
+    footerNote: z.string().min(1).optional(),
+  })
+  .strict();
+export type CustomTexts = z.infer<typeof customTextsSchema>;
+
+/** Legal texts of a network for one locale (tenants/<slug>/legal/<locale>/<kind>.html), sanitised. */
+export const legalTextsSchema = z.object({
+  legalNotices: z.string().min(1),
+  privacyPolicy: z.string().min(1),
+  termsOfUse: z.string().min(1),
+});
+export type LegalTexts = z.infer<typeof legalTextsSchema>;
+
+/** A network as loaded: its file, its folder name and its texts for every offered locale. */
+export const networkSchema = z.object({
+  slug: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  config: networkFileSchema,
+  logoFile: z.string(),
+  texts: z.partialRecord(localeSchema, customTextsSchema),
+  legal: z.partialRecord(localeSchema, legalTextsSchema),
+});
+export type Network = z.infer<typeof networkSchema>;
