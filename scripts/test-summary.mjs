@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Counts passed and failed checks across every report in test-results/ (vitest and Playwright
+// JSON reports, plus one check per non-test step) and prints "N passed, N failed".
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findReports(dir, found = []) {
+  if (!existsSync(dir)) return found;
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) findReports(path, found);
+    else if (entry === 'vitest.json' && dir.endsWith('test-results')) found.push(path);
+  }
+  return found;
+}
+
+function countPlaywright(report) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const status = test.status; // expected | unexpected | flaky | skipped
+        if (status === 'expected') passed += 1;
+        else if (status === 'skipped') skipped += 1;
+        else failed += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  for (const error of report.errors ?? []) if (error) failed += 1;
+  return { passed, failed, skipped };
+}
+
+export function summarise(root) {
+  const lines = [];
+  let passed = 0;
+  let failed = 0;
+  const stepsFile = join(root, 'test-results', 'steps.json');
+  const steps = existsSync(stepsFile) ? JSON.parse(readFileSync(stepsFile, 'utf8')) : [];
+  for (const step of steps) {
+    if (step.report) continue;
+    if (step.ok) passed += 1;
+    else failed += 1;
+    lines.push(`check ${step.name}: ${step.ok ? 'passed' : 'failed'}`);
+  }
+  const workspaces = ['packages', 'platform'].flatMap((d) => findReports(join(root, d)));
+  for (const file of workspaces) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const p = report.numPassedTests ?? 0;
+    const f = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    const failedSuites = (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
+    // A skipped test proves nothing: it counts as a failure.
+    const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    passed += p;
+    failed += f + failedSuites + skipped;
+    lines.push(`unit ${relative(root, dirname(dirname(file)))}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`);
+  }
+  const unitStep = steps.find((s) => s.name === 'unit tests');
+  if (unitStep && !unitStep.ok && workspaces.length === 0) {
+    failed += 1;
+    lines.push('unit tests: the runner failed before writing a report');
+  }
+  const e2eFile = join(root, 'test-results', 'e2e.json');
+  const e2eStep = steps.find((s) => s.name === 'end-to-end tests');
+  if (existsSync(e2eFile)) {
+    const counts = countPlaywright(JSON.parse(readFileSync(e2eFile, 'utf8')));
+    passed += counts.passed;
+    failed += counts.failed;
+    lines.push(`end-to-end: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    if (counts.skipped > 0) {
+      failed += counts.skipped;
+      lines.push('end-to-end: skipped tests count as failures');
+    }
+  } else if (e2eStep) {
+    failed += 1;
+    lines.push('end-to-end: the runner failed before writing a report');
+  }
+  if (unitStep && !unitStep.ok && failed === 0) {
+    failed += 1;
+    lines.push('unit tests: the runner exited with an error although no test failed');
+  }
+  if (e2eStep && !e2eStep.ok && failed === 0) {
+    failed += 1;
+    lines.push('end-to-end: the runner exited with an error although no test failed');
+  }
+  return { passed, failed, lines };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const { passed, failed, lines } = summarise(root);
+  for (const line of lines) console.log(line);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
