@@ -1,4 +1,9 @@
-// Tenant and theme schemas shared by the services and the web app (no Node-only code here).
+// Tenant and theme schemas and pure helpers shared by the services and the web app (no Node-only code).
 export * from './bootstrap.schema.ts';
+export * from './contrast.ts';
 export * from './network.schema.ts';
+export * from './network-configuration.ts';
+export * from './registry.ts';
 export * from './theme.schema.ts';
+export * from './theme-resolve.ts';
+export type * from './types.ts';

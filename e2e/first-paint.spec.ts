@@ -1,0 +1,47 @@
+// Each network's shop is branded before any script runs (name, logo, colours, language).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadDemoNetworks } from './support/demo-networks.ts';
+import { networkUrl } from './support/platform.ts';
+
+const networks = await loadDemoNetworks();
+const root = join(import.meta.dirname, '..');
+
+test.describe('first paint without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const network of networks) {
+    test(`THEME-03 ${network.slug} shows its own name, logo and primary colour on first paint`, async ({ page }) => {
+      const prefix = network.defaultLanguage === 'fr' ? '' : `/${network.defaultLanguage}`;
+      const response = await page.goto(networkUrl(network.slug, `${prefix}/`));
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(network.name);
+      await expect(page.locator('.prepaint-name')).toHaveText(network.name);
+      const logo = page.locator('.prepaint-header img');
+      await expect(logo).toHaveAttribute('src', '/tenant/logo');
+      expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const logoFile = await page.request.get(networkUrl(network.slug, '/tenant/logo'));
+      const config = JSON.parse(await readFile(join(root, 'tenants', network.slug, 'network.json'), 'utf8'));
+      expect(await logoFile.text()).toBe(await readFile(join(root, 'tenants', network.slug, config.logo), 'utf8'));
+      const colours = await page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        const header = getComputedStyle(document.querySelector('.prepaint-header') as Element);
+        return { primary: style.getPropertyValue('--net-primary').trim(), headerBackground: header.backgroundColor };
+      });
+      expect(colours.primary.toLowerCase()).toBe(network.light.primary.main.toLowerCase());
+      expect(colours.headerBackground).toBe(hexToRgb(network.light.header.background));
+    });
+  }
+
+  test('I18N-04 an Arabic page is right to left before any script runs', async ({ page }) => {
+    await page.goto(networkUrl('wahat', '/ar/'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  });
+});
+
+function hexToRgb(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
+}

@@ -1,0 +1,64 @@
+// The branded shell as a traveller uses it: languages, appearance, 404 page, maintenance alerts.
+import { expect, test } from '@playwright/test';
+import { networkUrl } from './support/platform.ts';
+
+test('ROUTE-02 an unknown route shows the 404 page with a way back home', async ({ page }) => {
+  const response = await page.goto(networkUrl('lumiere', '/en/no-such-page'));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('404');
+  await page.getByRole('link', { name: /home/i }).click();
+  await expect(page).toHaveURL(networkUrl('lumiere', '/en/'));
+});
+
+test('I18N-04 switching to Arabic sets dir="rtl" and mirrors the header', async ({ page }) => {
+  await page.goto(networkUrl('lumiere', '/'));
+  const logo = page.getByRole('banner').getByRole('img').first();
+  const width = page.viewportSize()?.width ?? 1280;
+  expect((await logo.boundingBox())?.x ?? width).toBeLessThan(width / 2);
+
+  await page.getByRole('button', { name: /langue/i }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page).toHaveURL(networkUrl('lumiere', '/ar/'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect.poll(async () => (await logo.boundingBox())?.x ?? 0).toBeGreaterThan(width / 2);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'locale')?.value).toBe('ar');
+});
+
+test('I18N-01 only the network languages are offered', async ({ page }) => {
+  await page.goto(networkUrl('wahat', '/fr/'));
+  await page.getByRole('button', { name: /langue/i }).click();
+  const items = page.getByRole('menuitem');
+  await expect(items).toHaveCount(3);
+  await expect(page.getByRole('menuitem', { name: 'Italiano' })).toHaveCount(0);
+});
+
+test('THEME-01 THEME-02 the appearance choice survives a reload', async ({ page }) => {
+  await page.goto(networkUrl('lakeside', '/en/'));
+  await page.getByRole('button', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'theme');
+  expect(cookie?.value).toBe('DARK');
+  expect(cookie?.sameSite).toBe('Strict');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  await expect(page.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test.describe('maintenance alerts', () => {
+  test('ALERT-04 an alert inside its window shows', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-12-10T10:00:00Z'));
+    await page.goto(networkUrl('lumiere', '/en/'));
+    await expect(page.getByRole('status').filter({ hasText: /works/i })).toBeVisible();
+  });
+
+  test('ALERT-04 an alert outside its window does not show', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-25T10:00:00Z'));
+    await page.goto(networkUrl('lumiere', '/en/'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The beacon has answered and the banner area has been evaluated before we look.
+    await page.waitForResponse((r) => r.url().includes('/alerts?'));
+    await expect(page.getByRole('status').filter({ hasText: /works/i })).toHaveCount(0);
+  });
+});
