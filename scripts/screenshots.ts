@@ -19,7 +19,10 @@ const browser = await chromium.launch({
 try {
   const images: string[] = [];
   for (const shot of shots) {
-    const page = await browser.newPage({ viewport: { width: 720, height: 820 }, colorScheme: shot.colorScheme });
+    const page = await browser.newPage({
+      viewport: { width: 720, height: 820 },
+      colorScheme: shot.colorScheme,
+    });
     await page.goto(shot.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     images.push((await page.screenshot()).toString('base64'));

@@ -14,7 +14,8 @@ export const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
 
 export function checkBudget(distDir) {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return { problems: [`no build manifest at ${manifestPath}: build the web app first`], rows: [] };
+  if (!existsSync(manifestPath))
+    return { problems: [`no build manifest at ${manifestPath}: build the web app first`], rows: [] };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const gzipSize = (file) => gzipSync(readFileSync(join(distDir, file))).length;
 
@@ -28,13 +29,18 @@ export function checkBudget(distDir) {
   const problems = [];
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) problems.push('no entry chunk in the build manifest');
-  if (!manifest[HOME_ROUTE_MODULE]) problems.push(`the home route ${HOME_ROUTE_MODULE} is not a chunk of its own`);
+  if (!manifest[HOME_ROUTE_MODULE])
+    problems.push(`the home route ${HOME_ROUTE_MODULE} is not a chunk of its own`);
   const initialKeys = new Set([...closure(entryKey), ...closure(HOME_ROUTE_MODULE)]);
-  const initialFiles = [...new Set([...initialKeys].map((key) => manifest[key].file).filter((f) => f.endsWith('.js')))];
+  const initialFiles = [
+    ...new Set([...initialKeys].map((key) => manifest[key].file).filter((f) => f.endsWith('.js'))),
+  ];
   const initialSize = initialFiles.reduce((sum, file) => sum + gzipSize(file), 0);
   const rows = initialFiles.map((file) => ({ file, gzip: gzipSize(file), initial: true }));
   if (initialSize > INITIAL_BUDGET) {
-    problems.push(`home route initial JavaScript is ${(initialSize / KB).toFixed(1)} kB gzip, budget ${INITIAL_BUDGET / KB} kB`);
+    problems.push(
+      `home route initial JavaScript is ${(initialSize / KB).toFixed(1)} kB gzip, budget ${INITIAL_BUDGET / KB} kB`,
+    );
   }
   const lazyFiles = new Set(
     Object.values(manifest)
@@ -45,7 +51,9 @@ export function checkBudget(distDir) {
     const gzip = gzipSize(file);
     rows.push({ file, gzip, initial: false });
     if (gzip > LAZY_CHUNK_BUDGET) {
-      problems.push(`lazy chunk ${file} is ${(gzip / KB).toFixed(1)} kB gzip, budget ${LAZY_CHUNK_BUDGET / KB} kB`);
+      problems.push(
+        `lazy chunk ${file} is ${(gzip / KB).toFixed(1)} kB gzip, budget ${LAZY_CHUNK_BUDGET / KB} kB`,
+      );
     }
   }
   return { problems, rows, initialSize };
@@ -55,10 +63,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const { problems, rows, initialSize } = checkBudget(join(root, 'platform', 'web', 'dist'));
   for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
-    console.log(`${row.initial ? 'initial' : 'lazy   '}  ${(row.gzip / KB).toFixed(1).padStart(6)} kB  ${row.file}`);
+    console.log(
+      `${row.initial ? 'initial' : 'lazy   '}  ${(row.gzip / KB).toFixed(1).padStart(6)} kB  ${row.file}`,
+    );
   }
   if (initialSize !== undefined) {
-    console.log(`home route initial JavaScript: ${(initialSize / KB).toFixed(1)} kB gzip (budget ${INITIAL_BUDGET / KB} kB)`);
+    console.log(
+      `home route initial JavaScript: ${(initialSize / KB).toFixed(1)} kB gzip (budget ${INITIAL_BUDGET / KB} kB)`,
+    );
   }
   for (const problem of problems) console.error(`size budget exceeded: ${problem}`);
   process.exit(problems.length > 0 ? 1 : 0);

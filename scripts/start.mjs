@@ -12,10 +12,14 @@ const skipBuild = process.env.SKIP_BUILD === '1' && existsSync(builtIndex);
 
 if (!skipBuild) {
   console.log('Building the web app...');
-  const build = spawnSync('npx', ['turbo', 'run', 'build', '--filter=@transit-shop/web', '--output-logs=errors-only'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    'npx',
+    ['turbo', 'run', 'build', '--filter=@transit-shop/web', '--output-logs=errors-only'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

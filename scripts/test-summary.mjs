@@ -53,12 +53,16 @@ export function summarise(root) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const p = report.numPassedTests ?? 0;
     const f = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-    const failedSuites = (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
+    const failedSuites = (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+    ).length;
     // A skipped test proves nothing: it counts as a failure.
     const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     passed += p;
     failed += f + failedSuites + skipped;
-    lines.push(`unit ${relative(root, dirname(dirname(file)))}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`);
+    lines.push(
+      `unit ${relative(root, dirname(dirname(file)))}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`,
+    );
   }
   const unitStep = steps.find((s) => s.name === 'unit tests');
   if (unitStep && !unitStep.ok && workspaces.length === 0) {

@@ -29,7 +29,12 @@ async function waitForHealth(url: string, deadline: number): Promise<void> {
   throw new Error(`${url} did not answer in time`);
 }
 
-async function startServer(script: string, port: number, env: Record<string, string>, health: string): Promise<Server> {
+async function startServer(
+  script: string,
+  port: number,
+  env: Record<string, string>,
+  health: string,
+): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WATCH_TENANTS: 'false', ...env },
@@ -113,12 +118,16 @@ async function compare(label: string, tenantsDir: string, host: string, path: st
   }
 }
 
-console.log(`tenant service index route vs hello-world: ${ROUNDS} rounds of ${DURATION_S}s, ${CONNECTIONS} connections, medians`);
+console.log(
+  `tenant service index route vs hello-world: ${ROUNDS} rounds of ${DURATION_S}s, ${CONNECTIONS} connections, medians`,
+);
 const demo = await compare('demo networks (3)', join(root, 'tenants'), 'lumiere.localhost', '/');
 const generated = await generateNetworks(1000);
 try {
   const many = await compare('1,000 generated networks', generated, 'network-500.localhost', '/');
-  console.log(`goal: index at least 80% of hello-world; with 1,000 networks ${(many / demo * 100).toFixed(1)}% of the 3-network figure`);
+  console.log(
+    `goal: index at least 80% of hello-world; with 1,000 networks ${((many / demo) * 100).toFixed(1)}% of the 3-network figure`,
+  );
 } finally {
   await rm(generated, { recursive: true, force: true });
 }

@@ -6,12 +6,19 @@ export const AA_TEXT_CONTRAST = 4.5;
 export function relativeLuminance(hex: string): number {
   const value = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : hex;
   const channels = [1, 3, 5].map((i) => Number.parseInt(value.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [r, g, b] = channels.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
+    number,
+    number,
+    number,
+  ];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -46,7 +53,9 @@ export function findContrastFailures(theme: ResolvedTheme): ContrastFailure[] {
     const scheme = theme.colorSchemes[schemeName];
     return TEXT_PAIRS.flatMap(([foreground, background]) => {
       const ratio = contrastRatio(token(scheme, foreground), token(scheme, background));
-      return ratio < AA_TEXT_CONTRAST ? [{ scheme: schemeName, foreground, background, ratio: Math.round(ratio * 100) / 100 }] : [];
+      return ratio < AA_TEXT_CONTRAST
+        ? [{ scheme: schemeName, foreground, background, ratio: Math.round(ratio * 100) / 100 }]
+        : [];
     });
   });
 }

@@ -5,11 +5,17 @@ import { type AlertDefinition, alertDefinitionSchema } from '@transit-shop/sdk/a
 import { LEGAL_DOCUMENTS, type LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { z } from 'zod';
-import { type CustomTexts, customTextsSchema, type LegalTexts, type NetworkFile, networkFileSchema } from './network.schema.ts';
+import {
+  type CustomTexts,
+  customTextsSchema,
+  type LegalTexts,
+  type NetworkFile,
+  networkFileSchema,
+} from './network.schema.ts';
 import { TenantRegistry } from './registry.ts';
 import { sanitizeTenantHtml } from './sanitize.ts';
-import { resolveTheme, unresolvedTokens } from './theme-resolve.ts';
 import { type ThemeFile, themeFileSchema } from './theme.schema.ts';
+import { resolveTheme, unresolvedTokens } from './theme-resolve.ts';
 import type { LoadedNetwork, Problem } from './types.ts';
 import { checkAlerts, checkNetworkTexts, checkThemeContrast, problemsFromZod } from './validate.ts';
 
@@ -42,7 +48,10 @@ async function readJson(path: string, file: string): Promise<JsonRead> {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, problem: { file, field: '', message: `not valid JSON: ${(error as Error).message}` } };
+    return {
+      ok: false,
+      problem: { file, field: '', message: `not valid JSON: ${(error as Error).message}` },
+    };
   }
 }
 
@@ -54,8 +63,13 @@ const exists = (path: string) =>
 
 type ThemeLoad = { file: ThemeFile | null; problems: Problem[] };
 
-async function loadThemes(themesDir: string, label: (path: string) => string): Promise<Map<string, ThemeLoad>> {
-  const entries = (await readdir(themesDir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+async function loadThemes(
+  themesDir: string,
+  label: (path: string) => string,
+): Promise<Map<string, ThemeLoad>> {
+  const entries = (await readdir(themesDir).catch(() => [] as string[])).filter((name) =>
+    name.endsWith('.json'),
+  );
   const themes = new Map<string, ThemeLoad>();
   await Promise.all(
     entries.map(async (name) => {
@@ -65,16 +79,23 @@ async function loadThemes(themesDir: string, label: (path: string) => string): P
       const read = await readJson(path, file);
       if (!read.ok) return themes.set(id, { file: null, problems: [read.problem] });
       const parsed = themeFileSchema.safeParse(read.value);
-      if (!parsed.success) return themes.set(id, { file: null, problems: problemsFromZod(file, parsed.error) });
+      if (!parsed.success)
+        return themes.set(id, { file: null, problems: problemsFromZod(file, parsed.error) });
       const theme = parsed.data;
       const problems: Problem[] = [];
-      if (theme.id !== id) problems.push({ file, field: 'id', message: `the id must match the file name "${id}"` });
+      if (theme.id !== id)
+        problems.push({ file, field: 'id', message: `the id must match the file name "${id}"` });
       for (const scheme of ['light', 'dark'] as const) {
         for (const token of unresolvedTokens(theme.colorSchemes[scheme] as never, theme.scales)) {
-          problems.push({ file, field: `colorSchemes.${scheme}.${token}`, message: 'bad colour: unknown scale step' });
+          problems.push({
+            file,
+            field: `colorSchemes.${scheme}.${token}`,
+            message: 'bad colour: unknown scale step',
+          });
         }
       }
-      if (problems.length === 0) problems.push(...checkThemeContrast(file, 'colorSchemes', resolveTheme(theme)));
+      if (problems.length === 0)
+        problems.push(...checkThemeContrast(file, 'colorSchemes', resolveTheme(theme)));
       themes.set(id, { file: problems.length === 0 ? theme : null, problems });
     }),
   );
@@ -92,23 +113,30 @@ async function loadNetwork(
   const file = label(networkPath);
   const problems: Problem[] = [];
   if (!/^[a-z][a-z0-9-]*$/.test(slug)) {
-    problems.push({ file: label(folder), field: '', message: 'a network folder name is lowercase letters, digits and dashes' });
+    problems.push({
+      file: label(folder),
+      field: '',
+      message: 'a network folder name is lowercase letters, digits and dashes',
+    });
   }
   const read = await readJson(networkPath, file);
   if (!read.ok) return { loaded: null, problems: [...problems, read.problem] };
   const parsed = networkFileSchema.safeParse(read.value);
-  if (!parsed.success) return { loaded: null, problems: [...problems, ...problemsFromZod(file, parsed.error)] };
+  if (!parsed.success)
+    return { loaded: null, problems: [...problems, ...problemsFromZod(file, parsed.error)] };
   const config: NetworkFile = parsed.data;
   problems.push(...checkNetworkTexts(file, config));
 
   const logoPath = join(folder, config.logo);
   const files = [networkPath, logoPath];
-  if (!(await exists(logoPath))) problems.push({ file, field: 'logo', message: `logo file ${config.logo} is missing` });
+  if (!(await exists(logoPath)))
+    problems.push({ file, field: 'logo', message: `logo file ${config.logo} is missing` });
 
   const theme = themes.get(config.theme.id);
   let resolved = null;
   if (!theme) problems.push({ file, field: 'theme.id', message: `unknown theme "${config.theme.id}"` });
-  else if (!theme.file) problems.push({ file, field: 'theme.id', message: `theme "${config.theme.id}" has problems` });
+  else if (!theme.file)
+    problems.push({ file, field: 'theme.id', message: `theme "${config.theme.id}" has problems` });
   else {
     resolved = resolveTheme(theme.file, config.theme.overrides);
     if (config.theme.overrides) problems.push(...checkThemeContrast(file, 'theme.overrides', resolved));
@@ -135,7 +163,12 @@ async function loadNetwork(
           files.push(path);
           const html = await readFile(path, 'utf8').catch(() => null);
           const clean = html === null ? '' : sanitizeTenantHtml(html);
-          if (!clean) problems.push({ file: label(path), field: '', message: `missing locale text: ${kind} for "${locale}"` });
+          if (!clean)
+            problems.push({
+              file: label(path),
+              field: '',
+              message: `missing locale text: ${kind} for "${locale}"`,
+            });
           else documents[kind] = clean;
         }),
       );
@@ -144,7 +177,15 @@ async function loadNetwork(
   );
 
   if (problems.length > 0 || !resolved) return { loaded: null, problems };
-  return { loaded: { network: { slug, config, logoFile: config.logo, texts, legal }, theme: resolved, logoPath, files }, problems };
+  return {
+    loaded: {
+      network: { slug, config, logoFile: config.logo, texts, legal },
+      theme: resolved,
+      logoPath,
+      files,
+    },
+    problems,
+  };
 }
 
 async function loadGlobalAlerts(tenantsDir: string, label: (path: string) => string) {
@@ -170,7 +211,9 @@ export async function loadTenants(options: { tenantsDir: string; themesDir: stri
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();
-  const results = await Promise.all(slugs.map((slug) => loadNetwork(options.tenantsDir, slug, themes, label)));
+  const results = await Promise.all(
+    slugs.map((slug) => loadNetwork(options.tenantsDir, slug, themes, label)),
+  );
   const invalidSlugs = new Set<string>();
   const networks: LoadedNetwork[] = [];
   results.forEach((result, index) => {
@@ -192,5 +235,11 @@ export async function loadTenants(options: { tenantsDir: string; themesDir: stri
 
   const global = await loadGlobalAlerts(options.tenantsDir, label);
   problems.push(...global.problems);
-  return { networks: valid, invalidSlugs: [...invalidSlugs], globalAlerts: global.alerts, problems, themeCount: themes.size };
+  return {
+    networks: valid,
+    invalidSlugs: [...invalidSlugs],
+    globalAlerts: global.alerts,
+    problems,
+    themeCount: themes.size,
+  };
 }

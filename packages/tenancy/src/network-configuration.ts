@@ -9,7 +9,11 @@ export function pickText(text: LocalizedText | null, locale: Locale, fallback: L
   return text[locale] ?? text[fallback] ?? null;
 }
 
-export function toNetworkConfiguration(network: Network, locale: Locale, logoUrl: string): NetworkConfiguration {
+export function toNetworkConfiguration(
+  network: Network,
+  locale: Locale,
+  logoUrl: string,
+): NetworkConfiguration {
   const c = network.config;
   return {
     id: c.id,

@@ -33,13 +33,22 @@ export class TenantRegistry {
     for (const entry of networks) {
       const { id, domains } = entry.network.config;
       const sameId = registry.ids.get(id);
-      if (sameId) problems.push({ file: file(entry), field: 'id', message: `id ${id} is also used by ${sameId.network.slug}` });
+      if (sameId)
+        problems.push({
+          file: file(entry),
+          field: 'id',
+          message: `id ${id} is also used by ${sameId.network.slug}`,
+        });
       else registry.ids.set(id, entry);
       registry.slugs.set(entry.network.slug, entry);
       domains.forEach((domain, index) => {
         const owner = registry.domains.get(domain);
         if (owner && owner !== entry) {
-          problems.push({ file: file(entry), field: `domains.${index}`, message: `domain ${domain} is also used by ${owner.network.slug}` });
+          problems.push({
+            file: file(entry),
+            field: `domains.${index}`,
+            message: `domain ${domain} is also used by ${owner.network.slug}`,
+          });
         } else registry.domains.set(domain, entry);
       });
     }

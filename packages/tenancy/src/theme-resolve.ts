@@ -30,7 +30,8 @@ function mergeTree(base: Tree, over: Tree | undefined): Tree {
   for (const [key, value] of Object.entries(over)) {
     if (value === undefined) continue;
     const current = merged[key];
-    merged[key] = typeof value === 'object' && typeof current === 'object' ? mergeTree(current, value) : value;
+    merged[key] =
+      typeof value === 'object' && typeof current === 'object' ? mergeTree(current, value) : value;
   }
   return merged;
 }
@@ -50,18 +51,26 @@ function resolveTree(tree: Tree, scales: ThemeFile['scales']): Tree {
   return Object.fromEntries(
     Object.entries(tree).map(([key, value]) => [
       key,
-      typeof value === 'object' ? resolveTree(value, scales) : (resolveColourToken(value, scales) ?? '#000000'),
+      typeof value === 'object'
+        ? resolveTree(value, scales)
+        : (resolveColourToken(value, scales) ?? '#000000'),
     ]),
   );
 }
 
-export function mergeScheme(scheme: ColourSchemeTokens, overrides: ThemeOverrides['light']): ColourSchemeTokens {
+export function mergeScheme(
+  scheme: ColourSchemeTokens,
+  overrides: ThemeOverrides['light'],
+): ColourSchemeTokens {
   return mergeTree(scheme as unknown as Tree, overrides as Tree | undefined) as unknown as ColourSchemeTokens;
 }
 
 export function resolveTheme(file: ThemeFile, overrides?: ThemeOverrides): ResolvedTheme {
   const scheme = (name: 'light' | 'dark') =>
-    resolveTree(mergeScheme(file.colorSchemes[name], overrides?.[name]) as unknown as Tree, file.scales) as unknown as ResolvedColourScheme;
+    resolveTree(
+      mergeScheme(file.colorSchemes[name], overrides?.[name]) as unknown as Tree,
+      file.scales,
+    ) as unknown as ResolvedColourScheme;
   return {
     id: file.id,
     colorSchemes: { light: scheme('light'), dark: scheme('dark') },

@@ -27,10 +27,19 @@ export function checkAlerts(
   const seen = new Set<string>();
   alerts.forEach((alert, index) => {
     const at = `${field}.${index}`;
-    if (seen.has(alert.id)) problems.push({ file, field: `${at}.id`, message: `duplicate alert id "${alert.id}"` });
+    if (seen.has(alert.id))
+      problems.push({ file, field: `${at}.id`, message: `duplicate alert id "${alert.id}"` });
     seen.add(alert.id);
-    if (alert.displayAfter && alert.displayBefore && Date.parse(alert.displayAfter) >= Date.parse(alert.displayBefore)) {
-      problems.push({ file, field: `${at}.displayBefore`, message: 'invalid alert window: displayBefore must be after displayAfter' });
+    if (
+      alert.displayAfter &&
+      alert.displayBefore &&
+      Date.parse(alert.displayAfter) >= Date.parse(alert.displayBefore)
+    ) {
+      problems.push({
+        file,
+        field: `${at}.displayBefore`,
+        message: 'invalid alert window: displayBefore must be after displayAfter',
+      });
     }
     problems.push(...checkLocalizedText(file, `${at}.message`, alert.message, languages));
     if (alert.title) problems.push(...checkLocalizedText(file, `${at}.title`, alert.title, languages));
@@ -47,7 +56,11 @@ export function checkLocalizedText(
   if (!text) return [];
   return languages
     .filter((locale) => !text[locale])
-    .map((locale) => ({ file, field: `${field}.${locale}`, message: `missing text for offered language "${locale}"` }));
+    .map((locale) => ({
+      file,
+      field: `${field}.${locale}`,
+      message: `missing text for offered language "${locale}"`,
+    }));
 }
 
 /** The localized texts of a network file that must exist for every offered language. */
