@@ -3,14 +3,14 @@ import { z } from 'zod';
 
 export const hexColourSchema = z
   .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour is #rgb or #rrggbb');
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'bad colour: a colour is #rgb or #rrggbb');
 /** A colour token: a hex colour or a reference to a scale step such as "brand.600". */
-export const colourTokenSchema = z.union([
-  hexColourSchema,
-  z
-    .string()
-    .regex(/^[a-z][a-zA-Z0-9]*\.(?:50|[1-9]00)$/, 'a colour is #rrggbb or a scale step like brand.600'),
-]);
+export const colourTokenSchema = z
+  .string()
+  .regex(
+    /^(?:#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})|[a-z][a-zA-Z0-9]*\.(?:50|[1-9]00))$/,
+    'bad colour: a colour is #rgb, #rrggbb or a scale step like brand.600',
+  );
 
 const SCALE_STEPS = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
 export const colourScaleSchema = z
