@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAlertClient } from './alert-client.ts';
+
+const ALERT = { id: 'works', level: 'WARNING', flags: [], message: { en: 'Works' }, channel: 'global' };
+
+type Behaviour = 'ok' | 'error' | 'hang' | 'malformed' | { maxAge: number };
+
+/** A fetch whose answer per source the test decides; records every URL asked. */
+function fakeBeacons(behaviours: Record<string, Behaviour>) {
+  const calls: string[] = [];
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(url);
+    const source = Object.keys(behaviours).find((s) => url.startsWith(s)) as string;
+    const behaviour = behaviours[source];
+    if (behaviour === 'hang') {
+      return new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }
+    if (behaviour === 'error') return Promise.reject(new TypeError('connection refused'));
+    if (behaviour === 'malformed') return Promise.resolve(Response.json({ alerts: 'nope' }));
+    const headers =
+      typeof behaviour === 'object' ? { 'cache-control': `public, max-age=${behaviour.maxAge}` } : undefined;
+    return Promise.resolve(Response.json({ payload: [{ ...ALERT, id: source }] }, { headers }));
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, behaviours };
+}
+
+const A = 'https://a.example/alerts';
+const B = 'https://b.example/alerts';
+
+describe('maintenance alert client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-12-10T00:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('ALERT-07 asks for the channels comma-joined with displayed=true', async () => {
+    const beacons = fakeBeacons({ [A]: 'ok' });
+    await createAlertClient({ sources: A, fetch: beacons.fetch }).getAlerts([
+      'global',
+      'network/101',
+      'network/101/ORDER',
+    ]);
+    expect(beacons.calls).toEqual([`${A}?channel=global,network%2F101,network%2F101%2FORDER&displayed=true`]);
+    const url = new URL(beacons.calls[0] as string);
+    expect(url.searchParams.get('channel')).toBe('global,network/101,network/101/ORDER');
+  });
+
+  it('ALERT-08 tries the sources in order and uses the first that works', async () => {
+    const beacons = fakeBeacons({ [A]: 'error', [B]: 'ok' });
+    const alerts = await createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch }).getAlerts([
+      'global',
+    ]);
+    expect(alerts?.map((a) => a.id)).toEqual([B]);
+    expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([A, B]);
+  });
+
+  it('ALERT-09 gives up on a source after 1000 ms', async () => {
+    const beacons = fakeBeacons({ [A]: 'hang', [B]: 'ok' });
+    const pending = createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch }).getAlerts(['global']);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(beacons.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending)?.map((a) => a.id)).toEqual([B]);
+  });
+
+  it('ALERT-09 skips a failed source for 60000 ms, then tries it again', async () => {
+    const beacons = fakeBeacons({ [A]: 'error', [B]: 'ok' });
+    const client = createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch });
+    await client.getAlerts(['global']);
+    beacons.behaviours[A] = 'ok';
+    beacons.calls.length = 0;
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([B]);
+    expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([B]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([A]);
+  });
+
+  it('ALERT-09 falls back to the first source with an 8000 ms timeout, at most once per 10000 ms', async () => {
+    const beacons = fakeBeacons({ [A]: 'error', [B]: 'error' });
+    const client = createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch });
+    expect(await client.getAlerts(['global'])).toBeNull();
+    expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([A, B, A]);
+
+    // Both sources penalised; the fallback is penalised too for 10 s: no request at all.
+    beacons.calls.length = 0;
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(await client.getAlerts(['global'])).toBeNull();
+    expect(beacons.calls).toEqual([]);
+
+    // After 10 s, one fallback attempt on the first source, which may take up to 8 s.
+    await vi.advanceTimersByTimeAsync(1);
+    beacons.behaviours[A] = 'hang';
+    const pending = client.getAlerts(['global']);
+    await vi.advanceTimersByTimeAsync(7_999);
+    beacons.behaviours[A] = 'ok';
+    expect(beacons.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toBeNull();
+
+    // A fallback that answers brings the alerts back.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([A]);
+  });
+
+  it('ALERT-10 honours the cache-control max-age of the answer', async () => {
+    const beacons = fakeBeacons({ [A]: { maxAge: 30 } });
+    const client = createAlertClient({ sources: A, fetch: beacons.fetch });
+    await client.getAlerts(['global', 'network/1']);
+    await vi.advanceTimersByTimeAsync(29_999);
+    await client.getAlerts(['network/1', 'global']);
+    expect(beacons.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await client.getAlerts(['global', 'network/1']);
+    expect(beacons.calls).toHaveLength(2);
+  });
+
+  it('ALERT-10 does not cache an answer without max-age, and shares a request in flight', async () => {
+    const beacons = fakeBeacons({ [A]: 'ok' });
+    const client = createAlertClient({ sources: A, fetch: beacons.fetch });
+    await Promise.all([client.getAlerts(['global']), client.getAlerts(['global'])]);
+    expect(beacons.calls).toHaveLength(1);
+    await client.getAlerts(['global']);
+    expect(beacons.calls).toHaveLength(2);
+  });
+
+  it('ALERT-11 is silent when every source fails, malformed answers included', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    const beacons = fakeBeacons({ [A]: 'malformed', [B]: 'error' });
+    await expect(
+      createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch }).getAlerts(['global']),
+    ).resolves.toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
+  });
+
+  it('ALERT-11 keeps answering the last good alerts while every source fails', async () => {
+    const beacons = fakeBeacons({ [A]: 'ok' });
+    const client = createAlertClient({ sources: A, fetch: beacons.fetch });
+    await client.getAlerts(['global']);
+    beacons.behaviours[A] = 'error';
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([A]);
+  });
+});
