@@ -12,7 +12,9 @@ test.describe('first paint without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const network of networks) {
-    test(`THEME-03 ${network.slug} shows its own name, logo and primary colour on first paint`, async ({ page }) => {
+    test(`THEME-03 ${network.slug} shows its own name, logo and primary colour on first paint`, async ({
+      page,
+    }) => {
       const prefix = network.defaultLanguage === 'fr' ? '' : `/${network.defaultLanguage}`;
       const response = await page.goto(networkUrl(network.slug, `${prefix}/`));
       expect(response?.status()).toBe(200);
@@ -23,11 +25,16 @@ test.describe('first paint without JavaScript', () => {
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const logoFile = await page.request.get(networkUrl(network.slug, '/tenant/logo'));
       const config = JSON.parse(await readFile(join(root, 'tenants', network.slug, 'network.json'), 'utf8'));
-      expect(await logoFile.text()).toBe(await readFile(join(root, 'tenants', network.slug, config.logo), 'utf8'));
+      expect(await logoFile.text()).toBe(
+        await readFile(join(root, 'tenants', network.slug, config.logo), 'utf8'),
+      );
       const colours = await page.evaluate(() => {
         const style = getComputedStyle(document.documentElement);
         const header = getComputedStyle(document.querySelector('.prepaint-header') as Element);
-        return { primary: style.getPropertyValue('--net-primary').trim(), headerBackground: header.backgroundColor };
+        return {
+          primary: style.getPropertyValue('--net-primary').trim(),
+          headerBackground: header.backgroundColor,
+        };
       });
       expect(colours.primary.toLowerCase()).toBe(network.light.primary.main.toLowerCase());
       expect(colours.headerBackground).toBe(hexToRgb(network.light.header.background));

@@ -14,13 +14,19 @@ test('NET-01 an unknown domain shows the neutral 404 page', async ({ page }) => 
 });
 
 test('NET-01 the legacy configuration call answers for a domain and a numeric id', async ({ request }) => {
-  const byDomain = await request.get(networkUrl('lumiere', '/api/Networks/getNetworkConfiguration.json?domain=wahat.localhost'));
+  const byDomain = await request.get(
+    networkUrl('lumiere', '/api/Networks/getNetworkConfiguration.json?domain=wahat.localhost'),
+  );
   const body = await byDomain.json();
   expect(body.status).toBe('ok');
   expect(body.response.name).toBe(networks.find((n) => n.slug === 'wahat')?.name);
-  const byId = await request.get(networkUrl('lumiere', `/api/Networks/getNetworkConfiguration.json?id=${body.response.id}`));
+  const byId = await request.get(
+    networkUrl('lumiere', `/api/Networks/getNetworkConfiguration.json?id=${body.response.id}`),
+  );
   expect((await byId.json()).response.name).toBe(body.response.name);
-  const unknown = await request.get(networkUrl('lumiere', '/api/Networks/getNetworkConfiguration.json?id=999999'));
+  const unknown = await request.get(
+    networkUrl('lumiere', '/api/Networks/getNetworkConfiguration.json?id=999999'),
+  );
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).status).toBe('ko');
 });

@@ -5,7 +5,10 @@ import { loadTenants } from '@transit-shop/tenancy/load-tenants';
 const root = join(import.meta.dirname, '..', '..');
 
 export async function loadDemoNetworks() {
-  const { networks, problems } = await loadTenants({ tenantsDir: join(root, 'tenants'), themesDir: join(root, 'themes') });
+  const { networks, problems } = await loadTenants({
+    tenantsDir: join(root, 'tenants'),
+    themesDir: join(root, 'themes'),
+  });
   if (problems.length > 0) throw new Error(`demo tenant files have problems: ${JSON.stringify(problems)}`);
   return networks.map(({ network, theme }) => ({
     slug: network.slug,

@@ -24,7 +24,8 @@ describe('loading tenant files', () => {
     const { tenantsDir, themesDir, editJson } = await copyDemoTenants();
     await editJson('tenants/lumiere/network.json', (n) => {
       n.theme = { id: 'no-such-theme' };
-      (n.maintenanceAlerts as Record<string, unknown>[])[0]!.displayBefore = '2026-11-01T00:00:00Z';
+      const [first] = n.maintenanceAlerts as Record<string, unknown>[];
+      if (first) first.displayBefore = '2026-11-01T00:00:00Z';
     });
     await editJson('tenants/wahat/network.json', (n) => {
       n.domains = ['lakeside.localhost'];
