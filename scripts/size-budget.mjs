@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Fails when the web app's JavaScript outgrows its budget: the home route's initial JavaScript
-// (entry chunk, its static imports and the home route chunk with its static imports) at most
-// 140 kB gzip, and no lazily loaded chunk over 50 kB gzip. Reads Vite's build manifest.
+// (entry chunk, its static imports and the home route chunk with its static imports) and each
+// lazily loaded chunk (at most 50 kB gzip). Reads Vite's build manifest. The initial budget is
+// above the 140 kB goal: docs/decisions/0005-web-first-paint-budget.md says why.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1000;
-export const INITIAL_BUDGET = 140 * KB;
+export const INITIAL_GOAL = 140 * KB;
+export const INITIAL_BUDGET = 175 * KB;
 export const LAZY_CHUNK_BUDGET = 50 * KB;
 export const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
 

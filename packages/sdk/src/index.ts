@@ -5,4 +5,5 @@ export * from './alerts/alert-client.ts';
 export * from './alerts/alert-rules.ts';
 export * from './contract/envelope.ts';
 export * from './contract/networks.ts';
+export * from './locale.schema.ts';
 export * from './locales.ts';

@@ -1,12 +1,14 @@
-// The interface languages of the shop and how each is written.
-import { z } from 'zod';
+// The interface languages of the shop and how each is written (no schema library: the web app's
+// first paint imports this).
 
 export const LOCALES = ['fr', 'en', 'ar', 'it', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE = 'fr' as const;
 export const RTL_LOCALES: ReadonlySet<Locale> = new Set<Locale>(['ar']);
 
-export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
 
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
@@ -18,5 +20,4 @@ export function reduceLanguageCode(code: string): string {
 }
 
 /** A text given in several languages, keyed by locale. */
-export const localizedTextSchema = z.partialRecord(localeSchema, z.string().min(1));
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
+export type LocalizedText = Partial<Record<Locale, string>>;

@@ -5,17 +5,13 @@ import {
   networkConfigurationSchema,
   salesChannelSchema,
 } from '@transit-shop/sdk/contract/networks';
-import { localeSchema } from '@transit-shop/sdk/locales';
+import { localeSchema } from '@transit-shop/sdk/locale.schema';
 import { z } from 'zod';
+import { APPEARANCES } from './bootstrap-constants.ts';
 import { customTextsSchema } from './network.schema.ts';
 import { resolvedThemeSchema } from './theme.schema.ts';
 
-export const APPEARANCES = ['LIGHT', 'DARK', 'SYSTEM'] as const;
 export const appearanceSchema = z.enum(APPEARANCES);
-export type Appearance = z.infer<typeof appearanceSchema>;
-
-/** Id of the JSON data block holding the bootstrap in index.html. */
-export const BOOTSTRAP_ELEMENT_ID = 'network-bootstrap';
 
 export const bootstrapSchema = z.object({
   network: z.object({

@@ -7,7 +7,8 @@ import {
   salesChannelSchema,
   schoolConfigurationSchema,
 } from '@transit-shop/sdk/contract/networks';
-import { LOCALES, localeSchema, localizedTextSchema, reduceLanguageCode } from '@transit-shop/sdk/locales';
+import { localeSchema, localizedTextSchema } from '@transit-shop/sdk/locale.schema';
+import { LOCALES, reduceLanguageCode } from '@transit-shop/sdk/locales';
 import { z } from 'zod';
 import { themeOverridesSchema } from './theme.schema.ts';
 

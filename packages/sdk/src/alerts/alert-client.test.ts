@@ -8,7 +8,7 @@ type Behaviour = 'ok' | 'error' | 'hang' | 'malformed' | { maxAge: number };
 /** A fetch whose answer per source the test decides; records every URL asked. */
 function fakeBeacons(behaviours: Record<string, Behaviour>) {
   const calls: string[] = [];
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     calls.push(url);
     const source = Object.keys(behaviours).find((s) => url.startsWith(s)) as string;

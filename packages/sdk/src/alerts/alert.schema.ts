@@ -1,6 +1,6 @@
 // Maintenance alerts as the beacon serves them (spec 02 §3 and §7).
 import { z } from 'zod';
-import { localizedTextSchema } from '../locales.ts';
+import { localizedTextSchema } from '../locale.schema.ts';
 
 /** Level names with their rank: a higher rank sorts first. */
 export const ALERT_LEVELS = { CRITICAL: 5, DANGER: 4, WARNING: 3, NOTICE: 2, INFO: 1 } as const;

@@ -1,6 +1,6 @@
 // Request and response schemas of the Networks/* and Terms/* calls (spec 02 §7).
 import { z } from 'zod';
-import { localeSchema } from '../locales.ts';
+import { localeSchema } from '../locale.schema.ts';
 
 export const SALES_CHANNELS = [
   'MTICKET',

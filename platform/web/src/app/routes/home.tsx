@@ -1,0 +1,34 @@
+// Home: the network's welcome, where the shop's catalogue will be listed.
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../components/page-title.ts';
+import { useBootstrap } from '../../lib/bootstrap-context.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { texts, network } = useBootstrap();
+  usePageTitle();
+  const globalMessage = network.configuration.data.globalMessage;
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: 5 }}>
+      <Typography variant="h1" component="h1" gutterBottom>
+        {texts.homeTitle}
+      </Typography>
+      <Typography sx={{ fontSize: '1.15rem', color: 'text.secondary', mb: 1 }}>{texts.tagline}</Typography>
+      <Typography sx={{ mb: 4 }}>{texts.homeIntro}</Typography>
+      {globalMessage ? (
+        <Paper variant="outlined" sx={{ p: 2, mb: 4, borderColor: 'primary.main' }}>
+          <Typography>{globalMessage}</Typography>
+        </Paper>
+      ) : null}
+      <Paper component="section" aria-labelledby="shop-heading" variant="outlined" sx={{ p: 3 }}>
+        <Typography id="shop-heading" variant="h2" component="h2" gutterBottom>
+          {t('home.shopTitle')}
+        </Typography>
+        <Typography color="text.secondary">{t('home.shopSoon')}</Typography>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+// /privacy-policy: the network's text, in the visitor's language.
+import { LegalPage } from '../../features/legal/components/legal-page.tsx';
+
+export function Component() {
+  return <LegalPage kind="privacyPolicy" />;
+}

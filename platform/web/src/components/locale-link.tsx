@@ -1,0 +1,30 @@
+// Links and navigation that keep the visitor's language prefix.
+import type { Locale } from '@transit-shop/sdk/locales';
+import { forwardRef } from 'react';
+import { Link, type LinkProps, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { localePath } from '../config/paths.ts';
+
+export function useLocale(): Locale {
+  return useTranslation().i18n.language as Locale;
+}
+
+export function useLocalePath() {
+  const locale = useLocale();
+  return (path: string) => localePath(locale, path);
+}
+
+/** A router link to a path of the app, in the current language. */
+export const LocaleLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'> & { to: string }>(function LocaleLink(
+  { to, ...props },
+  ref,
+) {
+  const toPath = useLocalePath();
+  return <Link ref={ref} to={toPath(to)} {...props} />;
+});
+
+export function useLocaleNavigate() {
+  const navigate = useNavigate();
+  const toPath = useLocalePath();
+  return (path: string) => navigate(toPath(path));
+}

@@ -1,0 +1,24 @@
+// Loaded after the first paint: the global alert banner, and the switch to the maintenance page
+// while a MAINTENANCE alert is displayed.
+import { Navigate, useLocation } from 'react-router';
+import { localePath, paths, splitLocale } from '../../../config/paths.ts';
+import { WithQueryClient } from '../../../lib/query-client.tsx';
+import { useFlagAlert } from '../hooks/use-alerts.ts';
+import { AlertBanner } from './alert-banner.tsx';
+
+function MaintenanceRedirect() {
+  const location = useLocation();
+  const { locale, path } = splitLocale(location.pathname);
+  const maintenance = useFlagAlert('MAINTENANCE');
+  if (!maintenance || path === paths.maintenance) return null;
+  return <Navigate to={localePath(locale, paths.maintenance)} replace />;
+}
+
+export default function AlertArea() {
+  return (
+    <WithQueryClient>
+      <AlertBanner />
+      <MaintenanceRedirect />
+    </WithQueryClient>
+  );
+}

@@ -1,0 +1,35 @@
+// i18next set up with one language's messages loaded at a time (each locale is its own chunk).
+import { directionOf, type Locale } from '@transit-shop/sdk/locales';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Messages = Record<string, unknown>;
+const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' });
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const load = loaders[`../locales/${locale}.json`];
+  if (!load) throw new Error(`no messages for ${locale}`);
+  return load();
+}
+
+export async function createI18n(locale: Locale): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { [locale]: { translation: await loadMessages(locale) } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** Switches language, loading its messages first, and sets lang and dir on <html>. */
+export async function changeLocale(instance: i18n, locale: Locale): Promise<void> {
+  if (!instance.hasResourceBundle(locale, 'translation')) {
+    instance.addResourceBundle(locale, 'translation', await loadMessages(locale));
+  }
+  await instance.changeLanguage(locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+}

@@ -1,0 +1,17 @@
+// One emotion cache per direction: Arabic gets its styles mirrored by stylis-plugin-rtl, which is
+// loaded only when a right-to-left page needs it.
+import createCache, { type EmotionCache } from '@emotion/cache';
+
+const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
+
+export async function loadEmotionCache(direction: 'ltr' | 'rtl'): Promise<EmotionCache> {
+  const cached = caches[direction];
+  if (cached) return cached;
+  if (direction === 'ltr') {
+    caches.ltr = createCache({ key: 'mui' });
+    return caches.ltr;
+  }
+  const [{ prefixer }, { default: rtlPlugin }] = await Promise.all([import('stylis'), import('stylis-plugin-rtl')]);
+  caches.rtl = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });
+  return caches.rtl;
+}
