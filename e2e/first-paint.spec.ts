@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadDemoNetworks } from './support/demo-networks.ts';
-import { networkUrl } from './support/platform.ts';
+import { apiRequest, networkUrl } from './support/platform.ts';
 
 const networks = await loadDemoNetworks();
 const root = join(import.meta.dirname, '..');
@@ -23,7 +23,7 @@ test.describe('first paint without JavaScript', () => {
       const logo = page.locator('.prepaint-header img');
       await expect(logo).toHaveAttribute('src', '/tenant/logo');
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-      const logoFile = await page.request.get(networkUrl(network.slug, '/tenant/logo'));
+      const logoFile = await page.request.get(...apiRequest(network.slug, '/tenant/logo'));
       const config = JSON.parse(await readFile(join(root, 'tenants', network.slug, 'network.json'), 'utf8'));
       expect(await logoFile.text()).toBe(
         await readFile(join(root, 'tenants', network.slug, config.logo), 'utf8'),

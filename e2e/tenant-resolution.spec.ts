@@ -1,7 +1,7 @@
 // The Host header picks the network; an unknown host never gets another network's shop.
 import { expect, test } from '@playwright/test';
 import { loadDemoNetworks } from './support/demo-networks.ts';
-import { E2E_PORT, networkUrl } from './support/platform.ts';
+import { apiRequest, E2E_PORT } from './support/platform.ts';
 
 const networks = await loadDemoNetworks();
 
@@ -15,17 +15,17 @@ test('NET-01 an unknown domain shows the neutral 404 page', async ({ page }) => 
 
 test('NET-01 the legacy configuration call answers for a domain and a numeric id', async ({ request }) => {
   const byDomain = await request.get(
-    networkUrl('lumiere', '/api/Networks/getNetworkConfiguration.json?domain=wahat.localhost'),
+    ...apiRequest('lumiere', '/api/Networks/getNetworkConfiguration.json?domain=wahat.localhost'),
   );
   const body = await byDomain.json();
   expect(body.status).toBe('ok');
   expect(body.response.name).toBe(networks.find((n) => n.slug === 'wahat')?.name);
   const byId = await request.get(
-    networkUrl('lumiere', `/api/Networks/getNetworkConfiguration.json?id=${body.response.id}`),
+    ...apiRequest('lumiere', `/api/Networks/getNetworkConfiguration.json?id=${body.response.id}`),
   );
   expect((await byId.json()).response.name).toBe(body.response.name);
   const unknown = await request.get(
-    networkUrl('lumiere', '/api/Networks/getNetworkConfiguration.json?id=999999'),
+    ...apiRequest('lumiere', '/api/Networks/getNetworkConfiguration.json?id=999999'),
   );
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).status).toBe('ko');
@@ -33,7 +33,7 @@ test('NET-01 the legacy configuration call answers for a domain and a numeric id
 
 test('security headers are on every answer', async ({ request }) => {
   for (const path of ['/', '/api/Networks/getNetworks.json', '/no-such-page']) {
-    const response = await request.get(networkUrl('lumiere', path));
+    const response = await request.get(...apiRequest('lumiere', path));
     const headers = response.headers();
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['strict-transport-security']).toContain('max-age=');

@@ -1,0 +1,43 @@
+// axe finds no serious or critical violation on any page, in light and dark, in every language.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { loadDemoNetworks } from './support/demo-networks.ts';
+import { networkUrl } from './support/platform.ts';
+
+const networks = await loadDemoNetworks();
+const PAGES = ['/', '/legal-notices', '/privacy-policy', '/terms-of-use', '/maintenance', '/no-such-page'];
+
+async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+
+    for (const path of PAGES) {
+      test(`axe on lumiere ${path} in ${colorScheme}`, async ({ page }) => {
+        await page.goto(networkUrl('lumiere', `/en${path}`));
+        await expectNoSeriousViolations(page);
+      });
+    }
+
+    for (const network of networks) {
+      for (const locale of network.languages) {
+        test(`axe on the ${network.slug} home page in ${locale}, ${colorScheme}`, async ({ page }) => {
+          // French has no prefix: a visitor who chose it lands on it through the locale cookie.
+          await page.context().addCookies([{ name: 'locale', value: locale, url: networkUrl(network.slug) }]);
+          await page.goto(networkUrl(network.slug, locale === 'fr' ? '/' : `/${locale}/`));
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expectNoSeriousViolations(page);
+        });
+      }
+    }
+  });
+}

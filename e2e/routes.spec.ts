@@ -1,0 +1,47 @@
+// Every route exists under each language prefix; languages a network does not offer redirect.
+import { expect, test } from '@playwright/test';
+import { networkUrl } from './support/platform.ts';
+
+const HEADINGS: Record<string, string> = {
+  fr: 'Mentions légales',
+  en: 'Legal notices',
+  ar: 'الإشعارات القانونية',
+  it: 'Note legali',
+  es: 'Aviso legal',
+};
+
+for (const [locale, heading] of Object.entries(HEADINGS)) {
+  test(`ROUTE-01 the legal notices exist in ${locale}`, async ({ page }) => {
+    await page.goto(networkUrl('lumiere', `${locale === 'fr' ? '' : `/${locale}`}/legal-notices`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.locator('article h2').first()).toBeVisible();
+  });
+}
+
+test('I18N-01 a language the network does not offer redirects to its default language', async ({ page }) => {
+  await page.goto(networkUrl('wahat', '/it/terms-of-use'));
+  await expect(page).toHaveURL(networkUrl('wahat', '/ar/terms-of-use'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('SHELL-06 the header links to the shop, request tracking, account and login', async ({ page }) => {
+  await page.goto(networkUrl('lakeside', '/en/'));
+  const nav = page.getByRole('banner').getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/en/');
+  await expect(nav.getByRole('link', { name: 'Request tracking' })).toHaveAttribute('href', '/en/documents');
+  await expect(nav.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/en/account');
+  await expect(nav.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/auth');
+});
+
+test('the keyboard reaches the skip link first and the language menu', async ({ page }) => {
+  await page.goto(networkUrl('lumiere', '/en/'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const language = page.getByRole('button', { name: /Language/ });
+  await language.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Español' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
