@@ -11,7 +11,10 @@ import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 listenForChunkErrors();
 const bootstrap = await loadBootstrap();
-const [i18n, emotionCache] = await Promise.all([createI18n(bootstrap.locale), loadEmotionCache(bootstrap.direction)]);
+const [i18n, emotionCache] = await Promise.all([
+  createI18n(bootstrap.locale),
+  loadEmotionCache(bootstrap.direction),
+]);
 const router = createAppRouter();
 
 // A new build is out: the next navigation loads the new build instead of mixing chunks.

@@ -5,8 +5,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { localePath, splitLocale } from '../config/paths.ts';
-import { Header } from '../features/shell/components/header.tsx';
 import { Footer } from '../features/shell/components/footer.tsx';
+import { Header } from '../features/shell/components/header.tsx';
 import { useBootstrap } from '../lib/bootstrap-context.tsx';
 import { changeLocale } from '../lib/i18n.ts';
 
@@ -23,9 +23,18 @@ export function Layout() {
     if (offered && i18n.language !== locale) void changeLocale(i18n, locale);
   }, [i18n, locale, offered]);
 
-  if (!offered) return <Navigate to={`${localePath(network.defaultLanguage, path)}${location.search}`} replace />;
+  if (!offered)
+    return <Navigate to={`${localePath(network.defaultLanguage, path)}${location.search}`} replace />;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+        color: 'text.primary',
+      }}
+    >
       <Link
         href="#main"
         sx={{

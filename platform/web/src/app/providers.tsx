@@ -15,7 +15,10 @@ import { loadEmotionCache } from '../lib/theme/emotion-cache.ts';
 
 /** The direction of the current language, with its emotion cache (loaded before the switch). */
 function useDirection(instance: i18n, initialCache: EmotionCache) {
-  const [state, setState] = useState({ direction: directionOf(instance.language as Locale), cache: initialCache });
+  const [state, setState] = useState({
+    direction: directionOf(instance.language as Locale),
+    cache: initialCache,
+  });
   useEffect(() => {
     const update = (language: string) => {
       const direction = directionOf(language as Locale);
@@ -44,7 +47,12 @@ export function AppProviders({
     <BootstrapProvider value={bootstrap}>
       <I18nextProvider i18n={instance}>
         <CacheProvider value={cache}>
-          <ThemeProvider theme={theme} storageManager={cookieStorageManager} defaultMode="system" disableTransitionOnChange>
+          <ThemeProvider
+            theme={theme}
+            storageManager={cookieStorageManager}
+            defaultMode="system"
+            disableTransitionOnChange
+          >
             <CssBaseline enableColorScheme />
             {children}
           </ThemeProvider>

@@ -4,7 +4,15 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-export function ErrorScreen({ status = 500, message, homeHref }: { status?: number; message?: string; homeHref: string }) {
+export function ErrorScreen({
+  status = 500,
+  message,
+  homeHref,
+}: {
+  status?: number;
+  message?: string;
+  homeHref: string;
+}) {
   const { t } = useTranslation();
   return (
     <Box component="section" sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 8, textAlign: 'center' }}>

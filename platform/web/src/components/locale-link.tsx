@@ -1,8 +1,8 @@
 // Links and navigation that keep the visitor's language prefix.
 import type { Locale } from '@transit-shop/sdk/locales';
 import { forwardRef } from 'react';
-import { Link, type LinkProps, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link, type LinkProps, useNavigate } from 'react-router';
 import { localePath } from '../config/paths.ts';
 
 export function useLocale(): Locale {
@@ -15,13 +15,12 @@ export function useLocalePath() {
 }
 
 /** A router link to a path of the app, in the current language. */
-export const LocaleLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'> & { to: string }>(function LocaleLink(
-  { to, ...props },
-  ref,
-) {
-  const toPath = useLocalePath();
-  return <Link ref={ref} to={toPath(to)} {...props} />;
-});
+export const LocaleLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'> & { to: string }>(
+  function LocaleLink({ to, ...props }, ref) {
+    const toPath = useLocalePath();
+    return <Link ref={ref} to={toPath(to)} {...props} />;
+  },
+);
 
 export function useLocaleNavigate() {
   const navigate = useNavigate();

@@ -9,7 +9,9 @@ export async function loadBootstrap(): Promise<Bootstrap> {
   const element = document.getElementById(BOOTSTRAP_ELEMENT_ID);
   if (element?.textContent) return JSON.parse(element.textContent) as Bootstrap;
   const { locale } = splitLocale(location.pathname);
-  const response = await fetch(`/bootstrap.json?locale=${locale}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`/bootstrap.json?locale=${locale}`, {
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`bootstrap answered ${response.status}`);
   return (await response.json()) as Bootstrap;
 }

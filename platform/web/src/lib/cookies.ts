@@ -7,7 +7,12 @@ export const LOCALE_COOKIE = 'locale';
 export const THEME_COOKIE_MAX_AGE = 10 * 365 * 24 * 60 * 60;
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export function serializeCookie(name: string, value: string, maxAge: number, sameSite: 'Strict' | 'Lax'): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  maxAge: number,
+  sameSite: 'Strict' | 'Lax',
+): string {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=${sameSite}${secure}`;
 }
@@ -21,6 +26,7 @@ export function readCookie(name: string, cookies = document.cookie): string | un
 }
 
 export function writeAppearanceCookie(appearance: Appearance): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
   document.cookie = serializeCookie(THEME_COOKIE, appearance, THEME_COOKIE_MAX_AGE, 'Strict');
 }
 
@@ -30,6 +36,7 @@ export function readAppearanceCookie(): Appearance {
 }
 
 export function writeLocaleCookie(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
   document.cookie = serializeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, 'Lax');
 }
 

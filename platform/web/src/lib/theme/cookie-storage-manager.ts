@@ -13,7 +13,8 @@ export const cookieStorageManager: StorageManager = ({ key }) => {
       return isMode ? APPEARANCE_TO_MODE[readAppearanceCookie()] : defaultValue;
     },
     set(value: unknown) {
-      if (isMode && (value === 'light' || value === 'dark' || value === 'system')) writeAppearanceCookie(MODE_TO_APPEARANCE[value]);
+      if (isMode && (value === 'light' || value === 'dark' || value === 'system'))
+        writeAppearanceCookie(MODE_TO_APPEARANCE[value]);
     },
     subscribe() {
       return () => {};

@@ -41,8 +41,16 @@ export function createAppTheme(tokens: ResolvedTheme, direction: 'ltr' | 'rtl') 
     typography: {
       fontFamily: tokens.typography.fontFamily,
       fontSize: tokens.typography.fontSize,
-      h1: { fontFamily: tokens.typography.headingFontFamily ?? tokens.typography.fontFamily, fontSize: '2rem', fontWeight: 700 },
-      h2: { fontFamily: tokens.typography.headingFontFamily ?? tokens.typography.fontFamily, fontSize: '1.5rem', fontWeight: 600 },
+      h1: {
+        fontFamily: tokens.typography.headingFontFamily ?? tokens.typography.fontFamily,
+        fontSize: '2rem',
+        fontWeight: 700,
+      },
+      h2: {
+        fontFamily: tokens.typography.headingFontFamily ?? tokens.typography.fontFamily,
+        fontSize: '1.5rem',
+        fontWeight: 600,
+      },
       h3: { fontSize: '1.25rem', fontWeight: 600 },
     },
     shape: { borderRadius: tokens.shape.borderRadius },

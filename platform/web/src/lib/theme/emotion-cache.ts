@@ -11,7 +11,10 @@ export async function loadEmotionCache(direction: 'ltr' | 'rtl'): Promise<Emotio
     caches.ltr = createCache({ key: 'mui' });
     return caches.ltr;
   }
-  const [{ prefixer }, { default: rtlPlugin }] = await Promise.all([import('stylis'), import('stylis-plugin-rtl')]);
+  const [{ prefixer }, { default: rtlPlugin }] = await Promise.all([
+    import('stylis'),
+    import('stylis-plugin-rtl'),
+  ]);
   caches.rtl = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });
   return caches.rtl;
 }

@@ -8,7 +8,9 @@ import { usePageTitle } from '../../../components/page-title.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 
 export function formatEndDate(iso: string, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 export function MaintenancePage({ alert }: { alert: MaintenanceAlert | null }) {
@@ -25,7 +27,9 @@ export function MaintenancePage({ alert }: { alert: MaintenanceAlert | null }) {
       <Typography sx={{ mb: 2 }}>{message ?? t('maintenance.body')}</Typography>
       <Typography sx={{ fontWeight: 600 }}>
         {alert?.displayBefore
-          ? t('maintenance.estimatedEnd', { date: formatEndDate(alert.displayBefore, locale, network.timeZone) })
+          ? t('maintenance.estimatedEnd', {
+              date: formatEndDate(alert.displayBefore, locale, network.timeZone),
+            })
           : t('maintenance.backSoon')}
       </Typography>
     </Box>

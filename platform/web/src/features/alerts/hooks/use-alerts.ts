@@ -1,6 +1,7 @@
 // The alerts to show now: re-evaluated against the clock so windows open and close on time.
-import { type MaintenanceAlert, selectFlagAlert, selectGlobalAlert } from '@transit-shop/sdk';
+
 import { useQuery } from '@tanstack/react-query';
+import { type MaintenanceAlert, selectFlagAlert, selectGlobalAlert } from '@transit-shop/sdk';
 import { useEffect, useState } from 'react';
 import { ALERT_CLOCK_TICK_MS } from '../../../config/constants.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';

@@ -1,7 +1,8 @@
 // Fetches a legal text of the network (Terms/* calls), sanitised by the tenant service.
-import { envelopeSchema, legalDocumentSchema, type LegalDocumentKind } from '@transit-shop/sdk';
-import type { Locale } from '@transit-shop/sdk/locales';
+
 import { queryOptions } from '@tanstack/react-query';
+import { envelopeSchema, type LegalDocumentKind, legalDocumentSchema } from '@transit-shop/sdk';
+import type { Locale } from '@transit-shop/sdk/locales';
 
 const CALLS: Record<LegalDocumentKind, string> = {
   legalNotices: 'Terms/getLegalNotice.json',
@@ -11,16 +12,27 @@ const CALLS: Record<LegalDocumentKind, string> = {
 
 const responseSchema = envelopeSchema(legalDocumentSchema);
 
-export async function getLegalDocument(apiBase: string, kind: LegalDocumentKind, networkId: number, locale: Locale) {
+export async function getLegalDocument(
+  apiBase: string,
+  kind: LegalDocumentKind,
+  networkId: number,
+  locale: Locale,
+) {
   const response = await fetch(`${apiBase}/${CALLS[kind]}?networkId=${networkId}&lang=${locale}`, {
     headers: { accept: 'application/json' },
   });
   const body = responseSchema.parse(await response.json());
-  if (body.status === 'ko') throw Object.assign(new Error(body.response.error.message), { status: response.status });
+  if (body.status === 'ko')
+    throw Object.assign(new Error(body.response.error.message), { status: response.status });
   return body.response;
 }
 
-export const getLegalDocumentQueryOptions = (apiBase: string, kind: LegalDocumentKind, networkId: number, locale: Locale) =>
+export const getLegalDocumentQueryOptions = (
+  apiBase: string,
+  kind: LegalDocumentKind,
+  networkId: number,
+  locale: Locale,
+) =>
   queryOptions({
     queryKey: ['legal', kind, networkId, locale],
     queryFn: () => getLegalDocument(apiBase, kind, networkId, locale),

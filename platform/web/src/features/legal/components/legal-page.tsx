@@ -2,8 +2,8 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { LegalDocumentKind } from '@transit-shop/sdk';
 import { useQuery } from '@tanstack/react-query';
+import type { LegalDocumentKind } from '@transit-shop/sdk';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
@@ -15,10 +15,15 @@ function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
   const { t } = useTranslation();
   const { apiBase, network } = useBootstrap();
   const locale = useLocale();
-  const { data, isError, isPending } = useQuery(getLegalDocumentQueryOptions(apiBase, kind, network.id, locale));
+  const { data, isError, isPending } = useQuery(
+    getLegalDocumentQueryOptions(apiBase, kind, network.id, locale),
+  );
   usePageTitle(t(`legal.${kind}`));
   return (
-    <Box component="article" sx={{ maxWidth: 800, mx: 'auto', px: 2, py: 4, '& h2': { typography: 'h2', mt: 3, mb: 1 } }}>
+    <Box
+      component="article"
+      sx={{ maxWidth: 800, mx: 'auto', px: 2, py: 4, '& h2': { typography: 'h2', mt: 3, mb: 1 } }}
+    >
       <Typography variant="h1" component="h1" gutterBottom>
         {t(`legal.${kind}`)}
       </Typography>

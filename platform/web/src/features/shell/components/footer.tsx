@@ -24,7 +24,11 @@ export function Footer() {
       sx={{ mt: 'auto', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: 2, py: 3 }}
     >
       <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box component="nav" aria-label={t('shell.footerNav')} sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        <Box
+          component="nav"
+          aria-label={t('shell.footerNav')}
+          sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}
+        >
           {LEGAL_LINKS.map((link) => (
             <Link key={link.to} component={LocaleLink} to={link.to}>
               {t(link.label)}

@@ -34,14 +34,25 @@ export function Header() {
         to={paths.home}
         color="inherit"
         underline="none"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, fontSize: '1.25rem', fontWeight: 600, minWidth: 0 }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          fontSize: '1.25rem',
+          fontWeight: 600,
+          minWidth: 0,
+        }}
       >
         <img src={network.logoUrl} alt="" width={40} height={40} />
         <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {network.name}
         </Box>
       </Link>
-      <Box component="nav" aria-label={t('shell.nav.label')} sx={{ marginInlineStart: 'auto', display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <Box
+        component="nav"
+        aria-label={t('shell.nav.label')}
+        sx={{ marginInlineStart: 'auto', display: 'flex', gap: 2, flexWrap: 'wrap' }}
+      >
         {NAV.map((item) => (
           <Link
             key={item.to}
@@ -49,7 +60,10 @@ export function Header() {
             to={item.to}
             color="inherit"
             underline="hover"
-            sx={{ fontWeight: 500, display: { xs: item.to === paths.home ? 'none' : 'inline', sm: 'inline' } }}
+            sx={{
+              fontWeight: 500,
+              display: { xs: item.to === paths.home ? 'none' : 'inline', sm: 'inline' },
+            }}
           >
             {t(item.label)}
           </Link>

@@ -15,7 +15,12 @@ export default function LanguageList(props: {
   return (
     <Menu id={props.id} anchorEl={props.anchor} open onClose={props.onClose}>
       {props.languages.map((locale) => (
-        <MenuItem key={locale} lang={locale} selected={locale === props.current} onClick={() => props.onChoose(locale)}>
+        <MenuItem
+          key={locale}
+          lang={locale}
+          selected={locale === props.current}
+          onClick={() => props.onChoose(locale)}
+        >
           {LANGUAGE_NAMES[locale]}
         </MenuItem>
       ))}

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { renderWithApp } from '../../../test/render.tsx';
+import { MaintenancePage } from '../../alerts/components/maintenance-page.tsx';
+import { AppearanceSwitch } from './appearance-switch.tsx';
+import { Header } from './header.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+
+describe('shell components', () => {
+  it('SHELL-06 the header links to the shop, request tracking, account and login, in the language', async () => {
+    await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/en/');
+    expect(within(nav).getByRole('link', { name: 'Request tracking' }).getAttribute('href')).toBe(
+      '/en/documents',
+    );
+    expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/en/account');
+    expect(within(nav).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/auth');
+    expect(screen.getByText('Harbour Lines')).toBeTruthy();
+  });
+
+  it('SHELL-03 the error screen defaults to 500 and the generic message', async () => {
+    await renderWithApp(<ErrorScreen homeHref="/" />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('500');
+    expect(screen.getByText('Une erreur est survenue. Veuillez réessayer plus tard.')).toBeTruthy();
+  });
+
+  it('SHELL-03 the error screen shows the status and message it is given', async () => {
+    await renderWithApp(<ErrorScreen status={503} message="Service closed" homeHref="/en/" />, {
+      locale: 'en',
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('503');
+    expect(screen.getByText('Service closed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/en/');
+  });
+
+  it('SHELL-04 the maintenance page shows the estimated end date in the network time zone', async () => {
+    const alert = {
+      id: 'm',
+      level: 'CRITICAL' as const,
+      flags: ['MAINTENANCE'],
+      displayAfter: null,
+      displayBefore: '2026-12-06T04:00:00Z',
+      displayed: true,
+      message: { en: 'Payment upgrade' },
+      channel: 'network/7/MAINTENANCE',
+    };
+    await renderWithApp(<MaintenancePage alert={alert} />, { locale: 'en' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Maintenance in progress');
+    expect(screen.getByText('Payment upgrade')).toBeTruthy();
+    expect(screen.getByText(/Estimated end: Sunday, December 6, 2026 at 5:00/)).toBeTruthy();
+  });
+
+  it('SHELL-04 without an end date the maintenance page says it will be back soon', async () => {
+    await renderWithApp(<MaintenancePage alert={null} />, { locale: 'fr' });
+    expect(screen.getByText('Nous serons de retour très bientôt.')).toBeTruthy();
+  });
+
+  it('I18N-01 the language menu offers only the network languages and remembers the choice', async () => {
+    const set = vi.spyOn(document, 'cookie', 'set');
+    const { router } = await renderWithApp(<LanguageMenu />, { locale: 'en', path: '/en/terms-of-use?x=1' });
+    await userEvent.click(screen.getByRole('button', { name: /Language/ }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Français', 'English', 'العربية']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'العربية' }));
+    expect(set).toHaveBeenCalledWith('locale=ar; Max-Age=31536000; Path=/; SameSite=Lax');
+    expect(router.state.location.pathname).toBe('/ar/terms-of-use');
+    expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it('THEME-01 THEME-02 the appearance switch writes the cookie and sets data-color-scheme', async () => {
+    const set = vi.spyOn(document, 'cookie', 'set');
+    await renderWithApp(<AppearanceSwitch />, { locale: 'en' });
+    expect(screen.getByRole('button', { name: 'System' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Dark' }));
+    await waitFor(() => expect(document.documentElement.getAttribute('data-color-scheme')).toBe('dark'));
+    expect(set).toHaveBeenCalledWith('theme=DARK; Max-Age=315360000; Path=/; SameSite=Strict');
+    expect(screen.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
