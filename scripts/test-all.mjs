@@ -40,7 +40,12 @@ for (const step of steps) {
   if (only.length > 0 && !only.includes(step.name)) continue;
   console.log(`\n=== ${step.name}: ${step.command}`);
   const started = Date.now();
-  const { status } = spawnSync(step.command, { cwd: root, stdio: 'inherit', shell: true, env: process.env });
+  const { status } = spawnSync(step.command, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   outcomes.push({ name: step.name, ok: status === 0, report: Boolean(step.report), seconds });
   console.log(`=== ${step.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`);
