@@ -1,0 +1,117 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
+import { startService } from '../test-support/service.ts';
+
+type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
+
+let dirs: FixtureDirs;
+let upstream: Server;
+let upstreamUrl: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  dirs = await createFixture();
+  upstream = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      response.writeHead(201, { 'content-type': 'application/json', 'x-ticket-api': 'yes' });
+      response.end(JSON.stringify({ status: 'ok', response: { orderId: 77 } }));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => upstream.close(resolve));
+  await removeFixture(dirs);
+});
+
+describe('forwarding /api/* to the ticket API', () => {
+  it('forwards method, path, query, body and headers, adding X-Network-Id and passing X-Request-Id', async () => {
+    const service = await startService(dirs, { TICKET_API_URL: `${upstreamUrl}/api` });
+    const response = await service.app.request('/api/Order/placeOrder.json?lang=fr&network_id=201', {
+      method: 'POST',
+      headers: {
+        host: 'alpha.localhost:8080',
+        'content-type': 'application/json',
+        authorization: 'Bearer abc',
+        'x-request-id': 'order-req-1',
+        'x-network-id': '999',
+        'proxy-authorization': 'Basic secret',
+      },
+      body: JSON.stringify({ articles: [{ productId: 4 }] }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-ticket-api')).toBe('yes');
+    expect(response.headers.get('x-request-id')).toBe('order-req-1');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.json()).toEqual({ status: 'ok', response: { orderId: 77 } });
+
+    const request = received.at(-1);
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/api/Order/placeOrder.json?lang=fr&network_id=201',
+      body: JSON.stringify({ articles: [{ productId: 4 }] }),
+    });
+    expect(request?.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer abc',
+      'x-request-id': 'order-req-1',
+      'x-network-id': '201',
+      'x-forwarded-host': 'alpha.localhost:8080',
+    });
+    expect(request?.headers['proxy-authorization']).toBeUndefined();
+  });
+
+  it('forwards a GET from an unknown host without a network id', async () => {
+    const service = await startService(dirs, { TICKET_API_URL: upstreamUrl });
+    const response = await service.get('nowhere.example', '/api/Products/getProducts.json?type=2');
+    expect(response.status).toBe(201);
+    expect(received.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/Products/getProducts.json?type=2',
+      body: '',
+    });
+    expect(received.at(-1)?.headers['x-network-id']).toBeUndefined();
+  });
+
+  it('keeps the Networks and Terms calls it serves itself', async () => {
+    const service = await startService(dirs, { TICKET_API_URL: upstreamUrl });
+    const count = received.length;
+    expect((await service.get('alpha.localhost', '/api/Networks/getNetworks.json')).status).toBe(200);
+    expect(received.length).toBe(count);
+  });
+
+  it('answers 503 ko SERVICE_UNAVAILABLE when no ticket API is configured', async () => {
+    const service = await startService(dirs);
+    const response = await service.get('alpha.localhost', '/api/Account/getUser.json');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      status: 'ko',
+      response: { error: { code: 'SERVICE_UNAVAILABLE' } },
+    });
+  });
+
+  it('answers 502 ko BAD_GATEWAY when the ticket API does not answer', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const service = await startService(dirs, { TICKET_API_URL: `http://127.0.0.1:${port}` });
+    const response = await service.get('alpha.localhost', '/api/Account/getUser.json');
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({
+      status: 'ko',
+      response: { error: { code: 'BAD_GATEWAY' } },
+    });
+  });
+});

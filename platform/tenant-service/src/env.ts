@@ -1,0 +1,85 @@
+// The service's configuration: environment variables parsed once at start (the only reader of process.env).
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Defaults point into this repository, so `npm start` works from any working directory. */
+export const DEFAULT_DIRS = {
+  tenants: resolve(repositoryRoot, 'tenants'),
+  themes: resolve(repositoryRoot, 'themes'),
+  webDist: resolve(repositoryRoot, 'platform', 'web', 'dist'),
+};
+
+// An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema);
+
+const directory = (fallback: string) =>
+  optional(z.string().default(fallback)).transform((dir) => resolve(dir));
+
+const booleanFlag = (fallback: boolean) =>
+  optional(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+      .default(fallback ? 'true' : 'false'),
+  ).transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** One beacon source: a path on this service ("/alerts") or an absolute http(s) URL. */
+const alertSource = z.string().refine((source) => {
+  if (source.startsWith('/')) return !source.startsWith('//');
+  try {
+    const url = new URL(source);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'each source is a path starting with "/" or an absolute http(s) URL');
+
+export const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65_535).default(8080)),
+  HOST: optional(z.string().min(1).default('0.0.0.0')),
+  TENANTS_DIR: directory(DEFAULT_DIRS.tenants),
+  THEMES_DIR: directory(DEFAULT_DIRS.themes),
+  WEB_DIST_DIR: directory(DEFAULT_DIRS.webDist),
+  ALERT_SOURCES: optional(z.string().default('/alerts')).pipe(
+    z
+      .string()
+      .transform((list) => list.split('|').map((source) => source.trim()))
+      .pipe(z.array(alertSource).min(1))
+      .transform((sources) => sources.join('|')),
+  ),
+  ALERT_MAX_AGE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400).default(30)),
+  TICKET_API_URL: optional(
+    z
+      .url({ protocol: /^https?$/, message: 'an absolute http(s) URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  WATCH_TENANTS: booleanFlag(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; the message lists every bad variable. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+  );
+}
+
+/** Reads the process environment; call once at start. */
+export function readEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,14 @@
+// GET /healthz: liveness for load balancers, answered for any host.
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import type { TenantStore } from './tenants/tenant-store.ts';
+
+export function healthRoutes(options: { store: TenantStore }) {
+  const app = new Hono<AppEnv>();
+  app.get('/', (c) =>
+    c.json({ status: 'ok', networks: options.store.registry.all().length }, 200, {
+      'cache-control': 'no-store',
+    }),
+  );
+  return app;
+}

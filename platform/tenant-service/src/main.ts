@@ -1,0 +1,75 @@
+// Starts the tenant service: environment, tenant files, file watcher, HTTP server, graceful stop.
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { EnvError, readEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { TenantStore } from './tenants/tenant-store.ts';
+import { watchTenants } from './tenants/watch-tenants.ts';
+import { WebDist } from './web/web-dist.ts';
+
+// Open connections get this long to finish after SIGTERM before they are cut.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readEnvOrExit() {
+  try {
+    return readEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const env = readEnvOrExit();
+const logger = createLogger({ level: env.LOG_LEVEL });
+
+const store = new TenantStore({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
+try {
+  await store.load();
+} catch (error) {
+  logger.fatal({ err: error, tenantsDir: env.TENANTS_DIR }, 'cannot load the tenant files');
+  process.exit(1);
+}
+
+const watcher = env.WATCH_TENANTS
+  ? await watchTenants({
+      dirs: [env.TENANTS_DIR, env.THEMES_DIR],
+      onChange: () => void store.reload(),
+      logger,
+    })
+  : undefined;
+
+// Looked at now so that a missing web build is reported at start, not on the first visit.
+const web = new WebDist({ dir: env.WEB_DIST_DIR, logger });
+web.current();
+
+const app = createApp({ store, env, logger, web });
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info({ port: info.port, host: env.HOST }, `listening on http://${env.HOST}:${info.port}/`);
+  for (const { network } of store.registry.all()) {
+    const domain = network.config.domains.find((d) => d.endsWith('.localhost')) ?? network.config.domains[0];
+    logger.info({ network: network.slug }, `${network.config.name}: http://${domain}:${info.port}/`);
+  }
+});
+
+let stopping = false;
+function stop(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping');
+  watcher?.close();
+  server.close(() => {
+    logger.info('stopped');
+    process.exit(0);
+  });
+  // Keep-alive connections would hold close() open: idle ones go now, busy ones after the grace period.
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    process.exit(0);
+  }, SHUTDOWN_GRACE_MS).unref();
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,280 @@
+import { rm, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { bootstrapSchema } from '@transit-shop/tenancy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFixture,
+  type FixtureDirs,
+  INDEX_TEMPLATE,
+  LOGO_SVG,
+  removeFixture,
+} from '../test-support/fixtures.ts';
+import { bootstrapOf, htmlTagOf, themeColorsOf } from '../test-support/html.ts';
+import { ERROR, startService } from '../test-support/service.ts';
+
+let dirs: FixtureDirs;
+let service: Awaited<ReturnType<typeof startService>>;
+
+beforeAll(async () => {
+  dirs = await createFixture();
+  service = await startService(dirs);
+});
+afterAll(() => removeFixture(dirs));
+
+const page = async (host: string, path: string, cookie?: string) => {
+  const response = await service.get(host, path, cookie ? { cookie } : {});
+  return { response, html: await response.text() };
+};
+
+describe('index.html filled for the network', () => {
+  it('THEME-03 inlines a valid bootstrap with the network, its theme tokens and the texts of the locale', async () => {
+    const { response, html } = await page('alpha.localhost', '/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const bootstrap = bootstrapOf(html);
+    expect(bootstrap).toMatchObject({
+      network: {
+        id: 201,
+        slug: 'alpha',
+        name: 'Alpha Transit',
+        logoUrl: '/tenant/logo',
+        defaultLanguage: 'fr',
+      },
+      locale: 'fr',
+      direction: 'ltr',
+      appearance: 'SYSTEM',
+      texts: { tagline: 'Alpha Transit tagline fr' },
+      apiBase: '/api',
+      alertSources: '/alerts',
+      buildId: 'build-42',
+    });
+    expect(bootstrap.network.configuration).toMatchObject({ id: 201, languages: ['fr', 'en', 'ar'] });
+    expect(bootstrap.theme.colorSchemes.light.primary.main).toBe('#0b4f9c');
+    expect(bootstrap.network.authenticationProviders).toHaveLength(2);
+    expect(bootstrap.initialAlerts.map((alert) => alert.id)).toEqual([
+      'global-news',
+      'global-order',
+      'global-past',
+      'works',
+      'orders-slow',
+      'papers',
+    ]);
+  });
+
+  it('THEME-03 sets title, description, favicon, theme colours and the prepaint header before any script', async () => {
+    const { html } = await page('alpha.localhost', '/en/cart');
+    expect(html).toContain('<title>Alpha Transit</title>');
+    expect(html).toContain('<meta name="description" content="Alpha Transit tagline en">');
+    expect(html).toContain('<link rel="icon" href="/tenant/logo">');
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(themeColorsOf(html)).toEqual([
+      '<meta name="theme-color" content="#0b4f9c" media="(prefers-color-scheme: light)">',
+      '<meta name="theme-color" content="#0d1b2a" media="(prefers-color-scheme: dark)">',
+    ]);
+    expect(html).toMatch(
+      /<style id="network-tokens">[\s\S]*:root\{--net-bg:#ffffff;[\s\S]*--net-primary:#0b4f9c/,
+    );
+    expect(html).toContain('[data-color-scheme="dark"]{color-scheme:dark;--net-bg:#121212');
+    expect(html).toContain(
+      '@media (prefers-color-scheme: dark){:root:not([data-color-scheme="light"]){--net-bg:#121212',
+    );
+    expect(html).toContain(
+      '<div id="root"><header class="prepaint-header"><img src="/tenant/logo" alt="" width="40" height="40">' +
+        '<span class="prepaint-name">Alpha Transit</span></header></div>',
+    );
+    // The head is filled before the app's script tag, so the first paint is already branded.
+    expect(html.indexOf('network-bootstrap')).toBeLessThan(html.indexOf('/assets/index-4f2a9c.js'));
+    expect(htmlTagOf(html)).toBe('<html lang="en" dir="ltr">');
+    expect(bootstrapOf(html).locale).toBe('en');
+  });
+
+  it('I18N-04 an Arabic page is right to left', async () => {
+    const { html } = await page('alpha.localhost', '/ar/');
+    expect(htmlTagOf(html)).toBe('<html lang="ar" dir="rtl">');
+    expect(bootstrapOf(html)).toMatchObject({
+      locale: 'ar',
+      direction: 'rtl',
+      texts: { tagline: 'Alpha Transit tagline ar' },
+    });
+  });
+
+  it('THEME-01 the theme cookie sets data-color-scheme and a single theme colour; anything else is SYSTEM', async () => {
+    const dark = await page('alpha.localhost', '/', 'locale=fr; theme=DARK');
+    expect(htmlTagOf(dark.html)).toBe('<html lang="fr" dir="ltr" data-color-scheme="dark">');
+    expect(themeColorsOf(dark.html)).toEqual(['<meta name="theme-color" content="#0d1b2a">']);
+    expect(bootstrapOf(dark.html).appearance).toBe('DARK');
+
+    const light = await page('alpha.localhost', '/', 'theme=LIGHT');
+    expect(htmlTagOf(light.html)).toBe('<html lang="fr" dir="ltr" data-color-scheme="light">');
+    expect(themeColorsOf(light.html)).toEqual(['<meta name="theme-color" content="#0b4f9c">']);
+
+    for (const cookie of ['theme=SYSTEM', 'theme=PURPLE', 'other=DARK']) {
+      const system = await page('alpha.localhost', '/', cookie);
+      expect(htmlTagOf(system.html), cookie).toBe('<html lang="fr" dir="ltr">');
+      expect(themeColorsOf(system.html)).toHaveLength(2);
+      expect(bootstrapOf(system.html).appearance).toBe('SYSTEM');
+    }
+  });
+
+  it('escapes network texts in HTML and keeps the bootstrap block closed', async () => {
+    const { html } = await page('gamma.localhost', '/cart');
+    expect(html).toContain('<title>Gamma &amp; &quot;Sons&quot; &lt;Metro&gt;</title>');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const bootstrap = bootstrapOf(html);
+    expect(bootstrap.network.name).toBe('Gamma & "Sons" <Metro>');
+    expect(bootstrap.texts.tagline).toBe('Un </script><script>alert(1)</script> slogan');
+    expect(bootstrapSchema.safeParse(bootstrap).success).toBe(true);
+  });
+
+  it('serves every network its own page from the same build', async () => {
+    const alpha = bootstrapOf((await page('alpha.localhost', '/')).html);
+    const beta = bootstrapOf((await page('beta.localhost', '/en/')).html);
+    expect([alpha.network.slug, beta.network.slug]).toEqual(['alpha', 'beta']);
+    expect(beta).toMatchObject({ locale: 'en', network: { currency: 'CHF', languages: ['en', 'it'] } });
+  });
+});
+
+describe('locale redirects (decision 0002)', () => {
+  const redirect = async (host: string, path: string, cookie?: string) => {
+    const response = await service.get(host, path, cookie ? { cookie } : {});
+    return [response.status, response.headers.get('location')];
+  };
+
+  it('ROUTE-01 a prefix the network does not offer goes to its default language, keeping the query', async () => {
+    expect(await redirect('beta.localhost', '/ar/cart?step=2')).toEqual([302, '/en/cart?step=2']);
+    expect(await redirect('alpha.localhost', '/es/legal')).toEqual([302, '/legal']);
+  });
+
+  it('I18N-01 / follows the locale cookie when it names another offered language', async () => {
+    expect(await redirect('alpha.localhost', '/', 'locale=en')).toEqual([302, '/en/']);
+    expect(await redirect('alpha.localhost', '/', 'locale=es')).toEqual([200, null]);
+    expect(await redirect('alpha.localhost', '/', 'locale=fr')).toEqual([200, null]);
+    expect(await redirect('alpha.localhost', '/cart', 'locale=en')).toEqual([200, null]);
+  });
+
+  it("/ without a cookie goes to the network's default language when it is not French", async () => {
+    expect(await redirect('gamma.localhost', '/')).toEqual([302, '/ar/']);
+    expect(await redirect('gamma.localhost', '/', 'locale=fr')).toEqual([200, null]);
+    expect(await redirect('gamma.localhost', '/cart')).toEqual([200, null]);
+  });
+
+  it('an unprefixed path on a network without French goes under its default language', async () => {
+    expect(await redirect('beta.localhost', '/')).toEqual([302, '/en/']);
+    expect(await redirect('beta.localhost', '/account/orders')).toEqual([302, '/en/account/orders']);
+  });
+});
+
+describe('web app files', () => {
+  it('serves hashed assets for a year, and a missing one as a real 404', async () => {
+    const asset = await service.get('alpha.localhost', '/assets/index-4f2a9c.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(await asset.text()).toContain('shop');
+    const missing = await service.get('alpha.localhost', '/assets/index-gone.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('network-bootstrap');
+    const traversal = await service.get(
+      'alpha.localhost',
+      '/assets/..%2f..%2ftenants%2falpha%2fnetwork.json',
+    );
+    expect(traversal.status).toBe(404);
+  });
+
+  it('serves the build manifest uncached and other dist files by exact name', async () => {
+    const manifest = await service.get('nowhere.example', '/build-manifest.json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({ buildId: 'build-42', builtAt: '2026-11-22T09:00:00.000Z' });
+    const robots = await service.get('alpha.localhost', '/robots.txt');
+    expect(await robots.text()).toContain('User-agent');
+  });
+
+  it("serves the Host network's logo, or the one a networkId names", async () => {
+    const logo = await service.get('alpha.localhost:8080', '/tenant/logo');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    expect(logo.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await logo.text()).toBe(LOGO_SVG);
+    const named = await service.get('nowhere.example', '/tenant/logo?networkId=202');
+    expect(named.status).toBe(200);
+    expect((await service.get('nowhere.example', '/tenant/logo?networkId=999')).status).toBe(404);
+  });
+
+  it('serves /bootstrap.json for the dev server, in an offered locale', async () => {
+    const response = await service.get('alpha.localhost', '/bootstrap.json?locale=ar', {
+      cookie: 'theme=DARK',
+    });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const bootstrap = bootstrapSchema.parse(await response.json());
+    expect(bootstrap).toMatchObject({
+      locale: 'ar',
+      direction: 'rtl',
+      appearance: 'DARK',
+      network: { id: 201 },
+    });
+    const notOffered = bootstrapSchema.parse(
+      await (await service.get('beta.localhost', '/bootstrap.json?locale=fr')).json(),
+    );
+    expect(notOffered.locale).toBe('en');
+    const unknown = await service.get('nowhere.example', '/bootstrap.json');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({
+      status: 'ko',
+      response: { error: { code: 'NETWORK_NOT_FOUND' } },
+    });
+  });
+
+  it('renders again when index.html changes (new build), and answers 503 while it is missing', async () => {
+    const own = await createFixture();
+    try {
+      const local = await startService(own);
+      const before = await local.get('alpha.localhost', '/');
+      expect(await before.text()).toContain('/assets/index-4f2a9c.js');
+
+      await writeFile(
+        join(own.distDir, 'index.html'),
+        INDEX_TEMPLATE.replace('index-4f2a9c', 'index-77e1d0b'),
+      );
+      await writeFile(
+        join(own.distDir, 'build-manifest.json'),
+        JSON.stringify({ buildId: 'build-43', builtAt: 'now' }),
+      );
+      const after = await (await local.get('alpha.localhost', '/')).text();
+      expect(after).toContain('/assets/index-77e1d0b.js');
+      expect(bootstrapOf(after).buildId).toBe('build-43');
+
+      await unlink(join(own.distDir, 'index.html'));
+      for (let i = 0; i < 2; i += 1) {
+        const missing = await local.get('alpha.localhost', '/');
+        expect(missing.status).toBe(503);
+        const text = await missing.text();
+        expect(text).toContain('not built');
+        expect(text).not.toContain('Alpha');
+      }
+      expect(local.logs.filter((line) => line.level === ERROR && /not built/.test(line.msg))).toHaveLength(1);
+    } finally {
+      await removeFixture(own);
+    }
+  });
+
+  it('answers 503 when the web app was never built, and 500 without details when a file vanished', async () => {
+    const own = await createFixture({ built: false });
+    try {
+      const local = await startService(own);
+      expect((await local.get('alpha.localhost', '/')).status).toBe(503);
+      expect((await local.get('alpha.localhost', '/build-manifest.json')).status).toBe(503);
+
+      await rm(join(own.tenantsDir, 'beta', 'logo.svg'));
+      const broken = await local.get('beta.localhost', '/tenant/logo');
+      expect(broken.status).toBe(500);
+      const text = await broken.text();
+      expect(text).toContain('Something went wrong');
+      expect(text).not.toMatch(/ENOENT|logo\.svg|at .*\.ts/);
+      const requestId = broken.headers.get('x-request-id');
+      expect(local.logs.some((line) => line.level === ERROR && line.requestId === requestId)).toBe(true);
+    } finally {
+      await removeFixture(own);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+// Unit and API tests of the tenant service (app.request() on fixture folders, no server).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test-support/fail-on-console-error.ts'],
+  },
+});
