@@ -1,19 +1,11 @@
 import { beaconResponseSchema } from '@transit-shop/sdk/alerts/alert.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
-import { startService } from '../test-support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { startService, useFixtureService } from '../test-support/service.ts';
 
-let dirs: FixtureDirs;
-let service: Awaited<ReturnType<typeof startService>>;
-
-beforeAll(async () => {
-  dirs = await createFixture();
-  service = await startService(dirs);
-});
-afterAll(() => removeFixture(dirs));
+const fixture = useFixtureService();
 
 const beacon = async (query: string, host = 'alpha.localhost') => {
-  const response = await service.get(host, `/alerts?${query}`);
+  const response = await fixture.service.get(host, `/alerts?${query}`);
   return { response, body: (await response.json()) as unknown };
 };
 const ids = (body: unknown) =>
@@ -68,7 +60,7 @@ describe('GET /alerts (the maintenance-alert beacon)', () => {
       displayBefore: '2020-01-02T00:00:00Z',
     });
 
-    const shortLived = await startService(dirs, { ALERT_MAX_AGE_SECONDS: '7' });
+    const shortLived = await startService(fixture.dirs, { ALERT_MAX_AGE_SECONDS: '7' });
     const other = await shortLived.get('alpha.localhost', '/alerts?channel=global&displayed=true');
     expect(other.headers.get('cache-control')).toBe('public, max-age=7');
   });
@@ -81,7 +73,7 @@ describe('GET /alerts (the maintenance-alert beacon)', () => {
     expect(response.status).toBe(200);
     expect(ids(body).map(([id]) => id)).toEqual(['works']);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const api = await service.get('alpha.localhost', '/api/Networks/getNetworks.json');
+    const api = await fixture.service.get('alpha.localhost', '/api/Networks/getNetworks.json');
     expect(api.headers.get('access-control-allow-origin')).toBeNull();
   });
 

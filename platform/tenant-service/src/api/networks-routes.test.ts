@@ -7,19 +7,11 @@ import {
   qualificationValidationConfigurationSchema,
   schoolConfigurationSchema,
 } from '@transit-shop/sdk/contract/networks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
-import { startService } from '../test-support/service.ts';
+import { useFixtureService } from '../test-support/service.ts';
 
-let dirs: FixtureDirs;
-let service: Awaited<ReturnType<typeof startService>>;
-
-beforeAll(async () => {
-  dirs = await createFixture();
-  service = await startService(dirs);
-});
-afterAll(() => removeFixture(dirs));
+const fixture = useFixtureService();
 
 async function okBody<T extends z.ZodType>(response: Response, schema: T): Promise<z.output<T>> {
   expect(response.status).toBe(200);
@@ -36,7 +28,7 @@ async function koBody(response: Response) {
   return body.response.error;
 }
 
-const call = (path: string, host = 'alpha.localhost') => service.get(host, `/api/Networks/${path}`);
+const call = (path: string, host = 'alpha.localhost') => fixture.service.get(host, `/api/Networks/${path}`);
 
 describe('Networks/getNetworks.json', () => {
   it('lists every network summary', async () => {

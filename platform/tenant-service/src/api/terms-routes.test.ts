@@ -1,20 +1,12 @@
 import { envelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { legalDocumentSchema } from '@transit-shop/sdk/contract/networks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
-import { startService } from '../test-support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { useFixtureService } from '../test-support/service.ts';
 
-let dirs: FixtureDirs;
-let service: Awaited<ReturnType<typeof startService>>;
-
-beforeAll(async () => {
-  dirs = await createFixture();
-  service = await startService(dirs);
-});
-afterAll(() => removeFixture(dirs));
+const fixture = useFixtureService();
 
 const legal = async (path: string, host = 'alpha.localhost') => {
-  const response = await service.get(host, `/api/Terms/${path}`);
+  const response = await fixture.service.get(host, `/api/Terms/${path}`);
   return { response, body: envelopeSchema(legalDocumentSchema).parse(await response.json()) };
 };
 

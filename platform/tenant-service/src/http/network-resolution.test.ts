@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
-import { startService } from '../test-support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { useFixtureService } from '../test-support/service.ts';
 
-let dirs: FixtureDirs;
-let service: Awaited<ReturnType<typeof startService>>;
-
-beforeAll(async () => {
-  dirs = await createFixture();
-  service = await startService(dirs);
-});
-afterAll(() => removeFixture(dirs));
+const fixture = useFixtureService();
 
 const configuration = async (response: Response) => {
   const body = (await response.json()) as { status: string; response: { id: number; name: string } };
@@ -24,22 +16,25 @@ describe('network resolution', () => {
       'SHOP.Alpha.Example',
       'shop.alpha.example:443',
     ]) {
-      const response = await service.get(host, '/api/Networks/getNetworkConfiguration.json');
+      const response = await fixture.service.get(host, '/api/Networks/getNetworkConfiguration.json');
       expect(response.status, host).toBe(200);
       expect((await configuration(response)).response.name).toBe('Alpha Transit');
     }
   });
 
   it('NET-01 resolves a legacy call by ?domain= or by a numeric ?id=, whatever the Host', async () => {
-    const byDomain = await service.get(
+    const byDomain = await fixture.service.get(
       'alpha.localhost',
       '/api/Networks/getNetworkConfiguration.json?domain=beta.localhost',
     );
     expect((await configuration(byDomain)).response).toMatchObject({ id: 202, name: 'Beta Bus' });
-    const byId = await service.get('nowhere.example', '/api/Networks/getNetworkConfiguration.json?id=203');
+    const byId = await fixture.service.get(
+      'nowhere.example',
+      '/api/Networks/getNetworkConfiguration.json?id=203',
+    );
     expect((await configuration(byId)).response.id).toBe(203);
     // Spec 02: id if numeric, else domain.
-    const idAsDomain = await service.get(
+    const idAsDomain = await fixture.service.get(
       'nowhere.example',
       '/api/Networks/getNetworkConfiguration.json?id=beta.localhost',
     );
@@ -53,7 +48,7 @@ describe('network resolution', () => {
       '/api/Networks/getNetworkConfiguration.json',
       '/api/Networks/collectSites',
     ]) {
-      const response = await service.get('nowhere.example', path);
+      const response = await fixture.service.get('nowhere.example', path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({
         status: 'ko',
@@ -64,7 +59,7 @@ describe('network resolution', () => {
 
   it('NET-01 an unknown host gets the neutral 404 page, never a network shop', async () => {
     for (const path of ['/', '/en/cart', '/tenant/logo']) {
-      const response = await service.get('nowhere.localhost:8080', path);
+      const response = await fixture.service.get('nowhere.localhost:8080', path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await response.text();
@@ -78,7 +73,7 @@ describe('network resolution', () => {
   });
 
   it('a request without a Host header is not any network', async () => {
-    const response = await service.app.request('/');
+    const response = await fixture.service.app.request('/');
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Shop not found');
   });

@@ -1,10 +1,12 @@
 // Builds the service on fixture folders for a test: store, app (for app.request()) and captured log lines.
+
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { TenantStore } from '../tenants/tenant-store.ts';
 import { WebDist } from '../web/web-dist.ts';
-import type { FixtureDirs } from './fixtures.ts';
+import { createFixture, type FixtureDirs, removeFixture } from './fixtures.ts';
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
 
@@ -32,3 +34,16 @@ export async function startService(dirs: FixtureDirs, env: Record<string, string
 }
 
 export const ERROR = 50;
+
+export type FixtureService = Awaited<ReturnType<typeof startService>>;
+
+/** A fresh fixture folder and a service on it for the whole test file, removed afterwards. */
+export function useFixtureService(): { dirs: FixtureDirs; service: FixtureService } {
+  const fixture = {} as { dirs: FixtureDirs; service: FixtureService };
+  beforeAll(async () => {
+    fixture.dirs = await createFixture();
+    fixture.service = await startService(fixture.dirs);
+  });
+  afterAll(() => removeFixture(fixture.dirs));
+  return fixture;
+}

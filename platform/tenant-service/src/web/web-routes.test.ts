@@ -1,28 +1,15 @@
 import { rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bootstrapSchema } from '@transit-shop/tenancy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFixture,
-  type FixtureDirs,
-  INDEX_TEMPLATE,
-  LOGO_SVG,
-  removeFixture,
-} from '../test-support/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { createFixture, INDEX_TEMPLATE, LOGO_SVG, removeFixture } from '../test-support/fixtures.ts';
 import { bootstrapOf, htmlTagOf, themeColorsOf } from '../test-support/html.ts';
-import { ERROR, startService } from '../test-support/service.ts';
+import { ERROR, startService, useFixtureService } from '../test-support/service.ts';
 
-let dirs: FixtureDirs;
-let service: Awaited<ReturnType<typeof startService>>;
-
-beforeAll(async () => {
-  dirs = await createFixture();
-  service = await startService(dirs);
-});
-afterAll(() => removeFixture(dirs));
+const fixture = useFixtureService();
 
 const page = async (host: string, path: string, cookie?: string) => {
-  const response = await service.get(host, path, cookie ? { cookie } : {});
+  const response = await fixture.service.get(host, path, cookie ? { cookie } : {});
   return { response, html: await response.text() };
 };
 
@@ -137,7 +124,7 @@ describe('index.html filled for the network', () => {
 
 describe('locale redirects (decision 0002)', () => {
   const redirect = async (host: string, path: string, cookie?: string) => {
-    const response = await service.get(host, path, cookie ? { cookie } : {});
+    const response = await fixture.service.get(host, path, cookie ? { cookie } : {});
     return [response.status, response.headers.get('location')];
   };
 
@@ -167,15 +154,15 @@ describe('locale redirects (decision 0002)', () => {
 
 describe('web app files', () => {
   it('serves hashed assets for a year, and a missing one as a real 404', async () => {
-    const asset = await service.get('alpha.localhost', '/assets/index-4f2a9c.js');
+    const asset = await fixture.service.get('alpha.localhost', '/assets/index-4f2a9c.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(await asset.text()).toContain('shop');
-    const missing = await service.get('alpha.localhost', '/assets/index-gone.js');
+    const missing = await fixture.service.get('alpha.localhost', '/assets/index-gone.js');
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain('network-bootstrap');
-    const traversal = await service.get(
+    const traversal = await fixture.service.get(
       'alpha.localhost',
       '/assets/..%2f..%2ftenants%2falpha%2fnetwork.json',
     );
@@ -183,26 +170,26 @@ describe('web app files', () => {
   });
 
   it('serves the build manifest uncached and other dist files by exact name', async () => {
-    const manifest = await service.get('nowhere.example', '/build-manifest.json');
+    const manifest = await fixture.service.get('nowhere.example', '/build-manifest.json');
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect(await manifest.json()).toEqual({ buildId: 'build-42', builtAt: '2026-11-22T09:00:00.000Z' });
-    const robots = await service.get('alpha.localhost', '/robots.txt');
+    const robots = await fixture.service.get('alpha.localhost', '/robots.txt');
     expect(await robots.text()).toContain('User-agent');
   });
 
   it("serves the Host network's logo, or the one a networkId names", async () => {
-    const logo = await service.get('alpha.localhost:8080', '/tenant/logo');
+    const logo = await fixture.service.get('alpha.localhost:8080', '/tenant/logo');
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
     expect(logo.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await logo.text()).toBe(LOGO_SVG);
-    const named = await service.get('nowhere.example', '/tenant/logo?networkId=202');
+    const named = await fixture.service.get('nowhere.example', '/tenant/logo?networkId=202');
     expect(named.status).toBe(200);
-    expect((await service.get('nowhere.example', '/tenant/logo?networkId=999')).status).toBe(404);
+    expect((await fixture.service.get('nowhere.example', '/tenant/logo?networkId=999')).status).toBe(404);
   });
 
   it('serves /bootstrap.json for the dev server, in an offered locale', async () => {
-    const response = await service.get('alpha.localhost', '/bootstrap.json?locale=ar', {
+    const response = await fixture.service.get('alpha.localhost', '/bootstrap.json?locale=ar', {
       cookie: 'theme=DARK',
     });
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -214,10 +201,10 @@ describe('web app files', () => {
       network: { id: 201 },
     });
     const notOffered = bootstrapSchema.parse(
-      await (await service.get('beta.localhost', '/bootstrap.json?locale=fr')).json(),
+      await (await fixture.service.get('beta.localhost', '/bootstrap.json?locale=fr')).json(),
     );
     expect(notOffered.locale).toBe('en');
-    const unknown = await service.get('nowhere.example', '/bootstrap.json');
+    const unknown = await fixture.service.get('nowhere.example', '/bootstrap.json');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({
       status: 'ko',
