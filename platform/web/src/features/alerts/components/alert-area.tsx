@@ -3,7 +3,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
 import { WithQueryClient } from '../../../lib/query-client.tsx';
-import { useFlagAlert } from '../hooks/use-alerts.ts';
+import { useAlertsSettled, useFlagAlert } from '../hooks/use-alerts.ts';
 import { AlertBanner } from './alert-banner.tsx';
 
 function MaintenanceRedirect() {
@@ -14,11 +14,21 @@ function MaintenanceRedirect() {
   return <Navigate to={localePath(locale, paths.maintenance)} replace />;
 }
 
+/** The banner's place; data-alerts says when the beacon has answered, for tests and tools. */
+function AlertRegion() {
+  const settled = useAlertsSettled();
+  return (
+    <div data-alerts={settled ? 'settled' : 'pending'}>
+      <AlertBanner />
+      <MaintenanceRedirect />
+    </div>
+  );
+}
+
 export default function AlertArea() {
   return (
     <WithQueryClient>
-      <AlertBanner />
-      <MaintenanceRedirect />
+      <AlertRegion />
     </WithQueryClient>
   );
 }

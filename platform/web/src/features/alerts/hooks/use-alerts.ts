@@ -22,6 +22,12 @@ function useAlerts(): { alerts: MaintenanceAlert[]; now: Date } {
   return { alerts: data ?? bootstrap.initialAlerts, now: useNow(ALERT_CLOCK_TICK_MS) };
 }
 
+/** Whether the beacon has answered at least once (or given up silently). */
+export function useAlertsSettled(): boolean {
+  const bootstrap = useBootstrap();
+  return useQuery(getAlertsQueryOptions(bootstrap.alertSources, bootstrap.network.id)).isFetched;
+}
+
 export function useGlobalAlert(): MaintenanceAlert | null {
   const { alerts, now } = useAlerts();
   return selectGlobalAlert(alerts, now);
