@@ -3,7 +3,7 @@ import { createAlertClient } from './alert-client.ts';
 
 const ALERT = { id: 'works', level: 'WARNING', flags: [], message: { en: 'Works' }, channel: 'global' };
 
-type Behaviour = 'ok' | 'error' | 'hang' | 'malformed' | { maxAge: number };
+type Behaviour = 'ok' | 'error' | 'hang' | 'malformed' | 'unavailable' | { maxAge: number };
 
 /** A fetch whose answer per source the test decides; records every URL asked. */
 function fakeBeacons(behaviours: Record<string, Behaviour>) {
@@ -20,6 +20,9 @@ function fakeBeacons(behaviours: Record<string, Behaviour>) {
     }
     if (behaviour === 'error') return Promise.reject(new TypeError('connection refused'));
     if (behaviour === 'malformed') return Promise.resolve(Response.json({ alerts: 'nope' }));
+    if (behaviour === 'unavailable') {
+      return Promise.resolve(Response.json({ payload: [{ ...ALERT, id: source }] }, { status: 503 }));
+    }
     const headers =
       typeof behaviour === 'object' ? { 'cache-control': `public, max-age=${behaviour.maxAge}` } : undefined;
     return Promise.resolve(Response.json({ payload: [{ ...ALERT, id: source }] }, { headers }));
@@ -35,7 +38,11 @@ describe('maintenance alert client', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-12-10T00:00:00Z'));
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('ALERT-07 asks for the channels comma-joined with displayed=true', async () => {
     const beacons = fakeBeacons({ [A]: 'ok' });
@@ -49,6 +56,13 @@ describe('maintenance alert client', () => {
     expect(url.searchParams.get('channel')).toBe('global,network/101,network/101/ORDER');
   });
 
+  it('ALERT-07 resolves a relative source against the page location', async () => {
+    vi.stubGlobal('location', new URL('https://shop.example/en/account?tab=1'));
+    const beacons = fakeBeacons({ 'https://shop.example/alerts': 'ok' });
+    await createAlertClient({ sources: '/alerts', fetch: beacons.fetch }).getAlerts(['global']);
+    expect(beacons.calls).toEqual(['https://shop.example/alerts?channel=global&displayed=true']);
+  });
+
   it('ALERT-08 tries the sources in order and uses the first that works', async () => {
     const beacons = fakeBeacons({ [A]: 'error', [B]: 'ok' });
     const alerts = await createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch }).getAlerts([
@@ -56,6 +70,26 @@ describe('maintenance alert client', () => {
     ]);
     expect(alerts?.map((a) => a.id)).toEqual([B]);
     expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([A, B]);
+  });
+
+  it('ALERT-08 uses the first source when it works and never asks the next', async () => {
+    const beacons = fakeBeacons({ [A]: 'ok', [B]: 'ok' });
+    const alerts = await createAlertClient({ sources: ` ${A} | ${B} `, fetch: beacons.fetch }).getAlerts([
+      'global',
+    ]);
+    expect(alerts?.map((a) => a.id)).toEqual([A]);
+    expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([A]);
+  });
+
+  it('ALERT-08 counts a non-2xx answer and a malformed body as failures', async () => {
+    const C = 'https://c.example/alerts';
+    const beacons = fakeBeacons({ [A]: 'unavailable', [B]: 'malformed', [C]: 'ok' });
+    const client = createAlertClient({ sources: `${A}|${B}|${C}`, fetch: beacons.fetch });
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([C]);
+    beacons.calls.length = 0;
+    // Both failed sources are now penalised: the next call goes straight to the third.
+    await client.getAlerts(['global']);
+    expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([C]);
   });
 
   it('ALERT-09 gives up on a source after 1000 ms', async () => {
@@ -77,6 +111,18 @@ describe('maintenance alert client', () => {
     expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([B]);
     expect(beacons.calls.map((u) => u.split('?')[0])).toEqual([B]);
     await vi.advanceTimersByTimeAsync(1);
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([A]);
+  });
+
+  it('ALERT-09 measures penalties on the injected clock', async () => {
+    let clock = 1_000_000;
+    const beacons = fakeBeacons({ [A]: 'error', [B]: 'ok' });
+    const client = createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch, now: () => clock });
+    await client.getAlerts(['global']);
+    beacons.behaviours[A] = 'ok';
+    clock += 59_999;
+    expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([B]);
+    clock += 1;
     expect((await client.getAlerts(['global']))?.map((a) => a.id)).toEqual([A]);
   });
 
@@ -129,14 +175,24 @@ describe('maintenance alert client', () => {
   });
 
   it('ALERT-11 is silent when every source fails, malformed answers included', async () => {
-    const errors = vi.spyOn(console, 'error');
-    const warnings = vi.spyOn(console, 'warn');
+    const methods = ['log', 'info', 'debug', 'warn', 'error'] as const;
+    const spies = methods.map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
     const beacons = fakeBeacons({ [A]: 'malformed', [B]: 'error' });
+    const client = createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch });
+    await expect(client.getAlerts(['global'])).resolves.toBeNull();
+    // Still silent on the next calls, inside the penalties, and after the fallback penalty.
+    await expect(client.getAlerts(['global'])).resolves.toBeNull();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(client.getAlerts(['global'])).resolves.toBeNull();
+    // A relative source outside a browser (no location) is refused by fetch, as quietly.
+    const strictFetch = ((input: string | URL | Request) => {
+      if (!URL.canParse(String(input))) throw new TypeError('Invalid URL');
+      return Promise.resolve(Response.json({ payload: [] }));
+    }) as typeof globalThis.fetch;
     await expect(
-      createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch }).getAlerts(['global']),
+      createAlertClient({ sources: '/alerts', fetch: strictFetch }).getAlerts(['global']),
     ).resolves.toBeNull();
-    expect(errors).not.toHaveBeenCalled();
-    expect(warnings).not.toHaveBeenCalled();
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
   it('ALERT-11 keeps answering the last good alerts while every source fails', async () => {
