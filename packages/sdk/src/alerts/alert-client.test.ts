@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAlertClient } from './alert-client.ts';
+import { beaconUrl, createAlertClient } from './alert-client.ts';
 
 const ALERT = { id: 'works', level: 'WARNING', flags: [], message: { en: 'Works' }, channel: 'global' };
 
@@ -63,6 +63,13 @@ describe('maintenance alert client', () => {
     expect(beacons.calls).toEqual(['https://shop.example/alerts?channel=global&displayed=true']);
   });
 
+  it("ALERT-07 keeps a source's own query parameters and leaves a relative source relative outside a browser", () => {
+    expect(beaconUrl('https://a.example/alerts?key=k1&channel=old', ['global', 'global/ORDER'])).toBe(
+      'https://a.example/alerts?channel=global,global%2FORDER&key=k1&displayed=true',
+    );
+    expect(beaconUrl('/alerts', ['global'])).toBe('/alerts?channel=global&displayed=true');
+  });
+
   it('ALERT-08 tries the sources in order and uses the first that works', async () => {
     const beacons = fakeBeacons({ [A]: 'error', [B]: 'ok' });
     const alerts = await createAlertClient({ sources: `${A}|${B}`, fetch: beacons.fetch }).getAlerts([
@@ -99,6 +106,19 @@ describe('maintenance alert client', () => {
     expect(beacons.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending)?.map((a) => a.id)).toEqual([B]);
+  });
+
+  it('ALERT-09 ends a try at 1000 ms even when the fetch ignores its abort signal', async () => {
+    const calls: string[] = [];
+    const deaf = ((input: string | URL | Request) => {
+      calls.push(String(input));
+      return calls.length === 1
+        ? new Promise<Response>(() => undefined)
+        : Promise.resolve(Response.json({ payload: [{ ...ALERT, id: 'second' }] }));
+    }) as typeof globalThis.fetch;
+    const pending = createAlertClient({ sources: `${A}|${B}`, fetch: deaf }).getAlerts(['global']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await pending)?.map((a) => a.id)).toEqual(['second']);
   });
 
   it('ALERT-09 skips a failed source for 60000 ms, then tries it again', async () => {
@@ -141,10 +161,14 @@ describe('maintenance alert client', () => {
     // After 10 s, one fallback attempt on the first source, which may take up to 8 s.
     await vi.advanceTimersByTimeAsync(1);
     beacons.behaviours[A] = 'hang';
-    const pending = client.getAlerts(['global']);
+    let settled = false;
+    const pending = client.getAlerts(['global']).finally(() => {
+      settled = true;
+    });
     await vi.advanceTimersByTimeAsync(7_999);
     beacons.behaviours[A] = 'ok';
     expect(beacons.calls).toHaveLength(1);
+    expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toBeNull();
 

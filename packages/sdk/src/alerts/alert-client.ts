@@ -27,12 +27,24 @@ export function parseSources(sources: string): string[] {
     .filter(Boolean);
 }
 
+// A stand-in origin that lets URL handle a relative source outside a browser; stripped again.
+const RELATIVE_BASE = 'http://relative.invalid';
+
+/**
+ * The beacon URL for a set of channels. A relative source resolves against the page's location
+ * in a browser; without one it stays relative, for a fetch that knows its own base.
+ */
 export function beaconUrl(source: string, channels: readonly string[]): string {
   const location = (globalThis as { location?: { href: string } }).location;
-  const base = source.startsWith('/') && location ? new URL(source, location.href).href : source;
-  const separator = base.includes('?') ? '&' : '?';
-  const channel = channels.map(encodeURIComponent).join(',');
-  return `${base}${separator}channel=${channel}&displayed=true`;
+  const relative = !location && !URL.canParse(source);
+  const url = new URL(source, location?.href ?? RELATIVE_BASE);
+  const params = new URLSearchParams(url.search);
+  params.delete('channel');
+  params.set('displayed', 'true');
+  // URLSearchParams would write the commas as %2C: the channel list is written by hand so the
+  // beacon can split it on literal commas, each channel name still encoded.
+  url.search = `channel=${channels.map(encodeURIComponent).join(',')}&${params}`;
+  return relative ? url.href.slice(RELATIVE_BASE.length) : url.href;
 }
 
 /** Seconds of `max-age` in a Cache-Control header, or 0. */
@@ -56,14 +68,20 @@ export function createAlertClient(options: AlertClientOptions): AlertClient {
   const lastGood = new Map<string, MaintenanceAlert[]>();
   const inFlight = new Map<string, Promise<MaintenanceAlert[] | null>>();
 
+  /** One try of one source; null on any failure, never a rejection. */
   async function tryFetch(
-    url: string,
+    source: string,
+    channels: readonly string[],
     timeout: number,
   ): Promise<{ body: BeaconResponse; maxAge: number } | null> {
     const controller = new AbortController();
+    // The race guards against a fetch that ignores its signal: the try still ends on time.
+    const timedOut = new Promise<null>((resolve) => {
+      controller.signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
     const timer = setTimeout(() => controller.abort(), timeout);
-    try {
-      const response = await doFetch(url, {
+    const attempt = async () => {
+      const response = await doFetch(beaconUrl(source, channels), {
         signal: controller.signal,
         headers: { accept: 'application/json' },
       });
@@ -72,8 +90,9 @@ export function createAlertClient(options: AlertClientOptions): AlertClient {
       return parsed.success
         ? { body: parsed.data, maxAge: maxAgeSeconds(response.headers.get('cache-control')) }
         : null;
-    } catch {
-      return null;
+    };
+    try {
+      return await Promise.race([attempt().catch(() => null), timedOut]);
     } finally {
       clearTimeout(timer);
     }
@@ -88,14 +107,14 @@ export function createAlertClient(options: AlertClientOptions): AlertClient {
     };
     for (const source of sources) {
       if ((penalisedUntil.get(source) ?? 0) > now()) continue;
-      const result = await tryFetch(beaconUrl(source, channels), timeoutMs);
+      const result = await tryFetch(source, channels, timeoutMs);
       if (result) return remember(result);
       penalisedUntil.set(source, now() + failurePenaltyMs);
     }
     // Every source failed or is penalised: one slower attempt on the first source, at most once per fallback penalty.
     const first = sources[0];
     if (first && fallbackPenalisedUntil <= now()) {
-      const result = await tryFetch(beaconUrl(first, channels), fallbackTimeoutMs);
+      const result = await tryFetch(first, channels, fallbackTimeoutMs);
       if (result) {
         penalisedUntil.delete(first);
         return remember(result);

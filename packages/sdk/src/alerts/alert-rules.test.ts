@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertDefinition } from './alert.schema.ts';
 import {
   alertText,
+  compareAlerts,
   isAlertDisplayed,
   selectFlagAlert,
   selectGlobalAlert,
@@ -72,6 +73,19 @@ describe('alert order and selection', () => {
       'notice',
       'info',
     ]);
+  });
+
+  it('ALERT-05 keeps the given order when level and displayAfter tie', () => {
+    const same = '2026-06-01T00:00:00Z';
+    expect(compareAlerts(alert({ displayAfter: same }), alert({ displayAfter: same }))).toBe(0);
+    expect(compareAlerts(alert({}), alert({}))).toBe(0);
+    expect(compareAlerts(alert({ displayAfter: same }), alert({}))).toBeLessThan(0);
+    const sorted = sortAlerts([
+      alert({ id: 'first', level: 'NOTICE', displayAfter: same }),
+      alert({ id: 'second', level: 'NOTICE', displayAfter: same }),
+      alert({ id: 'newer', level: 'NOTICE', displayAfter: '2026-06-01T00:00:00.001Z' }),
+    ]);
+    expect(sorted.map((a) => a.id)).toEqual(['newer', 'first', 'second']);
   });
 
   it('ALERT-06 the global alert is the top displayed alert without flags; a flag alert the top one with the flag', () => {
