@@ -1,25 +1,41 @@
 // `npm run tenant:validate`: reports every problem of every tenant and theme file, exits 1 on any.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadTenants } from '@transit-shop/tenancy/load-tenants';
+import { type LoadResult, loadTenants } from '@transit-shop/tenancy/load-tenants';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
+/** The folders to check: --tenants/--themes flags, else TENANTS_DIR/THEMES_DIR, else the repository's. */
+export function tenantFolders(argv: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+  const option = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  return {
+    tenantsDir: resolve(root, option('tenants') ?? env.TENANTS_DIR ?? 'tenants'),
+    themesDir: resolve(root, option('themes') ?? env.THEMES_DIR ?? 'themes'),
+  };
 }
 
-const tenantsDir = resolve(option('tenants') ?? process.env.TENANTS_DIR ?? join(root, 'tenants'));
-const themesDir = resolve(option('themes') ?? process.env.THEMES_DIR ?? join(root, 'themes'));
-const result = await loadTenants({ tenantsDir, themesDir });
+/** The report lines: one per problem, then the summary. */
+export function formatReport(result: LoadResult): string[] {
+  const lines = result.problems.map(
+    (problem) => `${problem.file}: ${problem.field || '(file)'}: ${problem.message}`,
+  );
+  const networks = result.networks.length + result.invalidSlugs.length;
+  const summary = `${networks} network${networks === 1 ? '' : 's'}, ${result.themeCount} theme${result.themeCount === 1 ? '' : 's'}`;
+  const count = result.problems.length;
+  if (count === 0) return [...lines, `${summary}: no problems`];
+  const invalid = result.invalidSlugs.length > 0 ? ` (invalid: ${result.invalidSlugs.join(', ')})` : '';
+  return [...lines, `${summary}: ${count} problem${count === 1 ? '' : 's'}${invalid}`];
+}
 
-for (const problem of result.problems) {
-  console.log(`${problem.file}: ${problem.field || '(file)'}: ${problem.message}`);
+export async function validateTenants(argv: readonly string[]): Promise<number> {
+  const result = await loadTenants(tenantFolders(argv));
+  for (const line of formatReport(result)) console.log(line);
+  return result.problems.length > 0 ? 1 : 0;
 }
-const summary = `${result.networks.length + result.invalidSlugs.length} networks, ${result.themeCount} themes`;
-if (result.problems.length > 0) {
-  console.log(`${summary}: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
-  process.exit(1);
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await validateTenants(process.argv.slice(2));
 }
-console.log(`${summary}: no problems`);

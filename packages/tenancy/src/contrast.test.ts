@@ -1,45 +1,50 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, findContrastFailures } from './contrast.ts';
+import { contrastRatio, findContrastFailures, relativeLuminance, TEXT_PAIRS } from './contrast.ts';
 import { repoRoot } from './test-support/tenant-folders.ts';
 import { themeFileSchema } from './theme.schema.ts';
 import { resolveTheme } from './theme-resolve.ts';
 
-const lumiere = async () =>
-  themeFileSchema.parse(JSON.parse(await readFile(join(repoRoot, 'themes', 'lumiere.json'), 'utf8')));
+const demoTheme = async (id: string) =>
+  themeFileSchema.parse(JSON.parse(await readFile(join(repoRoot, 'themes', `${id}.json`), 'utf8')));
 
 describe('contrast', () => {
-  it('computes WCAG ratios for known pairs', () => {
+  it('computes WCAG luminance and ratios for known pairs', () => {
+    expect(relativeLuminance('#ffffff')).toBe(1);
+    expect(relativeLuminance('#000000')).toBe(0);
+    expect(relativeLuminance('#808080')).toBeCloseTo(0.2159, 4);
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+    expect(contrastRatio('#777777', '#ffffff')).toBeLessThan(4.5);
     expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 5);
   });
 
-  it('finds no failure in the demo theme', async () => {
-    expect(findContrastFailures(resolveTheme(await lumiere()))).toEqual([]);
+  it('checks every text pair of the brief in both schemes', () => {
+    expect(TEXT_PAIRS).toHaveLength(13);
+    expect(TEXT_PAIRS).toContainEqual(['header.text', 'header.background']);
+    expect(TEXT_PAIRS).toContainEqual(['success.contrastText', 'success.main']);
   });
 
-  it('reports a text pair below AA with its scheme and tokens', async () => {
-    const theme = resolveTheme(await lumiere(), { dark: { text: { secondary: '#333a48' } } });
+  it('finds no failure in the three demo themes, light and dark', async () => {
+    for (const id of ['lumiere', 'oasis', 'harbour']) {
+      expect(findContrastFailures(resolveTheme(await demoTheme(id)))).toEqual([]);
+    }
+  });
+
+  it('reports a text pair below AA with its scheme, tokens and ratio', async () => {
+    const theme = resolveTheme(await demoTheme('lumiere'), {
+      dark: { text: { secondary: '#333a48' } },
+      light: { error: { contrastText: '#ff8080' } },
+    });
     const failures = findContrastFailures(theme);
     expect(failures.map((f) => `${f.scheme} ${f.foreground}/${f.background}`)).toEqual([
+      'light error.contrastText/error.main',
       'dark text.secondary/background.default',
       'dark text.secondary/background.paper',
     ]);
-    expect(failures[0]?.ratio).toBeLessThan(4.5);
-  });
-});
-
-describe('theme resolution', () => {
-  it('replaces scale references by colours and applies overrides per scheme', async () => {
-    const file = await lumiere();
-    const theme = resolveTheme(file, { light: { primary: { main: '#0a0' } }, shape: { borderRadius: 2 } });
-    expect(theme.colorSchemes.light.primary.main).toBe('#00aa00');
-    expect(theme.colorSchemes.light.primary.contrastText).toBe('#ffffff');
-    expect(theme.colorSchemes.light.header.background).toBe(file.scales.brand?.['700']);
-    expect(theme.colorSchemes.dark.primary.main).toBe(file.scales.brand?.['300']);
-    expect(theme.shape.borderRadius).toBe(2);
+    expect(failures.every((f) => f.ratio < 4.5 && f.ratio > 1)).toBe(true);
   });
 });

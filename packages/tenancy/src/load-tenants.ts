@@ -10,31 +10,54 @@ import {
   customTextsSchema,
   type LegalTexts,
   type NetworkFile,
-  networkFileSchema,
+  networkFileFieldsSchema,
+  networkFileRuleIssues,
 } from './network.schema.ts';
-import { TenantRegistry } from './registry.ts';
 import { sanitizeTenantHtml } from './sanitize.ts';
 import { type ThemeFile, themeFileSchema } from './theme.schema.ts';
-import { resolveTheme, unresolvedTokens } from './theme-resolve.ts';
 import type { LoadedNetwork, Problem } from './types.ts';
-import { checkAlerts, checkNetworkTexts, checkThemeContrast, problemsFromZod } from './validate.ts';
+import {
+  checkGlobalAlerts,
+  checkNetworkTexts,
+  checkNetworkTheme,
+  checkThemeFile,
+  findDuplicateClaims,
+  problemsFromZod,
+} from './validate.ts';
 
 export type LoadResult = {
+  /** The networks without any problem, in folder-name order. */
   networks: LoadedNetwork[];
+  /** Folders holding a network with at least one problem (not in `networks`). */
   invalidSlugs: string[];
   globalAlerts: AlertDefinition[];
   problems: Problem[];
+  /** Theme files found, valid or not. */
   themeCount: number;
 };
 
+export const NETWORK_FILE = 'network.json';
 export const GLOBAL_ALERTS_FILE = 'global-alerts.json';
 export const LEGAL_FILE_NAMES: Record<LegalDocumentKind, string> = {
   legalNotices: 'legal-notices.html',
   privacyPolicy: 'privacy-policy.html',
   termsOfUse: 'terms-of-use.html',
 };
+export const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
 
-const globalAlertsFileSchema = z.object({ alerts: z.array(alertDefinitionSchema) }).strict();
+/** Networks read at once: enough to keep the disk busy without running out of file handles. */
+const NETWORK_CONCURRENCY = 64;
+
+export const globalAlertsFileSchema = z.object({ alerts: z.array(alertDefinitionSchema) }).strict();
+
+/** Folders of the tenants directory that hold networks ("_" and "." folders are set aside). */
+export async function listNetworkSlugs(tenantsDir: string): Promise<string[]> {
+  const entries = await readdir(tenantsDir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
 
 type JsonRead = { ok: true; value: unknown } | { ok: false; problem: Problem };
 
@@ -61,58 +84,123 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 type ThemeLoad = { file: ThemeFile | null; problems: Problem[] };
 
-async function loadThemes(
-  themesDir: string,
-  label: (path: string) => string,
-): Promise<Map<string, ThemeLoad>> {
-  const entries = (await readdir(themesDir).catch(() => [] as string[])).filter((name) =>
-    name.endsWith('.json'),
-  );
-  const themes = new Map<string, ThemeLoad>();
-  await Promise.all(
-    entries.map(async (name) => {
+/** Every theme is parsed and checked once, however many networks use it. */
+async function loadThemes(themesDir: string, label: (path: string) => string) {
+  const names = (await readdir(themesDir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.json') && !name.startsWith('_') && !name.startsWith('.'))
+    .sort();
+  const loads = await Promise.all(
+    names.map(async (name): Promise<[string, ThemeLoad]> => {
       const path = join(themesDir, name);
       const file = label(path);
       const id = basename(name, '.json');
       const read = await readJson(path, file);
-      if (!read.ok) return themes.set(id, { file: null, problems: [read.problem] });
+      if (!read.ok) return [id, { file: null, problems: [read.problem] }];
       const parsed = themeFileSchema.safeParse(read.value);
-      if (!parsed.success)
-        return themes.set(id, { file: null, problems: problemsFromZod(file, parsed.error) });
-      const theme = parsed.data;
-      const problems: Problem[] = [];
-      if (theme.id !== id)
-        problems.push({ file, field: 'id', message: `the id must match the file name "${id}"` });
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const token of unresolvedTokens(theme.colorSchemes[scheme] as never, theme.scales)) {
-          problems.push({
-            file,
-            field: `colorSchemes.${scheme}.${token}`,
-            message: 'bad colour: unknown scale step',
-          });
-        }
-      }
-      if (problems.length === 0)
-        problems.push(...checkThemeContrast(file, 'colorSchemes', resolveTheme(theme)));
-      themes.set(id, { file: problems.length === 0 ? theme : null, problems });
+      if (!parsed.success) return [id, { file: null, problems: problemsFromZod(file, parsed.error) }];
+      const problems = checkThemeFile(file, id, parsed.data);
+      return [id, { file: problems.length === 0 ? parsed.data : null, problems }];
     }),
   );
-  return themes;
+  return new Map(loads);
 }
+
+// Sanitising is most of a load's time; a reload after one edit meets the same pages again.
+const sanitised = new Map<string, string>();
+const SANITISED_CACHE_LIMIT = 20_000;
+
+function sanitizeCached(html: string): string {
+  let clean = sanitised.get(html);
+  if (clean === undefined) {
+    clean = sanitizeTenantHtml(html);
+    if (sanitised.size >= SANITISED_CACHE_LIMIT) sanitised.clear();
+    sanitised.set(html, clean);
+  }
+  return clean;
+}
+
+type LocaleLoad = { problems: Problem[]; texts?: CustomTexts; legal?: LegalTexts; files: string[] };
+
+async function loadLocale(
+  folder: string,
+  locale: Locale,
+  label: (path: string) => string,
+): Promise<LocaleLoad> {
+  const problems: Problem[] = [];
+  const textsPath = join(folder, 'texts', `${locale}.json`);
+  const files = [textsPath];
+  let texts: CustomTexts | undefined;
+  const textsRead = await readJson(textsPath, label(textsPath));
+  if (!textsRead.ok) {
+    problems.push({
+      ...textsRead.problem,
+      message: `missing locale text: ${textsRead.problem.message} (texts for "${locale}")`,
+    });
+  } else {
+    const parsed = customTextsSchema.safeParse(textsRead.value);
+    if (parsed.success) texts = parsed.data;
+    else problems.push(...problemsFromZod(label(textsPath), parsed.error));
+  }
+
+  const documents = await Promise.all(
+    LEGAL_DOCUMENTS.map(async (kind) => {
+      const path = join(folder, 'legal', locale, LEGAL_FILE_NAMES[kind]);
+      files.push(path);
+      const html = await readFile(path, 'utf8').catch(() => null);
+      // A page that sanitises to nothing is as good as missing.
+      const clean = html === null ? '' : sanitizeCached(html);
+      if (!clean) {
+        problems.push({
+          file: label(path),
+          field: '',
+          message: `missing locale text: ${html === null ? 'file is missing' : 'no content left after sanitising'} (${kind} for "${locale}")`,
+        });
+      }
+      return [kind, clean] as const;
+    }),
+  );
+  const legal = documents.every(([, html]) => html)
+    ? (Object.fromEntries(documents) as LegalTexts)
+    : undefined;
+  return { problems, texts, legal, files };
+}
+
+type NetworkLoad = {
+  slug: string;
+  file: string;
+  /** Parsed network file, when it parsed (used for the duplicate and global-alert checks). */
+  config: NetworkFile | null;
+  loaded: LoadedNetwork | null;
+  problems: Problem[];
+};
 
 async function loadNetwork(
   tenantsDir: string,
   slug: string,
-  themes: Map<string, ThemeLoad>,
+  themes: ReadonlyMap<string, ThemeFile | null>,
   label: (path: string) => string,
-): Promise<{ loaded: LoadedNetwork | null; problems: Problem[] }> {
+): Promise<NetworkLoad> {
   const folder = join(tenantsDir, slug);
-  const networkPath = join(folder, 'network.json');
+  const networkPath = join(folder, NETWORK_FILE);
   const file = label(networkPath);
   const problems: Problem[] = [];
-  if (!/^[a-z][a-z0-9-]*$/.test(slug)) {
+  if (!SLUG_PATTERN.test(slug)) {
     problems.push({
       file: label(folder),
       field: '',
@@ -120,67 +208,44 @@ async function loadNetwork(
     });
   }
   const read = await readJson(networkPath, file);
-  if (!read.ok) return { loaded: null, problems: [...problems, read.problem] };
-  const parsed = networkFileSchema.safeParse(read.value);
-  if (!parsed.success)
-    return { loaded: null, problems: [...problems, ...problemsFromZod(file, parsed.error)] };
+  if (!read.ok) return { slug, file, config: null, loaded: null, problems: [...problems, read.problem] };
+  // The fields first, then the rules across fields: a broken rule must not hide the other checks.
+  const parsed = networkFileFieldsSchema.safeParse(read.value);
+  if (!parsed.success) {
+    const schemaProblems = problemsFromZod(file, parsed.error);
+    return { slug, file, config: null, loaded: null, problems: [...problems, ...schemaProblems] };
+  }
   const config: NetworkFile = parsed.data;
+  for (const issue of networkFileRuleIssues(config))
+    problems.push({ file, field: issue.path.join('.'), message: issue.message });
   problems.push(...checkNetworkTexts(file, config));
 
   const logoPath = join(folder, config.logo);
-  const files = [networkPath, logoPath];
   if (!(await exists(logoPath)))
     problems.push({ file, field: 'logo', message: `logo file ${config.logo} is missing` });
 
-  const theme = themes.get(config.theme.id);
-  let resolved = null;
-  if (!theme) problems.push({ file, field: 'theme.id', message: `unknown theme "${config.theme.id}"` });
-  else if (!theme.file)
-    problems.push({ file, field: 'theme.id', message: `theme "${config.theme.id}" has problems` });
-  else {
-    resolved = resolveTheme(theme.file, config.theme.overrides);
-    if (config.theme.overrides) problems.push(...checkThemeContrast(file, 'theme.overrides', resolved));
-  }
+  const themed = checkNetworkTheme(file, config, themes);
+  problems.push(...themed.problems);
 
+  const locales = await Promise.all(config.languages.map((locale) => loadLocale(folder, locale, label)));
   const texts: Partial<Record<Locale, CustomTexts>> = {};
   const legal: Partial<Record<Locale, LegalTexts>> = {};
-  await Promise.all(
-    config.languages.map(async (locale) => {
-      const textsPath = join(folder, 'texts', `${locale}.json`);
-      files.push(textsPath);
-      const textsRead = await readJson(textsPath, label(textsPath));
-      if (!textsRead.ok) {
-        problems.push({ ...textsRead.problem, message: `missing locale text: ${textsRead.problem.message}` });
-      } else {
-        const parsedTexts = customTextsSchema.safeParse(textsRead.value);
-        if (parsedTexts.success) texts[locale] = parsedTexts.data;
-        else problems.push(...problemsFromZod(label(textsPath), parsedTexts.error));
-      }
-      const documents: Partial<LegalTexts> = {};
-      await Promise.all(
-        LEGAL_DOCUMENTS.map(async (kind) => {
-          const path = join(folder, 'legal', locale, LEGAL_FILE_NAMES[kind]);
-          files.push(path);
-          const html = await readFile(path, 'utf8').catch(() => null);
-          const clean = html === null ? '' : sanitizeTenantHtml(html);
-          if (!clean)
-            problems.push({
-              file: label(path),
-              field: '',
-              message: `missing locale text: ${kind} for "${locale}"`,
-            });
-          else documents[kind] = clean;
-        }),
-      );
-      if (Object.keys(documents).length === LEGAL_DOCUMENTS.length) legal[locale] = documents as LegalTexts;
-    }),
-  );
+  config.languages.forEach((locale, index) => {
+    const load = locales[index] as LocaleLoad;
+    problems.push(...load.problems);
+    if (load.texts) texts[locale] = load.texts;
+    if (load.legal) legal[locale] = load.legal;
+  });
 
-  if (problems.length > 0 || !resolved) return { loaded: null, problems };
+  if (problems.length > 0 || !themed.theme) return { slug, file, config, loaded: null, problems };
+  const files = [networkPath, logoPath, ...locales.flatMap((load) => load.files)];
   return {
+    slug,
+    file,
+    config,
     loaded: {
       network: { slug, config, logoFile: config.logo, texts, legal },
-      theme: resolved,
+      theme: themed.theme,
       logoPath,
       files,
     },
@@ -188,7 +253,11 @@ async function loadNetwork(
   };
 }
 
-async function loadGlobalAlerts(tenantsDir: string, label: (path: string) => string) {
+async function loadGlobalAlerts(
+  tenantsDir: string,
+  label: (path: string) => string,
+  networkLanguages: Locale[][],
+) {
   const path = join(tenantsDir, GLOBAL_ALERTS_FILE);
   if (!(await exists(path))) return { alerts: [] as AlertDefinition[], problems: [] as Problem[] };
   const file = label(path);
@@ -196,50 +265,56 @@ async function loadGlobalAlerts(tenantsDir: string, label: (path: string) => str
   if (!read.ok) return { alerts: [], problems: [read.problem] };
   const parsed = globalAlertsFileSchema.safeParse(read.value);
   if (!parsed.success) return { alerts: [], problems: problemsFromZod(file, parsed.error) };
-  const problems = checkAlerts(file, 'alerts', parsed.data.alerts, []);
+  const problems = checkGlobalAlerts(file, parsed.data.alerts, networkLanguages);
   return { alerts: problems.length === 0 ? parsed.data.alerts : [], problems };
 }
 
+/**
+ * Loads and checks every theme and network. Problems are reported for every file at once;
+ * a network with any problem (its own or its theme's) is left out and named in invalidSlugs.
+ */
 export async function loadTenants(options: { tenantsDir: string; themesDir: string }): Promise<LoadResult> {
-  const base = dirname(options.tenantsDir);
-  const label = (path: string) => relative(base, path);
-  const themes = await loadThemes(options.themesDir, (path) => relative(dirname(options.themesDir), path));
+  const tenantsLabel = (path: string) => relative(dirname(options.tenantsDir), path);
+  const themesLabel = (path: string) => relative(dirname(options.themesDir), path);
+  const themes = await loadThemes(options.themesDir, themesLabel);
+  const catalogue = new Map([...themes].map(([id, load]) => [id, load.file]));
   const problems: Problem[] = [...themes.values()].flatMap((theme) => theme.problems);
 
-  const entries = await readdir(options.tenantsDir, { withFileTypes: true }).catch(() => []);
-  const slugs = entries
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
-  const results = await Promise.all(
-    slugs.map((slug) => loadNetwork(options.tenantsDir, slug, themes, label)),
+  const slugs = await listNetworkSlugs(options.tenantsDir);
+  const results = await mapLimited(slugs, NETWORK_CONCURRENCY, (slug) =>
+    loadNetwork(options.tenantsDir, slug, catalogue, tenantsLabel),
   );
-  const invalidSlugs = new Set<string>();
-  const networks: LoadedNetwork[] = [];
-  results.forEach((result, index) => {
-    problems.push(...result.problems);
-    if (result.loaded) networks.push(result.loaded);
-    else invalidSlugs.add(slugs[index] as string);
-  });
+  for (const result of results) problems.push(...result.problems);
 
-  // Duplicate ids and domains: the later network (in folder order) is the one refused.
-  let valid = networks;
-  for (;;) {
-    const built = TenantRegistry.build(valid);
-    if ('registry' in built) break;
-    problems.push(...built.problems);
-    const refused = new Set(built.problems.map((p) => p.file.split(/[\\/]/).at(-2) as string));
-    for (const slug of refused) invalidSlugs.add(slug);
-    valid = valid.filter((entry) => !refused.has(entry.network.slug));
-  }
+  // Duplicates are checked over every parsed network, valid or not, so an operator sees a clash
+  // before fixing the rest of the file. Valid networks claim first (in folder order): a broken
+  // copy of a network is the one reported, and never takes the domain of the one being served.
+  const parsed = results.filter((result) => result.config !== null);
+  const claimOrder = [
+    ...parsed.filter((result) => result.loaded),
+    ...parsed.filter((result) => !result.loaded),
+  ];
+  const duplicates = findDuplicateClaims(
+    claimOrder.map(({ slug, file, config }) => ({
+      slug,
+      file,
+      id: (config as NetworkFile).id,
+      domains: (config as NetworkFile).domains,
+    })),
+  );
+  problems.push(...duplicates.problems);
 
-  const global = await loadGlobalAlerts(options.tenantsDir, label);
+  const networks = results
+    .filter((result) => result.loaded && !duplicates.refused.has(result.slug))
+    .map((result) => result.loaded as LoadedNetwork);
+  const served = new Set(networks.map((entry) => entry.network.slug));
+  const invalidSlugs = slugs.filter((slug) => !served.has(slug));
+
+  const global = await loadGlobalAlerts(
+    options.tenantsDir,
+    tenantsLabel,
+    parsed.map((result) => (result.config as NetworkFile).languages),
+  );
   problems.push(...global.problems);
-  return {
-    networks: valid,
-    invalidSlugs: [...invalidSlugs],
-    globalAlerts: global.alerts,
-    problems,
-    themeCount: themes.size,
-  };
+  return { networks, invalidSlugs, globalAlerts: global.alerts, problems, themeCount: themes.size };
 }

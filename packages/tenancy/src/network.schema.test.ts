@@ -1,18 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { networkFileSchema } from './network.schema.ts';
+import { customTextsSchema, networkFileSchema } from './network.schema.ts';
 import { repoRoot } from './test-support/tenant-folders.ts';
 
-const demo = async () =>
-  JSON.parse(await readFile(join(repoRoot, 'tenants', 'lumiere', 'network.json'), 'utf8'));
+const demo = async (slug = 'lumiere') =>
+  JSON.parse(await readFile(join(repoRoot, 'tenants', slug, 'network.json'), 'utf8'));
+
+const fieldsOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
 describe('network file schema', () => {
-  it('accepts every field of the network configuration (spec 02 §3)', async () => {
+  it('accepts every field of the network configuration (spec 02 §3) and the platform fields', async () => {
     const parsed = networkFileSchema.parse(await demo());
     expect(parsed).toMatchObject({
       id: 101,
+      name: 'Lumière Mobilités',
+      logo: 'logo.svg',
       currency: 'EUR',
+      languages: ['fr', 'en', 'ar', 'it', 'es'],
+      defaultLanguage: 'fr',
       profiling: true,
       multiple_payment_installments: [1, 3, 10],
       payment: { transfer_enabled: true },
@@ -22,17 +29,46 @@ describe('network file schema', () => {
       has_media_tunnel: true,
       has_media_tunnel_pairing: true,
       hideBirthDate: false,
-      data: { experimentalAIEnabled: false },
+      data: { customRGPDText: null, experimentalAIEnabled: false },
+      domains: ['lumiere.localhost', 'shop.lumiere-mobilites.example'],
+      theme: { id: 'lumiere' },
+      channel: 'ESHOP',
+      timeZone: 'Europe/Paris',
+      guestMaxOrderAmount: 15000,
     });
-    expect(parsed.data.globalMessage?.fr).toBeTruthy();
+    expect(parsed.data.globalMessage?.ar).toBeTruthy();
+    expect(parsed.authenticationProviders.map((p) => [p.driver, p.isDefault])).toEqual([
+      ['KEYCLOAK', true],
+      ['FRANCECONNECT', false],
+    ]);
+    expect(parsed.collectSites.map((site) => site.index)).toEqual([3, 1, 2]);
+    expect(parsed.schoolConfiguration?.enabled).toBe(true);
+    expect(parsed.qualificationValidationConfiguration?.providers).toHaveLength(1);
+    expect(parsed.maintenanceAlerts.map((alert) => [alert.id, alert.level, alert.flags])).toEqual([
+      ['winter-works', 'WARNING', []],
+      ['order-notice', 'INFO', ['ORDER']],
+    ]);
+  });
+
+  it('accepts the two other demo networks', async () => {
+    expect(networkFileSchema.parse(await demo('wahat'))).toMatchObject({
+      currency: 'MAD',
+      defaultLanguage: 'ar',
+    });
+    expect(networkFileSchema.parse(await demo('lakeside'))).toMatchObject({
+      currency: 'CHF',
+      hideBirthDate: true,
+    });
   });
 
   it('I18N-02 reduces regional language codes to the language part', async () => {
     const parsed = networkFileSchema.parse({
       ...(await demo()),
       languages: ['fr_FR', 'en-GB', 'fr', 'ar_MA'],
+      defaultLanguage: 'ar_MA',
     });
     expect(parsed.languages).toEqual(['fr', 'en', 'ar']);
+    expect(parsed.defaultLanguage).toBe('ar');
   });
 
   it('NET-02 the currency defaults to euro', async () => {
@@ -40,27 +76,97 @@ describe('network file schema', () => {
     expect(networkFileSchema.parse(rest).currency).toBe('EUR');
   });
 
-  it('refuses unknown fields, unsupported languages and a default language not offered', async () => {
-    const result = networkFileSchema.safeParse({
-      ...(await demo()),
-      colour: 'blue',
-      languages: ['fr', 'de'],
+  it('defaults the optional legacy fields', async () => {
+    const {
+      profiling: _p,
+      multiple_payment_installments: _m,
+      payment: _pay,
+      has_subscriptions: _s,
+      has_guest_orders: _g,
+      has_media_signin: _ms,
+      has_media_tunnel: _mt,
+      has_media_tunnel_pairing: _mtp,
+      data: _d,
+      hideBirthDate: _h,
+      ...rest
+    } = await demo();
+    expect(networkFileSchema.parse(rest)).toMatchObject({
+      profiling: false,
+      multiple_payment_installments: [1],
+      payment: { transfer_enabled: false },
+      has_subscriptions: false,
+      has_guest_orders: 0,
+      has_media_signin: false,
+      has_media_tunnel: false,
+      has_media_tunnel_pairing: false,
+      data: { globalMessage: null, customRGPDText: null, experimentalAIEnabled: false },
+      hideBirthDate: false,
     });
-    const messages = result.error?.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('\n');
-    expect(messages).toMatch(/colour/);
-    expect(messages).toMatch(/unsupported language "de"/);
-    const notOffered = networkFileSchema.safeParse({
-      ...(await demo()),
-      languages: ['fr', 'en'],
-      defaultLanguage: 'it',
-    });
-    expect(notOffered.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['defaultLanguage']);
   });
 
-  it('NET-03 has_guest_orders is a number; a time zone must exist', async () => {
-    expect(networkFileSchema.safeParse({ ...(await demo()), has_guest_orders: true }).success).toBe(false);
-    expect(networkFileSchema.safeParse({ ...(await demo()), timeZone: 'Mars/Olympus' }).success).toBe(false);
+  it('refuses unknown fields, unsupported languages, a bad currency and a bad domain', async () => {
+    const messages = fieldsOf(
+      networkFileSchema.safeParse({
+        ...(await demo()),
+        colour: 'blue',
+        languages: ['fr', 'de'],
+        currency: 'euro',
+        domains: ['Shop.Example', 'ok.localhost'],
+      }),
+    );
+    expect(messages).toEqual([
+      'currency: an ISO 4217 code such as EUR',
+      'languages: unsupported language "de" (offered: fr, en, ar, it, es)',
+      'domains.0: a lowercase host name',
+      ': Unrecognized key: "colour"',
+    ]);
+  });
+
+  it('refuses a default language not offered, two default providers and a duplicate provider id', async () => {
+    const file = await demo();
+    const messages = fieldsOf(
+      networkFileSchema.safeParse({
+        ...file,
+        languages: ['fr', 'en'],
+        defaultLanguage: 'it',
+        authenticationProviders: [
+          { id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'A' },
+          { id: 1, driver: 'FRANCECONNECT', isDefault: true, name: 'B' },
+        ],
+      }),
+    );
+    expect(messages).toEqual([
+      'defaultLanguage: must be one of the network languages',
+      'authenticationProviders: at most one default provider',
+      'authenticationProviders.1.id: duplicate provider id 1',
+    ]);
+    expect(
+      fieldsOf(
+        networkFileSchema.safeParse({
+          ...file,
+          authenticationProviders: [{ id: 1, driver: 'SAML', name: 'C' }],
+        }),
+      )[0],
+    ).toMatch(/^authenticationProviders\.0\.driver/);
+  });
+
+  it('NET-03 has_guest_orders is a number; a time zone must exist; an alert level must be known', async () => {
+    const file = await demo();
+    expect(networkFileSchema.safeParse({ ...file, has_guest_orders: true }).success).toBe(false);
+    expect(networkFileSchema.safeParse({ ...file, timeZone: 'Mars/Olympus' }).success).toBe(false);
+    expect(
+      networkFileSchema.safeParse({
+        ...file,
+        maintenanceAlerts: [{ id: 'x', level: 'SEVERE', message: { fr: 'x' } }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('refuses custom texts with a missing or unknown field', () => {
+    expect(customTextsSchema.safeParse({ tagline: 'a', homeTitle: 'b', homeIntro: 'c' }).success).toBe(true);
+    expect(fieldsOf(customTextsSchema.safeParse({ tagline: 'a', homeTitle: 'b', intro: 'c' }))).toEqual([
+      'homeIntro: Invalid input: expected string, received undefined',
+      ': Unrecognized key: "intro"',
+    ]);
   });
 });

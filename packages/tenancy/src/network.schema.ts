@@ -36,13 +36,21 @@ export const networkLanguagesSchema = z
     return reduced as z.infer<typeof localeSchema>[];
   });
 
+// Building a formatter is slow next to the rest of a parse, and networks share few time zones.
+const knownTimeZones = new Map<string, boolean>();
+
 export const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let valid = knownTimeZones.get(tz);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    knownTimeZones.set(tz, valid);
   }
+  return valid;
 };
 
 export const authenticationProviderConfigSchema = z
@@ -57,7 +65,8 @@ export const authenticationProviderConfigSchema = z
   })
   .strict();
 
-export const networkFileSchema = z
+/** The fields of a network file, without the rules that tie fields together. */
+export const networkFileFieldsSchema = z
   .object({
     id: z.number().int().positive(),
     name: z.string().min(1),
@@ -70,7 +79,8 @@ export const networkFileSchema = z
       .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR')
       .default('EUR'),
     languages: networkLanguagesSchema,
-    defaultLanguage: localeSchema,
+    /** One of the languages; a regional form (fr_FR) is reduced like the languages are. */
+    defaultLanguage: z.string().transform(reduceLanguageCode).pipe(localeSchema),
     profiling: z.boolean().default(false),
     multiple_payment_installments: z.array(z.number().int().min(1).max(12)).min(1).default([1]),
     payment: z
@@ -105,24 +115,31 @@ export const networkFileSchema = z
     qualificationValidationConfiguration: qualificationValidationConfigurationSchema.optional(),
     maintenanceAlerts: z.array(alertDefinitionSchema).default([]),
   })
-  .strict()
-  .superRefine((network, ctx) => {
-    if (!network.languages.includes(network.defaultLanguage)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['defaultLanguage'],
-        message: 'must be one of the network languages',
+  .strict();
+
+/** Rules across fields of a network file; one entry per broken rule. */
+export function networkFileRuleIssues(
+  network: z.infer<typeof networkFileFieldsSchema>,
+): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (!network.languages.includes(network.defaultLanguage))
+    issues.push({ path: ['defaultLanguage'], message: 'must be one of the network languages' });
+  if (network.authenticationProviders.filter((provider) => provider.isDefault).length > 1)
+    issues.push({ path: ['authenticationProviders'], message: 'at most one default provider' });
+  const ids = network.authenticationProviders.map((provider) => provider.id);
+  ids.forEach((id, index) => {
+    if (ids.indexOf(id) !== index)
+      issues.push({
+        path: ['authenticationProviders', String(index), 'id'],
+        message: `duplicate provider id ${id}`,
       });
-    }
-    const defaults = network.authenticationProviders.filter((p) => p.isDefault);
-    if (defaults.length > 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['authenticationProviders'],
-        message: 'at most one default provider',
-      });
-    }
   });
+  return issues;
+}
+
+export const networkFileSchema = networkFileFieldsSchema.superRefine((network, ctx) => {
+  for (const issue of networkFileRuleIssues(network)) ctx.addIssue({ code: 'custom', ...issue });
+});
 export type NetworkFile = z.infer<typeof networkFileSchema>;
 
 /** Custom texts of a network for one locale (tenants/<slug>/texts/<locale>.json). */

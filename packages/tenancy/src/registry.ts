@@ -1,6 +1,7 @@
 // In-memory index of the loaded networks: O(1) lookup by host, domain, id or slug.
 import type { AlertDefinition } from '@transit-shop/sdk/alerts/alert.schema';
 import type { LoadedNetwork, Problem } from './types.ts';
+import { findDuplicateClaims } from './validate.ts';
 
 /** The host name of a Host header: lowercase, without port or IPv6 brackets, without a trailing dot. */
 export function hostNameOf(hostHeader: string): string {
@@ -22,37 +23,27 @@ export class TenantRegistry {
     this.globalAlerts = globalAlerts;
   }
 
-  /** Builds the index, or reports every id, slug or domain claimed by two networks. */
+  /** Builds the index, or reports every id or domain claimed by two networks. */
   static build(
     networks: readonly LoadedNetwork[],
     globalAlerts: readonly AlertDefinition[] = [],
   ): { registry: TenantRegistry } | { problems: Problem[] } {
+    const { problems } = findDuplicateClaims(
+      networks.map(({ network }) => ({
+        slug: network.slug,
+        file: `tenants/${network.slug}/network.json`,
+        id: network.config.id,
+        domains: network.config.domains,
+      })),
+    );
+    if (problems.length > 0) return { problems };
     const registry = new TenantRegistry(networks, globalAlerts);
-    const problems: Problem[] = [];
-    const file = (entry: LoadedNetwork) => `tenants/${entry.network.slug}/network.json`;
     for (const entry of networks) {
-      const { id, domains } = entry.network.config;
-      const sameId = registry.ids.get(id);
-      if (sameId)
-        problems.push({
-          file: file(entry),
-          field: 'id',
-          message: `id ${id} is also used by ${sameId.network.slug}`,
-        });
-      else registry.ids.set(id, entry);
+      registry.ids.set(entry.network.config.id, entry);
       registry.slugs.set(entry.network.slug, entry);
-      domains.forEach((domain, index) => {
-        const owner = registry.domains.get(domain);
-        if (owner && owner !== entry) {
-          problems.push({
-            file: file(entry),
-            field: `domains.${index}`,
-            message: `domain ${domain} is also used by ${owner.network.slug}`,
-          });
-        } else registry.domains.set(domain, entry);
-      });
+      for (const domain of entry.network.config.domains) registry.domains.set(domain, entry);
     }
-    return problems.length > 0 ? { problems } : { registry };
+    return { registry };
   }
 
   byHost(hostHeader: string | undefined): LoadedNetwork | undefined {
