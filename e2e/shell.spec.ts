@@ -14,7 +14,7 @@ test('I18N-04 switching to Arabic sets dir="rtl" and mirrors the header', async 
   await page.goto(networkUrl('lumiere', '/'));
   const logo = page.locator('header img');
   const width = page.viewportSize()?.width ?? 1280;
-  expect((await logo.boundingBox())?.x ?? width).toBeLessThan(width / 2);
+  await expect.poll(async () => (await logo.boundingBox())?.x ?? width).toBeLessThan(width / 2);
 
   await page.getByRole('button', { name: /langue/i }).click();
   await page.getByRole('menuitem', { name: 'العربية' }).click();

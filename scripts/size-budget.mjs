@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1000;
 export const INITIAL_GOAL = 140 * KB;
-export const INITIAL_BUDGET = 175 * KB;
+export const INITIAL_BUDGET = 160 * KB;
 export const LAZY_CHUNK_BUDGET = 50 * KB;
 export const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
 

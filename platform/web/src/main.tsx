@@ -1,33 +1,51 @@
-// Entry point: reads the network's bootstrap, loads the language, renders the app.
+// Entry point: reads the network's bootstrap, loads the language, renders the app once its first
+// route is ready (the server's prepaint header stays until then, so nothing flashes).
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { loadBootstrap } from './lib/bootstrap.ts';
+import { RootErrorBoundary } from './app/root-error-boundary.tsx';
+import { createAppRouter, preloadPage } from './app/router.tsx';
+import { checkBootstrapLater, loadBootstrap } from './lib/bootstrap.ts';
+import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import { watchBuild } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
+async function start(container: HTMLElement) {
+  preloadPage(location.pathname);
+  const { bootstrap, checked } = await loadBootstrap();
+  const [i18n, emotionCache] = await Promise.all([
+    createI18n(bootstrap.locale),
+    loadEmotionCache(bootstrap.direction),
+  ]);
+  // A new build is out: the next navigation loads the new build instead of mixing chunks.
+  const build = watchBuild({ currentBuildId: bootstrap.buildId });
+  const store = createBootstrapStore(bootstrap);
+  const router = createAppRouter({ bootstrap: store, i18n, build });
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
+  createRoot(container).render(
+    <AppProviders bootstrap={store} i18n={i18n} emotionCache={emotionCache}>
+      <RootErrorBoundary>
+        <RouterProvider router={router} />
+      </RootErrorBoundary>
+    </AppProviders>,
+  );
+  if (!checked) void checkBootstrapLater(bootstrap);
+}
+
 listenForChunkErrors();
-const bootstrap = await loadBootstrap();
-const [i18n, emotionCache] = await Promise.all([
-  createI18n(bootstrap.locale),
-  loadEmotionCache(bootstrap.direction),
-]);
-const router = createAppRouter();
-
-// A new build is out: the next navigation loads the new build instead of mixing chunks.
-const build = watchBuild({ currentBuildId: bootstrap.buildId });
-router.subscribe((state) => {
-  const next = state.navigation.location;
-  if (next && build.isStale()) location.assign(`${next.pathname}${next.search}${next.hash}`);
+const container = document.getElementById('root');
+if (!container) throw new Error('no #root element');
+start(container).catch(async (error: unknown) => {
+  const { renderFatalError } = await import('./app/fatal-error.tsx');
+  renderFatalError(container, error);
 });
-
-const root = document.getElementById('root');
-if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <AppProviders bootstrap={bootstrap} i18n={i18n} emotionCache={emotionCache}>
-    <RouterProvider router={router} />
-  </AppProviders>,
-);

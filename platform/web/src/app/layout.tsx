@@ -1,30 +1,26 @@
-// The page frame: skip link, header, alert banner, the page, footer. Keeps the language in step with the URL.
+// The page frame: skip link, header, alert banner, the page (or the maintenance page), footer.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { lazy, Suspense, useEffect } from 'react';
+import type { MaintenanceAlert } from '@transit-shop/sdk/alerts/alert.schema';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { localePath, splitLocale } from '../config/paths.ts';
+import { Outlet } from 'react-router';
 import { Footer } from '../features/shell/components/footer.tsx';
 import { Header } from '../features/shell/components/header.tsx';
-import { useBootstrap } from '../lib/bootstrap-context.tsx';
-import { changeLocale } from '../lib/i18n.ts';
 
+// Alerts need the beacon client and its schemas: they load after the first paint.
 const AlertArea = lazy(() => import('../features/alerts/components/alert-area.tsx'));
+const MaintenancePage = lazy(() =>
+  import('../features/alerts/components/maintenance-page.tsx').then((module) => ({
+    default: module.MaintenancePage,
+  })),
+);
 
 export function Layout() {
-  const { t, i18n } = useTranslation();
-  const { network } = useBootstrap();
-  const location = useLocation();
-  const { locale, path } = splitLocale(location.pathname);
-  const offered = network.languages.includes(locale);
-
-  useEffect(() => {
-    if (offered && i18n.language !== locale) void changeLocale(i18n, locale);
-  }, [i18n, locale, offered]);
-
-  if (!offered)
-    return <Navigate to={`${localePath(network.defaultLanguage, path)}${location.search}`} replace />;
+  const { t } = useTranslation();
+  // While a MAINTENANCE alert is displayed every route shows the maintenance page instead, at
+  // its own address, so the page comes back by itself when the alert's window closes.
+  const [maintenance, setMaintenance] = useState<MaintenanceAlert | null>(null);
   return (
     <Box
       sx={{
@@ -51,10 +47,16 @@ export function Layout() {
       </Link>
       <Header />
       <Suspense fallback={null}>
-        <AlertArea />
+        <AlertArea onMaintenanceChange={setMaintenance} />
       </Suspense>
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
-        <Outlet />
+        {maintenance ? (
+          <Suspense fallback={null}>
+            <MaintenancePage alert={maintenance} />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </Box>
       <Footer />
     </Box>

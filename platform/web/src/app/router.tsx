@@ -1,8 +1,10 @@
 // The one route registry: every page exists under each language prefix (fr has none).
 import { LOCALES } from '@transit-shop/sdk/locales';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { localePrefix, paths } from '../config/paths.ts';
+import { type BuildWatch, staleBuildLoader } from '../lib/build-watch.ts';
 import { Layout } from './layout.tsx';
+import { type LocaleLoaderContext, localeLoader } from './locale-loader.ts';
 import { RouteError } from './route-error.tsx';
 
 const pages: RouteObject[] = [
@@ -14,19 +16,52 @@ const pages: RouteObject[] = [
   { path: '*', lazy: () => import('./routes/not-found.tsx') },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: LOCALES.map((locale) => ({ path: localePrefix(locale) || '/', children: pages })),
-      },
-    ],
-  },
-];
+function NothingYet() {
+  return null;
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export type RouterContext = LocaleLoaderContext & { build?: Pick<BuildWatch, 'isStale'> };
+
+export function createRoutes(context: RouterContext): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      // SHELL-01: after a new build, the next navigation loads the page from the server.
+      ...(context.build ? { loader: staleBuildLoader(context.build), shouldRevalidate: () => true } : {}),
+      errorElement: <RouteError standalone />,
+      // main.tsx renders once the first route is ready (the prepaint header stays until then);
+      // a router rendered earlier, as in tests, shows nothing while the route loads.
+      HydrateFallback: NothingYet,
+      children: [
+        {
+          // Errors of a page render inside the layout; errors of the layout itself above.
+          errorElement: <RouteError />,
+          children: LOCALES.map((locale) => ({
+            id: `locale-${locale}`,
+            path: localePrefix(locale) || '/',
+            loader: localeLoader(locale, context),
+            // The language of a prefix never changes: its loader runs once per visit of the prefix.
+            shouldRevalidate: () => false,
+            children: pages,
+          })),
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * Starts loading the code of the page at this address, so it arrives while the messages load
+ * rather than after (the router's own `lazy` call then finds the module already there).
+ */
+export function preloadPage(pathname: string): void {
+  const tree = LOCALES.map((locale) => ({ path: localePrefix(locale) || '/', children: pages }));
+  for (const match of matchRoutes(tree, pathname) ?? []) {
+    const { lazy } = match.route as RouteObject;
+    if (typeof lazy === 'function') void lazy().catch(() => {}); // the router reports failures
+  }
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createBrowserRouter(createRoutes(context));
 }

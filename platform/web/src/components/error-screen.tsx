@@ -1,6 +1,5 @@
 // The error screen: a status code (default 500) and a message (default a generic label), used for fatal errors.
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
@@ -20,10 +19,26 @@ export function ErrorScreen({
         {status}
       </Typography>
       <Typography sx={{ my: 2 }}>{message ?? t('errors.generic')}</Typography>
-      {/* A plain link: after a fatal error the router itself may be broken. */}
-      <Button variant="contained" href={homeHref}>
+      {/* A plain link styled as a button: after a fatal error the router, or a code chunk, may be
+          what failed, so this screen depends on neither. */}
+      <Box
+        component="a"
+        href={homeHref}
+        sx={{
+          display: 'inline-block',
+          px: 2.5,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontWeight: 600,
+          textDecoration: 'none',
+          '&:hover': { bgcolor: 'primary.dark' },
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'text.primary', outlineOffset: 2 },
+        }}
+      >
         {t('common.backHome')}
-      </Button>
+      </Box>
     </Box>
   );
 }

@@ -9,14 +9,16 @@ export type BuildWatchOptions = {
   isHidden?: () => boolean;
 };
 
+export type BuildWatch = { check(): Promise<void>; isStale(): boolean; stop(): void };
+
 const defaultFetchManifest = async () => {
   const response = await fetch('/build-manifest.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`build manifest answered ${response.status}`);
   return (await response.json()) as { buildId: string };
 };
 
-/** Polls the manifest; `isStale()` says a new build is out. A hidden tab reloads at once. */
-export function watchBuild(options: BuildWatchOptions) {
+/** Polls the manifest, and again when the tab shows; `isStale()` says a new build is out. A hidden tab reloads at once. */
+export function watchBuild(options: BuildWatchOptions): BuildWatch {
   const fetchManifest = options.fetchManifest ?? defaultFetchManifest;
   const reload = options.reload ?? (() => location.reload());
   const isHidden = options.isHidden ?? (() => document.visibilityState === 'hidden');
@@ -35,16 +37,34 @@ export function watchBuild(options: BuildWatchOptions) {
     }
   };
   const timer = setInterval(check, options.intervalMs ?? BUILD_CHECK_INTERVAL_MS);
-  const onVisible = () => {
+  const onVisibilityChange = () => {
     if (!isHidden()) void check();
   };
-  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibilityChange);
   return {
     check,
     isStale: () => stale,
     stop() {
       clearInterval(timer);
-      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      if (typeof document !== 'undefined')
+        document.removeEventListener('visibilitychange', onVisibilityChange);
     },
+  };
+}
+
+/**
+ * The root route's loader, run on every navigation: once the build is stale the navigation
+ * becomes a full page load of its address, so old and new code chunks never mix. Its promise
+ * never settles, so the old page stays until the browser leaves it.
+ */
+export function staleBuildLoader(
+  build: Pick<BuildWatch, 'isStale'>,
+  assign: (url: string) => void = (url) => location.assign(url),
+) {
+  return ({ request }: { request: Request }): Promise<never> | null => {
+    if (!build.isStale()) return null;
+    const url = new URL(request.url);
+    assign(`${url.pathname}${url.search}`);
+    return new Promise<never>(() => {});
   };
 }

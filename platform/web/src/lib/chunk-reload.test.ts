@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, listenForChunkErrors, reloadAfterChunkError } from './chunk-reload.ts';
+import { createChunkReloader, isChunkLoadError, listenForChunkErrors } from './chunk-reload.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -11,21 +11,32 @@ function memoryStorage() {
 
 describe('chunk-load failure', () => {
   it('SHELL-02 reloads once, not again within 10 s, and again after', () => {
-    let now = 1_000_000;
+    vi.useFakeTimers({ now: 1_000_000 });
     const storage = memoryStorage();
     const reload = vi.fn();
-    const options = { storage, reload, now: () => now };
-    expect(reloadAfterChunkError(options)).toBe(true);
-    now += 9_999;
-    expect(reloadAfterChunkError(options)).toBe(false);
-    now += 1;
-    expect(reloadAfterChunkError(options)).toBe(true);
+    // Each reload starts a new page with its own reloader; session storage outlives them.
+    const pageLoad = () => createChunkReloader({ storage, reload, now: () => Date.now() });
+    expect(pageLoad().reload()).toBe(true);
+    vi.advanceTimersByTime(9_999);
+    expect(pageLoad().reload()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(pageLoad().reload()).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it('SHELL-02 a page already reloading does not reload twice nor show the error screen', () => {
+    const reload = vi.fn();
+    const reloader = createChunkReloader({ storage: memoryStorage(), reload, now: () => 1_000_000 });
+    expect(reloader.reload()).toBe(true);
+    expect(reloader.reload()).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('SHELL-02 reloads on Vite preload errors', () => {
     const reload = vi.fn();
-    const stop = listenForChunkErrors({ storage: memoryStorage(), reload, now: () => 1_000_000 });
+    const reloader = createChunkReloader({ storage: memoryStorage(), reload, now: () => 1_000_000 });
+    const stop = listenForChunkErrors(() => reloader.reload());
     const event = new Event('vite:preloadError', { cancelable: true });
     window.dispatchEvent(event);
     expect(reload).toHaveBeenCalledTimes(1);

@@ -7,28 +7,48 @@ export type ChunkReloadOptions = {
   reload?: () => void;
 };
 
-/** Reloads unless a reload happened within the guard; answers whether it reloaded. */
-export function reloadAfterChunkError(options: ChunkReloadOptions = {}): boolean {
-  const storage = options.storage ?? sessionStorage;
-  const now = options.now ?? Date.now;
-  const last = Number(storage.getItem(CHUNK_RELOAD_STORAGE_KEY) ?? 0);
-  if (now() - last < CHUNK_RELOAD_GUARD_MS) return false;
-  storage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now()));
-  (options.reload ?? (() => location.reload()))();
-  return true;
+/**
+ * One page's reloader. The time of the last reload is kept in session storage, so it outlives
+ * the reload: a chunk that still fails right after one shows the error screen instead of looping.
+ */
+export function createChunkReloader(options: ChunkReloadOptions = {}) {
+  let requested = false;
+  return {
+    /** Reloads unless a reload happened within the guard; answers whether the page is reloading. */
+    reload(): boolean {
+      if (requested) return true;
+      const storage = options.storage ?? sessionStorage;
+      const now = (options.now ?? Date.now)();
+      const last = Number(storage.getItem(CHUNK_RELOAD_STORAGE_KEY) ?? 0);
+      if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
+      storage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now));
+      requested = true;
+      (options.reload ?? (() => location.reload()))();
+      return true;
+    },
+  };
 }
 
+let pageReloader: ReturnType<typeof createChunkReloader> | undefined;
+
+/** The page's reloader: reloads unless within the guard; answers whether the page is reloading. */
+export function reloadAfterChunkError(): boolean {
+  pageReloader ??= createChunkReloader();
+  return pageReloader.reload();
+}
+
+/** The messages of Chromium, Safari and Firefox when a dynamic import fails. */
+const CHUNK_LOAD_MESSAGE =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to fetch/i.test(
-    message,
-  );
+  return CHUNK_LOAD_MESSAGE.test(error instanceof Error ? error.message : String(error));
 }
 
 /** Vite's preload failure event: reload instead of showing a broken page. */
-export function listenForChunkErrors(options: ChunkReloadOptions = {}): () => void {
+export function listenForChunkErrors(reload: () => boolean = reloadAfterChunkError): () => void {
   const onPreloadError = (event: Event) => {
-    if (reloadAfterChunkError(options)) event.preventDefault();
+    if (reload()) event.preventDefault();
   };
   window.addEventListener('vite:preloadError', onPreloadError);
   return () => window.removeEventListener('vite:preloadError', onPreloadError);

@@ -2,6 +2,7 @@
 import { directionOf, type Locale } from '@transit-shop/sdk/locales';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadEmotionCache } from './theme/emotion-cache.ts';
 
 type Messages = Record<string, unknown>;
 const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' });
@@ -24,11 +25,21 @@ export async function createI18n(locale: Locale): Promise<i18n> {
   return instance;
 }
 
-/** Switches language, loading its messages first, and sets lang and dir on <html>. */
+/** Loads what a language needs before it shows: its messages and the emotion cache of its direction. */
+export async function prepareLocale(instance: i18n, locale: Locale): Promise<void> {
+  const [messages] = await Promise.all([
+    instance.hasResourceBundle(locale, 'translation') ? null : loadMessages(locale),
+    loadEmotionCache(directionOf(locale)),
+  ]);
+  if (messages) instance.addResourceBundle(locale, 'translation', messages);
+}
+
+/**
+ * Switches language once it is prepared, so the page re-renders once, already translated and
+ * mirrored; then sets lang and dir on <html>.
+ */
 export async function changeLocale(instance: i18n, locale: Locale): Promise<void> {
-  if (!instance.hasResourceBundle(locale, 'translation')) {
-    instance.addResourceBundle(locale, 'translation', await loadMessages(locale));
-  }
+  await prepareLocale(instance, locale);
   await instance.changeLanguage(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);

@@ -1,6 +1,8 @@
-// Unit-test setup: a test fails on any console.error (React warnings included).
+// Unit-test setup: a test fails on any console.error (React warnings included); each test starts
+// with an empty query cache.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { queryClient } from '../lib/query-client.tsx';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -9,5 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -1,7 +1,8 @@
 // Builds the MUI theme from a network's resolved tokens: light and dark schemes as CSS variables.
 import { createTheme, type PaletteOptions } from '@mui/material/styles';
 import type { ResolvedColourScheme, ResolvedTheme } from '@transit-shop/tenancy';
-import { componentCustomizations } from './customizations.ts';
+import { inputsCustomizations } from './customizations/inputs.ts';
+import { navigationCustomizations } from './customizations/navigation.ts';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -54,6 +55,6 @@ export function createAppTheme(tokens: ResolvedTheme, direction: 'ltr' | 'rtl') 
       h3: { fontSize: '1.25rem', fontWeight: 600 },
     },
     shape: { borderRadius: tokens.shape.borderRadius },
-    components: componentCustomizations,
+    components: { ...inputsCustomizations, ...navigationCustomizations },
   });
 }

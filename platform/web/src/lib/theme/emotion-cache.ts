@@ -4,6 +4,11 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 
 const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
 
+/** The cache of a direction if it is already loaded (a switch to it can then render at once). */
+export function loadedEmotionCache(direction: 'ltr' | 'rtl'): EmotionCache | undefined {
+  return caches[direction];
+}
+
 export async function loadEmotionCache(direction: 'ltr' | 'rtl'): Promise<EmotionCache> {
   const cached = caches[direction];
   if (cached) return cached;

@@ -1,34 +1,38 @@
-// Loaded after the first paint: the global alert banner, and the switch to the maintenance page
-// while a MAINTENANCE alert is displayed.
-import { Navigate, useLocation } from 'react-router';
-import { localePath, paths, splitLocale } from '../../../config/paths.ts';
+// Loaded after the first paint: the global alert banner, and the MAINTENANCE alert the layout
+// swaps every page for while it is displayed.
+import type { MaintenanceAlert } from '@transit-shop/sdk';
+import { useEffect } from 'react';
 import { WithQueryClient } from '../../../lib/query-client.tsx';
 import { useAlertsSettled, useFlagAlert } from '../hooks/use-alerts.ts';
 import { AlertBanner } from './alert-banner.tsx';
 
-function MaintenanceRedirect() {
-  const location = useLocation();
-  const { locale, path } = splitLocale(location.pathname);
+type AlertAreaProps = { onMaintenanceChange: (alert: MaintenanceAlert | null) => void };
+
+/** Tells the layout, which is loaded before the alert client, when maintenance starts and ends. */
+function MaintenanceWatch({ onMaintenanceChange }: AlertAreaProps) {
   const maintenance = useFlagAlert('MAINTENANCE');
-  if (!maintenance || path === paths.maintenance) return null;
-  return <Navigate to={localePath(locale, paths.maintenance)} replace />;
+  useEffect(() => {
+    onMaintenanceChange(maintenance);
+  }, [maintenance, onMaintenanceChange]);
+  useEffect(() => () => onMaintenanceChange(null), [onMaintenanceChange]);
+  return null;
 }
 
 /** The banner's place; data-alerts says when the beacon has answered, for tests and tools. */
-function AlertRegion() {
+function AlertRegion(props: AlertAreaProps) {
   const settled = useAlertsSettled();
   return (
     <div data-alerts={settled ? 'settled' : 'pending'}>
       <AlertBanner />
-      <MaintenanceRedirect />
+      <MaintenanceWatch {...props} />
     </div>
   );
 }
 
-export default function AlertArea() {
+export default function AlertArea(props: AlertAreaProps) {
   return (
     <WithQueryClient>
-      <AlertRegion />
+      <AlertRegion {...props} />
     </WithQueryClient>
   );
 }

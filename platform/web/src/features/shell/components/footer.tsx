@@ -2,12 +2,16 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-import { AppearanceSwitch } from './appearance-switch.tsx';
-import { LanguageMenu } from './language-menu.tsx';
+
+const FooterControls = lazy(() => import('./footer-controls.tsx'));
+
+/** Keeps the controls' height while they load, so the footer does not grow under the reader. */
+const CONTROLS_HEIGHT = 40;
 
 const LEGAL_LINKS = [
   { to: paths.legalNotices, label: 'legal.legalNotices' },
@@ -35,9 +39,10 @@ export function Footer() {
             </Link>
           ))}
         </Box>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <LanguageMenu />
-          <AppearanceSwitch />
+        <Box sx={{ minHeight: CONTROLS_HEIGHT }}>
+          <Suspense fallback={null}>
+            <FooterControls />
+          </Suspense>
         </Box>
         {texts.footerNote ? <Typography color="text.secondary">{texts.footerNote}</Typography> : null}
         <Typography variant="body2" color="text.secondary">

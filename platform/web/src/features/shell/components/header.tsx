@@ -1,6 +1,9 @@
-// The branded header: the network's logo and name, and the main links (spec 01 §2).
+// The branded header: the network's logo and name, and the main links (spec 01 §2). It matches
+// the server's prepaint header (64px, header colours, 40px logo) so nothing moves when React mounts.
+// On small screens the links fold behind a menu button.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -13,13 +16,33 @@ const NAV = [
   { to: paths.auth, label: 'shell.nav.login' },
 ] as const;
 
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+    </svg>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const { network } = useBootstrap();
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    menuButton.current?.focus();
+  };
+
   return (
     <Box
       component="header"
+      onKeyDown={closeOnEscape}
       sx={(theme) => ({
+        position: 'relative',
         height: 64,
         px: 2,
         display: 'flex',
@@ -43,15 +66,69 @@ export function Header() {
           minWidth: 0,
         }}
       >
-        <img src={network.logoUrl} alt="" width={40} height={40} />
-        <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <Box
+          component="img"
+          src={network.logoUrl}
+          alt=""
+          width={40}
+          height={40}
+          sx={{ display: 'block', flex: 'none' }}
+        />
+        <Box
+          component="span"
+          dir="auto"
+          sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {network.name}
         </Box>
       </Link>
       <Box
+        component="button"
+        type="button"
+        ref={menuButton}
+        aria-expanded={open}
+        aria-controls={navId}
+        onClick={() => setOpen((value) => !value)}
+        sx={{
+          display: { xs: 'inline-flex', sm: 'none' },
+          alignItems: 'center',
+          gap: 1,
+          marginInlineStart: 'auto',
+          px: 1.5,
+          py: 1,
+          font: 'inherit',
+          fontWeight: 500,
+          color: 'inherit',
+          bgcolor: 'transparent',
+          border: '1px solid currentColor',
+          borderRadius: 1,
+          cursor: 'pointer',
+          '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+        }}
+      >
+        <MenuIcon />
+        {t('shell.nav.menu')}
+      </Box>
+      <Box
         component="nav"
+        id={navId}
         aria-label={t('shell.nav.label')}
-        sx={{ marginInlineStart: 'auto', display: 'flex', gap: 2, flexWrap: 'wrap' }}
+        sx={(theme) => ({
+          marginInlineStart: 'auto',
+          display: { xs: open ? 'flex' : 'none', sm: 'flex' },
+          gap: 2,
+          [theme.breakpoints.down('sm')]: {
+            position: 'absolute',
+            top: 64,
+            insetInline: 0,
+            zIndex: theme.zIndex.appBar,
+            flexDirection: 'column',
+            px: 2,
+            py: 1,
+            bgcolor: theme.vars?.palette.header.background,
+            boxShadow: theme.vars?.shadows[4],
+          },
+        })}
       >
         {NAV.map((item) => (
           <Link
@@ -60,10 +137,8 @@ export function Header() {
             to={item.to}
             color="inherit"
             underline="hover"
-            sx={{
-              fontWeight: 500,
-              display: { xs: item.to === paths.home ? 'none' : 'inline', sm: 'inline' },
-            }}
+            onClick={() => setOpen(false)}
+            sx={{ fontWeight: 500, py: { xs: 1, sm: 0 } }}
           >
             {t(item.label)}
           </Link>

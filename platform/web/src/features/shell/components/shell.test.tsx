@@ -5,6 +5,7 @@ import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { renderWithApp } from '../../../test/render.tsx';
 import { MaintenancePage } from '../../alerts/components/maintenance-page.tsx';
 import { AppearanceSwitch } from './appearance-switch.tsx';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
@@ -19,6 +20,38 @@ describe('shell components', () => {
     expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/en/account');
     expect(within(nav).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/auth');
     expect(screen.getByText('Harbour Lines')).toBeTruthy();
+  });
+
+  it('SHELL-06 the small-screen menu button opens and closes the main links', async () => {
+    await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.getAttribute('aria-controls')).toBe(
+      screen.getByRole('navigation', { name: 'Main navigation' }).id,
+    );
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('SHELL-06 the footer links to the legal pages and offers the language and appearance choices', async () => {
+    await renderWithApp(<Footer />, { locale: 'en', path: '/en/' });
+    const nav = screen.getByRole('navigation', { name: 'Legal information' });
+    expect(within(nav).getByRole('link', { name: 'Legal notices' }).getAttribute('href')).toBe(
+      '/en/legal-notices',
+    );
+    expect(within(nav).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
+      '/en/privacy-policy',
+    );
+    expect(within(nav).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe(
+      '/en/terms-of-use',
+    );
+    expect(screen.getByText('Open every day')).toBeTruthy();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Harbour Lines`)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Language/ })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Appearance' })).toBeTruthy();
   });
 
   it('SHELL-03 the error screen defaults to 500 and the generic message', async () => {
