@@ -122,13 +122,14 @@ describe('network file schema', () => {
     ]);
   });
 
-  it('refuses a default language not offered, two default providers and a duplicate provider id', async () => {
+  it('refuses a default language not offered, a domain listed twice, two default providers and a duplicate provider id', async () => {
     const file = await demo();
     const messages = fieldsOf(
       networkFileSchema.safeParse({
         ...file,
         languages: ['fr', 'en'],
         defaultLanguage: 'it',
+        domains: ['a.localhost', 'b.localhost', 'a.localhost'],
         authenticationProviders: [
           { id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'A' },
           { id: 1, driver: 'FRANCECONNECT', isDefault: true, name: 'B' },
@@ -138,6 +139,7 @@ describe('network file schema', () => {
     expect(messages).toEqual([
       'defaultLanguage: must be one of the network languages',
       'authenticationProviders: at most one default provider',
+      'domains.2: domain a.localhost is listed twice',
       'authenticationProviders.1.id: duplicate provider id 1',
     ]);
     expect(

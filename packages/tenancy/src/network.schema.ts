@@ -126,6 +126,10 @@ export function networkFileRuleIssues(
     issues.push({ path: ['defaultLanguage'], message: 'must be one of the network languages' });
   if (network.authenticationProviders.filter((provider) => provider.isDefault).length > 1)
     issues.push({ path: ['authenticationProviders'], message: 'at most one default provider' });
+  network.domains.forEach((domain, index) => {
+    if (network.domains.indexOf(domain) !== index)
+      issues.push({ path: ['domains', String(index)], message: `domain ${domain} is listed twice` });
+  });
   const ids = network.authenticationProviders.map((provider) => provider.id);
   ids.forEach((id, index) => {
     if (ids.indexOf(id) !== index)

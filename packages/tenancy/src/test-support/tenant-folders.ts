@@ -1,16 +1,24 @@
 // Temporary tenant and theme folders a test may break at will: a copy of the demo files, or generated networks.
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 type Json = Record<string, unknown>;
 
-/** Copies tenants/ and themes/ of the repository into a new temporary folder. */
+/** A temporary folder owned by the running test and removed when it ends. */
+async function testFolder(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Copies tenants/ and themes/ of the repository into a new temporary folder (removed after the test). */
 export async function copyDemoTenants() {
-  const dir = await mkdtemp(join(tmpdir(), 'tenancy-'));
+  const dir = await testFolder('tenancy-');
   await cp(join(repoRoot, 'tenants'), join(dir, 'tenants'), { recursive: true });
   await cp(join(repoRoot, 'themes'), join(dir, 'themes'), { recursive: true });
   const tenantsDir = join(dir, 'tenants');
@@ -60,7 +68,7 @@ export async function writeNetwork(
 
 /** A temporary folder with the demo themes and `count` generated networks (ids 1..count). */
 export async function generateTenants(count: number) {
-  const dir = await mkdtemp(join(tmpdir(), 'tenancy-many-'));
+  const dir = await testFolder('tenancy-many-');
   const tenantsDir = join(dir, 'tenants');
   const themesDir = join(dir, 'themes');
   await cp(join(repoRoot, 'themes'), themesDir, { recursive: true });
