@@ -10,8 +10,10 @@ import { healthRoutes } from './health-routes.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { SERVICE_PATHS } from './http/service-paths.ts';
 import type { Logger } from './logger.ts';
 import type { TenantStore } from './tenants/tenant-store.ts';
+import { createIndexPages } from './web/index-pages.ts';
 import { WebDist } from './web/web-dist.ts';
 import { webRoutes } from './web/web-routes.ts';
 
@@ -23,21 +25,27 @@ export type AppOptions = {
   web?: WebDist;
 };
 
-export function createApp(options: AppOptions) {
+/** The Hono app, and the index pages it shares with the Node fast path (main.ts). */
+export function createService(options: AppOptions) {
   const { store, env, logger } = options;
   const web = options.web ?? new WebDist({ dir: env.WEB_DIST_DIR, logger });
   const headers = securityHeaders({ alertSources: env.ALERT_SOURCES });
+  const pages = createIndexPages({ store, web, alertSources: env.ALERT_SOURCES, securityHeaders: headers });
 
   const app = new Hono<AppEnv>();
   app.use(requestContext({ logger, securityHeaders: headers }));
   app.onError(createErrorHandler(logger));
   app.notFound(notFound);
 
-  app.route('/healthz', healthRoutes({ store }));
-  app.route('/alerts', alertRoutes({ store, maxAgeSeconds: env.ALERT_MAX_AGE_SECONDS }));
-  app.route('/api/Networks', networksRoutes({ store }));
-  app.route('/api/Terms', termsRoutes({ store }));
-  app.route('/api', forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL }));
-  app.route('/', webRoutes({ store, web, alertSources: env.ALERT_SOURCES, securityHeaders: headers }));
-  return app;
+  app.route(SERVICE_PATHS.health, healthRoutes({ store }));
+  app.route(SERVICE_PATHS.alerts, alertRoutes({ store, maxAgeSeconds: env.ALERT_MAX_AGE_SECONDS }));
+  app.route(`${SERVICE_PATHS.api}/Networks`, networksRoutes({ store }));
+  app.route(`${SERVICE_PATHS.api}/Terms`, termsRoutes({ store }));
+  app.route(SERVICE_PATHS.api, forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL }));
+  app.route('/', webRoutes({ store, web, pages, alertSources: env.ALERT_SOURCES }));
+  return { app, pages };
+}
+
+export function createApp(options: AppOptions) {
+  return createService(options).app;
 }

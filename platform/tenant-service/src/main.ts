@@ -1,7 +1,9 @@
 // Starts the tenant service: environment, tenant files, file watcher, HTTP server, graceful stop.
-import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createService } from './app.ts';
 import { EnvError, readEnv } from './env.ts';
+import { withPageFastPath } from './http/page-fast-path.ts';
 import { createLogger } from './logger.ts';
 import { TenantStore } from './tenants/tenant-store.ts';
 import { watchTenants } from './tenants/watch-tenants.ts';
@@ -45,12 +47,15 @@ const watcher = env.WATCH_TENANTS
 const web = new WebDist({ dir: env.WEB_DIST_DIR, logger });
 web.current();
 
-const app = createApp({ store, env, logger, web });
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info({ port: info.port, host: env.HOST }, `listening on http://${env.HOST}:${info.port}/`);
+const { app, pages } = createService({ store, env, logger, web });
+const server = createServer(withPageFastPath({ pages, logger, fallback: getRequestListener(app.fetch) }));
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info({ port, host: env.HOST }, `listening on http://${env.HOST}:${port}/`);
   for (const { network } of store.registry.all()) {
     const domain = network.config.domains.find((d) => d.endsWith('.localhost')) ?? network.config.domains[0];
-    logger.info({ network: network.slug }, `${network.config.name}: http://${domain}:${info.port}/`);
+    logger.info({ network: network.slug }, `${network.config.name}: http://${domain}:${port}/`);
   }
 });
 
@@ -65,9 +70,9 @@ function stop(signal: NodeJS.Signals) {
     process.exit(0);
   });
   // Keep-alive connections would hold close() open: idle ones go now, busy ones after the grace period.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  server.closeIdleConnections();
   setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.closeAllConnections();
     process.exit(0);
   }, SHUTDOWN_GRACE_MS).unref();
 }

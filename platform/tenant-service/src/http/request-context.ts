@@ -17,6 +17,26 @@ export function completeAnswer(response: Response): Response {
   return response;
 }
 
+/** The request id of an answer: the caller's own when it is safe to echo, else a new one. */
+export function requestIdOf(incomingId: string | undefined): string {
+  return incomingId !== undefined && SANE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+}
+
+export type RequestLogFields = {
+  method: string;
+  path: string;
+  status: number;
+  started: number;
+  requestId: string;
+  network: string | undefined;
+};
+
+/** The one log line of a request (callers check the level first, so nothing is built when off). */
+export function logRequest(logger: Logger, fields: RequestLogFields): void {
+  const { started, ...rest } = fields;
+  logger.info({ ...rest, durationMs: Math.round((performance.now() - started) * 100) / 100 }, 'request');
+}
+
 export function requestContext(options: {
   logger: Logger;
   securityHeaders: Readonly<Record<string, string>>;
@@ -25,9 +45,7 @@ export function requestContext(options: {
   const headerNames = Object.keys(securityHeaders);
   return async (c, next) => {
     const started = performance.now();
-    const incomingId = requestHeader(c, 'x-request-id');
-    const requestId =
-      incomingId !== undefined && SANE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    const requestId = requestIdOf(requestHeader(c, 'x-request-id'));
     c.set('requestId', requestId);
     await next();
     const response = c.res;
@@ -38,17 +56,14 @@ export function requestContext(options: {
     }
     // The level check first: with requests not logged, no log object is built at all.
     if (logger.isLevelEnabled('info')) {
-      logger.info(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: response.status,
-          durationMs: Math.round((performance.now() - started) * 100) / 100,
-          requestId,
-          network: c.get('network')?.network.slug,
-        },
-        'request',
-      );
+      logRequest(logger, {
+        method: c.req.method,
+        path: c.req.path,
+        status: response.status,
+        started,
+        requestId,
+        network: c.get('network')?.network.slug,
+      });
     }
   };
 }

@@ -1,5 +1,6 @@
 import { rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { bootstrapSchema } from '@transit-shop/tenancy';
 import { describe, expect, it } from 'vitest';
 import { createFixture, INDEX_TEMPLATE, LOGO_SVG, removeFixture } from '../test-support/fixtures.ts';
@@ -167,6 +168,29 @@ describe('web app files', () => {
       '/assets/..%2f..%2ftenants%2falpha%2fnetwork.json',
     );
     expect(traversal.status).toBe(404);
+  });
+
+  it('serves the brotli or gzip copy the build wrote beside an asset to clients taking it', async () => {
+    const source = 'console.log("shop, compressed");\n'.repeat(40);
+    const assets = join(fixture.dirs.distDir, 'assets');
+    await writeFile(join(assets, 'shell-9d1e.js'), source);
+    await writeFile(join(assets, 'shell-9d1e.js.br'), brotliCompressSync(source));
+    await writeFile(join(assets, 'shell-9d1e.js.gz'), gzipSync(source));
+    const br = await fixture.service.get('alpha.localhost', '/assets/shell-9d1e.js', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(source);
+    const gzip = await fixture.service.get('alpha.localhost', '/assets/shell-9d1e.js', {
+      'accept-encoding': 'gzip',
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(source);
+    const plain = await fixture.service.get('alpha.localhost', '/assets/shell-9d1e.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(source);
   });
 
   it('serves the build manifest uncached and other dist files by exact name', async () => {

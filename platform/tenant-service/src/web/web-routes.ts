@@ -9,19 +9,19 @@ import { getMimeType } from 'hono/utils/mime';
 import { z } from 'zod';
 import { alertsOfNetwork } from '../alerts/alert-index.ts';
 import type { AppEnv } from '../app-env.ts';
+import { preferredEncoding } from '../http/content-encoding.ts';
 import { SHOP_NOT_FOUND_PAGE, WEB_APP_NOT_BUILT_PAGE } from '../http/plain-pages.ts';
 import { completeAnswer } from '../http/request-context.ts';
 import { readCookie, requestHeader } from '../http/request-header.ts';
 import { networkOfCall, networkOfHost } from '../http/resolve-network.ts';
 import { networkNotFound, ServiceError } from '../http/service-error.ts';
+import { SERVICE_PATHS } from '../http/service-paths.ts';
 import { signatureParam, strictQuery } from '../http/strict-query.ts';
 import { offeredLocale } from '../tenants/network-locale.ts';
 import type { TenantStore } from '../tenants/tenant-store.ts';
 import { appearanceOf } from './appearance-cookie.ts';
 import { buildBootstrap } from './build-bootstrap.ts';
-import { localeRoute } from './locale-route.ts';
-import { PageCache } from './page-cache.ts';
-import { renderIndexPage } from './render-index-page.ts';
+import type { IndexPages } from './index-pages.ts';
 import type { WebDist } from './web-dist.ts';
 
 const LOGO_TYPES: Record<string, string> = {
@@ -33,18 +33,12 @@ const LOGO_TYPES: Record<string, string> = {
 export type WebRoutesOptions = {
   store: TenantStore;
   web: WebDist;
+  pages: IndexPages;
   alertSources: string;
-  securityHeaders: Readonly<Record<string, string>>;
 };
 
 export function webRoutes(options: WebRoutesOptions) {
-  const { store, web, alertSources, securityHeaders } = options;
-  const pages = new PageCache();
-  let pagesVersion = web.version;
-  // Pages of the previous networks would never be found again; dropping them frees the memory.
-  store.on('reloaded', (outcome) => {
-    if (outcome.applied) pages.clear();
-  });
+  const { store, web, pages, alertSources } = options;
   const logos = new WeakMap<LoadedNetwork, Promise<Buffer>>();
 
   const shopNotFound = (c: Context<AppEnv>) => {
@@ -54,7 +48,7 @@ export function webRoutes(options: WebRoutesOptions) {
 
   const app = new Hono<AppEnv>();
 
-  app.get('/build-manifest.json', (c) => {
+  app.get(SERVICE_PATHS.buildManifest, (c) => {
     const build = web.current();
     if (!build) throw new ServiceError('SERVICE_UNAVAILABLE', 'The web app is not built');
     return c.body(build.manifestJson, 200, {
@@ -64,19 +58,20 @@ export function webRoutes(options: WebRoutesOptions) {
   });
 
   app.get(
-    '/assets/*',
+    `${SERVICE_PATHS.assets}/*`,
     async (c, next) => {
       await next();
       // Asset names carry a content hash: a given URL never changes.
       if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
-    serveStatic({ root: web.dir }),
+    // Brotli and gzip files written beside each asset by the build are served to clients taking them.
+    serveStatic({ root: web.dir, precompressed: true }),
     // A missing chunk must be a real 404 (the app reloads on chunk-load failures), never index.html.
     (c) => c.notFound(),
   );
 
   app.get(
-    '/tenant/logo',
+    `${SERVICE_PATHS.tenant}/logo`,
     strictQuery(z.object({ networkId: z.string().min(1).optional() }).strict()),
     async (c) => {
       const loaded = networkOfCall(c, store.registry, c.req.valid('query').networkId);
@@ -95,7 +90,7 @@ export function webRoutes(options: WebRoutesOptions) {
   );
 
   app.get(
-    '/bootstrap.json',
+    SERVICE_PATHS.bootstrap,
     strictQuery(z.object({ locale: localeSchema.optional(), signature: signatureParam }).strict()),
     (c) => {
       const loaded = networkOfHost(c, store.registry);
@@ -114,62 +109,37 @@ export function webRoutes(options: WebRoutesOptions) {
   );
 
   app.get('*', async (c) => {
-    const registry = store.registry;
-    const loaded = networkOfHost(c, registry);
-    if (!loaded) return shopNotFound(c);
-    const build = web.current();
-    if (!build) {
-      c.header('Cache-Control', 'no-store');
-      return c.html(WEB_APP_NOT_BUILT_PAGE, 503);
-    }
     const path = c.req.path;
-    const file = build.files.get(path);
-    if (file) {
-      return c.body(new Uint8Array(await readFile(file)), 200, {
-        'content-type': getMimeType(file) ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
-      });
-    }
-
-    const cookies = requestHeader(c, 'cookie');
-    const { config } = loaded.network;
-    const route = localeRoute(path, config, path === '/' ? readCookie(cookies, 'locale') : undefined);
-    if ('redirect' in route) {
-      const query = c.req.url.indexOf('?');
-      c.header('Cache-Control', 'no-cache');
-      return c.redirect(query === -1 ? route.redirect : route.redirect + c.req.url.slice(query), 302);
-    }
-    const appearance = appearanceOf(readCookie(cookies, 'theme'));
-    if (pagesVersion !== web.version) {
-      pages.clear();
-      pagesVersion = web.version;
-    }
-    let page = pages.get(loaded, route.serve, appearance);
-    if (!page) {
-      const bootstrap = buildBootstrap({
-        loaded,
-        locale: route.serve,
-        appearance,
-        alertSources,
-        buildId: build.buildId,
-        initialAlerts: alertsOfNetwork(registry, config.id),
-      });
-      page = {
-        body: Buffer.from(renderIndexPage(build.template, bootstrap)),
-        headers: {
-          ...securityHeaders,
-          'content-type': 'text/html; charset=UTF-8',
+    const found = pages.answer(requestHeader(c, 'host'), path, requestHeader(c, 'cookie'));
+    switch (found.kind) {
+      case 'unknown-host':
+        return shopNotFound(c);
+      case 'not-built':
+        c.header('Cache-Control', 'no-store');
+        return c.html(WEB_APP_NOT_BUILT_PAGE, 503);
+      case 'file':
+        c.set('network', found.network);
+        return c.body(new Uint8Array(await readFile(found.file)), 200, {
+          'content-type': getMimeType(found.file) ?? 'application/octet-stream',
           'cache-control': 'no-cache',
-        },
-      };
-      pages.set(loaded, route.serve, appearance, page);
+        });
+      case 'redirect': {
+        c.set('network', found.network);
+        const query = c.req.url.indexOf('?');
+        c.header('Cache-Control', 'no-cache');
+        return c.redirect(query === -1 ? found.location : found.location + c.req.url.slice(query), 302);
+      }
+      case 'page': {
+        c.set('network', found.network);
+        const variant = found.page[preferredEncoding(requestHeader(c, 'accept-encoding'))];
+        return completeAnswer(
+          new Response(variant.body, {
+            status: 200,
+            headers: { ...variant.headers, 'x-request-id': c.get('requestId') },
+          }),
+        );
+      }
     }
-    return completeAnswer(
-      new Response(page.body, {
-        status: 200,
-        headers: { ...page.headers, 'x-request-id': c.get('requestId') },
-      }),
-    );
   });
 
   return app;
