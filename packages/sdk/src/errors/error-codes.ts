@@ -1,0 +1,104 @@
+// The error catalogue: every code the ticket backend answers or the sdk raises in the account
+// area, with its default technical message and HTTP status (spec 02 §8). No schema library here:
+// the web app maps codes to translated texts and may import this early.
+
+/** The code and message of spec 02 §8 when an answer is ko or fails without a usable error (API-04). */
+export const DEFAULT_ERROR_CODE = 'ERR_RESPONSE_ERROR';
+export const DEFAULT_ERROR_MESSAGE = 'Request failed with error';
+
+export type ErrorDefinition = { readonly status: number; readonly message: string };
+
+/**
+ * Statuses: 4xx for what the caller can fix or must wait for, 5xx only for faults on the
+ * server's side (and the client exceptions that mean the server could not be reached).
+ * Codes are written like the spec's EMAIL_EXISTS and the codes the tenant service already answers
+ * (NOT_FOUND, INVALID_REQUEST...), except the spec's ERR_RESPONSE_ERROR; the three email-change
+ * codes keep the spec's own lower-case names because the spec names them.
+ */
+export const ERROR_CODES = {
+  // The default answer, also the server's answer to an unexpected fault.
+  [DEFAULT_ERROR_CODE]: { status: 500, message: DEFAULT_ERROR_MESSAGE },
+
+  // Any call.
+  INVALID_REQUEST: { status: 400, message: 'The request is invalid' },
+  INVALID_SIGNATURE: { status: 400, message: 'The request signature is invalid' },
+  NOT_FOUND: { status: 404, message: 'Nothing is served at this address' },
+  FORBIDDEN: { status: 403, message: 'This action is not allowed' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests: retry later' },
+  NETWORK_NOT_FOUND: { status: 404, message: 'Network not found' },
+  NOT_CONFIGURED: { status: 404, message: 'This network has no such configuration' },
+  BAD_GATEWAY: { status: 502, message: 'A service behind the backend answered wrongly' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable: retry later' },
+  GATEWAY_TIMEOUT: { status: 504, message: 'A service behind the backend did not answer in time' },
+
+  // Sign-in, registration, session.
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  ACCOUNT_LOCKED: {
+    status: 423,
+    message: 'Too many failed attempts: the account is temporarily locked; reset the password or retry later',
+  },
+  EMAIL_IN_USE: { status: 409, message: 'Email already in use' },
+  ACCOUNT_OTHER_PROVIDER: {
+    status: 409,
+    message: 'An account exists for this email under another sign-in method',
+  },
+  USERMAIL_NOT_GIVEN: { status: 400, message: 'Usermail not given' },
+  PASSWORD_TOO_WEAK: { status: 400, message: 'The password does not follow the password rules' },
+  USER_NOT_FOUND: { status: 404, message: 'user not found' },
+  TOKEN_INVALID: { status: 401, message: 'Token is invalid' },
+  SESSION_EXPIRED: { status: 401, message: 'Session expired' },
+  USER_NOT_CONNECTED: { status: 401, message: 'User not connected' },
+  GUEST_NOT_ALLOWED: { status: 403, message: 'Not available to a guest' },
+  NO_FRANCECONNECT_PROVIDER: { status: 404, message: 'There is no FranceConnect provider' },
+  LOGIN_NO_USER: { status: 502, message: 'The response did not contain the user' },
+  PROFILE_CHOICE_REQUIRED: { status: 409, message: 'Choose the profile to sign in with' },
+
+  // Account changes.
+  update_email_error_password: { status: 403, message: 'The password is wrong' },
+  update_email_error_email_exists: {
+    status: 409,
+    message: 'EMAIL_EXISTS: the email belongs to another account',
+  },
+  update_email_error_other: { status: 400, message: 'The email could not be updated' },
+  SAME_EMAIL: { status: 400, message: 'The new email is the current email' },
+  WRONG_PASSWORD: { status: 403, message: 'The current password is wrong' },
+  SAME_PASSWORD: { status: 400, message: 'The new password is the current password' },
+  PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
+  PROFILE_NOT_DISABLED: { status: 409, message: 'The profile could not be disabled' },
+  MEDIA_NOT_DISABLED: { status: 409, message: 'The media could not be disabled' },
+  PICTURE_NOT_FILE: { status: 400, message: 'Picture needs to be of type File' },
+  PICTURE_TOO_LARGE: { status: 413, message: 'The picture is too large' },
+  PICTURE_TYPE: { status: 415, message: 'The picture must be a JPEG, PNG or WebP image' },
+
+  // Email verification and emailed action codes.
+  ALREADY_VERIFIED: { status: 409, message: 'The account is already verified' },
+  VERIFICATION_WAIT: { status: 429, message: 'A verification email was sent recently: ask again later' },
+  VERIFICATION_CODE_INVALID: { status: 400, message: 'The verification code is invalid or expired' },
+  ACTION_CODE_INVALID: { status: 400, message: 'The action code is invalid' },
+  ACTION_CODE_EXPIRED: { status: 410, message: 'The action code has expired' },
+
+  // Deletion and reactivation (spec 01 §4).
+  DELETION_BLOCKED_BY_SUBSCRIPTION: {
+    status: 409,
+    message: 'A tacit subscription blocks the deletion of the account',
+  },
+  ACCOUNT_PENDING_DELETION: {
+    status: 409,
+    message: 'The account is pending deletion: reactivate it to continue',
+  },
+  ACCOUNT_DELETED: { status: 410, message: 'The account has been deleted' },
+
+  // Cart: the last technical message of spec 02 §8, kept here so the catalogue holds them all.
+  ARTICLE_START_DATE: { status: 400, message: 'Cannot compute article start date' },
+
+  // Client exceptions (spec 02 §8): raised by the sdk, never answered by the server.
+  TIMEOUT: { status: 504, message: 'The request timed out' },
+  CONNECTION_ERROR: { status: 503, message: 'The connection was reset or refused' },
+  GENERIC_ERROR: { status: 500, message: 'Unexpected error' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
