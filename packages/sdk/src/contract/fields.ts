@@ -1,0 +1,31 @@
+// Field schemas the call contracts share, and the strict, signed request object they all use.
+import { z } from 'zod';
+
+/** Hex HMAC-SHA1, added by the client (API-01); optional in the schema, checked apart. */
+export const signatureSchema = z.string().regex(/^[0-9a-fA-F]{40}$/);
+
+/**
+ * A request payload: exactly these fields (unknown ones refused, DESIGN.md "validate the exact
+ * field set before checking a signature") plus the optional signature.
+ */
+export function signedRequest<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.strictObject({ ...shape, signature: signatureSchema.optional() });
+}
+
+export const idSchema = z.number().int().positive();
+/**
+ * An id in a multipart form or a query, where every value travels as text: the caller gives a
+ * number, the server receives digits, both read a number.
+ */
+export const textIdSchema = z.union([
+  idSchema,
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+]);
+export const userTokenSchema = z.string().min(1).max(512);
+/** Identity provider tokens are JWTs: longer than session tokens. */
+export const idTokenSchema = z.string().min(1).max(8192);
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+export const isoDateSchema = z.iso.date();
