@@ -2,6 +2,8 @@
 import { LOCALES } from '@transit-shop/sdk/locales';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { localePrefix, paths } from '../config/paths.ts';
+import { accountRoutes } from '../features/account/routes.ts';
+import { authRoutes } from '../features/auth/routes.ts';
 import { type BuildWatch, staleBuildLoader } from '../lib/build-watch.ts';
 import { Layout } from './layout.tsx';
 import { type LocaleLoaderContext, localeLoader } from './locale-loader.ts';
@@ -9,6 +11,8 @@ import { RouteError } from './route-error.tsx';
 
 const pages: RouteObject[] = [
   { index: true, lazy: () => import('./routes/home.tsx') },
+  ...authRoutes,
+  ...accountRoutes,
   { path: paths.legalNotices.slice(1), lazy: () => import('./routes/legal-notices.tsx') },
   { path: paths.privacyPolicy.slice(1), lazy: () => import('./routes/privacy-policy.tsx') },
   { path: paths.termsOfUse.slice(1), lazy: () => import('./routes/terms-of-use.tsx') },

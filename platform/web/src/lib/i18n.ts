@@ -5,12 +5,18 @@ import { initReactI18next } from 'react-i18next';
 import { loadEmotionCache } from './theme/emotion-cache.ts';
 
 type Messages = Record<string, unknown>;
-const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' });
+// The shell's messages, and each feature's own file per language (features/<name>/locales/<locale>.json),
+// so features add their texts without touching one shared file. Top-level keys must not collide.
+const loaders = {
+  ...import.meta.glob<Messages>('../locales/*.json', { import: 'default' }),
+  ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' }),
+};
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const load = loaders[`../locales/${locale}.json`];
-  if (!load) throw new Error(`no messages for ${locale}`);
-  return load();
+  const files = Object.keys(loaders).filter((path) => path.endsWith(`/locales/${locale}.json`));
+  if (files.length === 0) throw new Error(`no messages for ${locale}`);
+  const parts = await Promise.all(files.map((path) => (loaders[path] as () => Promise<Messages>)()));
+  return Object.assign({}, ...parts);
 }
 
 export async function createI18n(locale: Locale): Promise<i18n> {

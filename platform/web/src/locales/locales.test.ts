@@ -1,12 +1,25 @@
 import { LOCALES } from '@transit-shop/sdk/locales';
 import { describe, expect, it } from 'vitest';
-import ar from './ar.json';
-import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
-import it_ from './it.json';
 
-const MESSAGES = { fr, en, ar, it: it_, es } as const;
+// Every message file: the shell's and each feature's, as the app loads them (src/lib/i18n.ts).
+const FILES = {
+  ...import.meta.glob<Record<string, unknown>>('./*.json', { import: 'default', eager: true }),
+  ...import.meta.glob<Record<string, unknown>>('../features/*/locales/*.json', {
+    import: 'default',
+    eager: true,
+  }),
+};
+
+function messagesOf(locale: string): Record<string, unknown> {
+  const parts = Object.entries(FILES)
+    .filter(([path]) => path.endsWith(`/${locale}.json`))
+    .map(([, messages]) => messages);
+  return Object.assign({}, ...parts);
+}
+
+const MESSAGES = Object.fromEntries(LOCALES.map((locale) => [locale, messagesOf(locale)]));
+const fr = MESSAGES.fr;
+const ar = MESSAGES.ar;
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return { [prefix]: value };
@@ -17,6 +30,15 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 describe('messages', () => {
+  it('no two message files of a language share a top-level key', () => {
+    for (const locale of LOCALES) {
+      const keys = Object.entries(FILES)
+        .filter(([path]) => path.endsWith(`/${locale}.json`))
+        .flatMap(([, messages]) => Object.keys(messages));
+      expect(new Set(keys).size, locale).toBe(keys.length);
+    }
+  });
+
   const reference = flatten(fr);
 
   for (const locale of LOCALES) {

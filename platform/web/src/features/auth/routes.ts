@@ -1,0 +1,4 @@
+// The pages of signing in and out, registration, password reset and account verification.
+import type { RouteObject } from 'react-router';
+
+export const authRoutes: RouteObject[] = [];
