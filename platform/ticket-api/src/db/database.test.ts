@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { testPostgresUrl, useTestDatabase } from '../test-support/test-database.ts';
+import { queryRows } from './database.ts';
+import { migrateDatabase } from './migrate.ts';
+import { identityAccounts } from './schema/identity.ts';
+import { users } from './schema/users.ts';
+
+const database = useTestDatabase();
+const at = new Date('2026-11-23T09:00:00.000Z');
+
+const newUser = (email: string | null) => ({
+  email,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  locale: 'fr',
+  createdAt: at,
+  updatedAt: at,
+});
+
+describe('the account database', () => {
+  it('answers a ping once migrated, and migrating again changes nothing', async () => {
+    const { db } = database.current;
+    await expect(database.current.ping()).resolves.toBe(true);
+    await migrateDatabase(database.current);
+    expect(database.current.driver.kind).toBe(testPostgresUrl() ? 'postgres' : 'pglite');
+    const tables = await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(tables.map((row) => row.name)).toEqual([
+      'identities',
+      'identity_accounts',
+      'identity_signing_keys',
+      'one_time_codes',
+      'refresh_tokens',
+      'sessions',
+      'sign_in_attempts',
+      'users',
+    ]);
+  });
+
+  it('keeps one account per email whatever its case, and any number without email', async () => {
+    const { db } = database.current;
+    await db.insert(users).values(newUser('Ada@Example.org'));
+    await expect(db.insert(users).values(newUser('ada@example.ORG'))).rejects.toThrow();
+    await db.insert(users).values([newUser(null), newUser(null)]);
+  });
+
+  it('gives every account its own ten-digit customer number and the documented defaults', async () => {
+    const { db } = database.current;
+    const [first, second] = await db
+      .insert(users)
+      .values([newUser('one@example.org'), newUser('two@example.org')])
+      .returning();
+    expect(first?.customerNumber).toMatch(/^\d{10}$/);
+    expect(second?.customerNumber).toMatch(/^\d{10}$/);
+    expect(second?.customerNumber).not.toBe(first?.customerNumber);
+    expect(first).toMatchObject({
+      status: 'ACTIVE',
+      appearance: 'SYSTEM',
+      dataSharingConsent: false,
+      active: true,
+      verifiedAt: null,
+      parentUserId: null,
+    });
+  });
+
+  it('removes the identity account with its user', async () => {
+    const { db } = database.current;
+    const [user] = await db.insert(users).values(newUser('gone@example.org')).returning();
+    if (!user) throw new Error('no user');
+    await db
+      .insert(identityAccounts)
+      .values({ userId: user.id, email: 'gone@example.org', createdAt: at, updatedAt: at });
+    await db.delete(users).where(eq(users.id, user.id));
+    const left = await db.select().from(identityAccounts).where(eq(identityAccounts.userId, user.id));
+    expect(left).toEqual([]);
+  });
+});

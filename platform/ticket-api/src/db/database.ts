@@ -1,0 +1,88 @@
+// Opens the database the services use: PostgreSQL through node-postgres when DATABASE_URL is set,
+// otherwise the embedded PGlite file database in DATA_DIR. Both give the same Drizzle API.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { IN_MEMORY_DATA_DIR } from '../env.ts';
+import type { Logger } from '../logger.ts';
+
+/** The Drizzle handle every service takes; a transaction is one too. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseDriver =
+  | { kind: 'pglite'; client: PGlite; dataDir: string }
+  | { kind: 'postgres'; pool: pg.Pool; url: string };
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Whether the database answers (GET /healthz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  DATABASE_URL?: string | undefined;
+  /** PGlite data directory, or `memory://` for a database that lives in memory only. */
+  DATA_DIR: string;
+  logger?: Logger;
+  /** Connections of the PostgreSQL pool. */
+  poolSize?: number;
+};
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.DATABASE_URL) return openPostgres(options.DATABASE_URL, options);
+  return openPglite(options.DATA_DIR);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (dataDir !== IN_MEMORY_DATA_DIR) await mkdir(dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir === IN_MEMORY_DATA_DIR ? undefined : dataDir);
+  const db: Database = drizzlePglite({ client });
+  return {
+    db,
+    driver: { kind: 'pglite', client, dataDir },
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle connection dropped by the server must not crash the process; the pool opens a new one.
+  pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
+  const db: Database = drizzlePostgres({ client: pool });
+  let closed = false;
+  return {
+    db,
+    driver: { kind: 'postgres', pool, url },
+    ping: () => ping(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}

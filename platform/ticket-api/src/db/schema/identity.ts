@@ -1,0 +1,95 @@
+// Our identity provider's records: identity accounts with their password hashes, refresh tokens,
+// the key that signs id tokens, and the sign-in providers linked to an account.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** An identity of our provider: what an id token's `sub` names. Anonymous ones are guests'. */
+export const identityAccounts = pgTable(
+  'identity_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    /** argon2id in PHC form; null for an anonymous identity or one that has not set a password. */
+    passwordHash: text('password_hash'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('identity_accounts_email_key').on(sql`lower(${table.email})`),
+    uniqueIndex('identity_accounts_user_id_key').on(table.userId),
+  ],
+);
+
+/** A sign-in provider of a network (KEYCLOAK, FRANCECONNECT) linked to an account. */
+export const identities = pgTable(
+  'identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').notNull(),
+    /** The provider's own id of the person. */
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('identities_provider_subject_key').on(table.providerId, table.subject),
+    unique('identities_user_provider_key').on(table.userId, table.providerId),
+  ],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Each use replaces the token by a new one of the same
+ * family; a used token shown again revokes its whole family (it was copied).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    identityAccountId: uuid('identity_account_id')
+      .notNull()
+      .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(table.tokenHash),
+    index('refresh_tokens_identity_account_id_idx').on(table.identityAccountId),
+    index('refresh_tokens_family_id_idx').on(table.familyId),
+  ],
+);
+
+/** The key pair that signs id tokens, generated once so every replica signs and verifies alike. */
+export const identitySigningKeys = pgTable('identity_signing_keys', {
+  /** The key id written in the tokens' `kid` header. */
+  id: text('id').primaryKey(),
+  algorithm: text('algorithm').notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** A retired key only verifies tokens it signed before; it signs nothing new. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+export type IdentityAccountRow = typeof identityAccounts.$inferSelect;

@@ -1,0 +1,87 @@
+// The ticket API's configuration: environment variables parsed once at start (the only reader of process.env).
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Defaults point into this repository, so `npm start` works from any working directory. */
+export const DEFAULT_DIRS = {
+  tenants: resolve(repositoryRoot, 'tenants'),
+  themes: resolve(repositoryRoot, 'themes'),
+  data: resolve(repositoryRoot, 'var', 'ticket-api', 'pgdata'),
+  outbox: resolve(repositoryRoot, 'var', 'outbox'),
+};
+
+/** A PGlite data directory that lives in memory only (tests). */
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+// An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema);
+
+const directory = (fallback: string) =>
+  optional(z.string().default(fallback)).transform((dir) => resolve(dir));
+
+const positiveInteger = (fallback: number, max: number) =>
+  optional(z.coerce.number().int().min(1).max(max).default(fallback));
+
+const postgresUrl = z.url({
+  protocol: /^postgres(ql)?$/,
+  message: 'a postgres:// or postgresql:// connection URL',
+});
+
+const smtpUrl = z.url({ protocol: /^smtps?$/, message: 'an smtp:// or smtps:// URL' });
+
+const privateKeyPem = z
+  .string()
+  // Container platforms often flatten new lines of a multi-line variable into "\n".
+  .transform((pem) => pem.replace(/\\n/g, '\n').trim())
+  .refine(
+    (pem) => /^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----$/.test(pem),
+    'a PKCS #8 PEM private key (-----BEGIN PRIVATE KEY-----) of a P-256 key',
+  );
+
+export const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65_535).default(8081)),
+  HOST: optional(z.string().min(1).default('0.0.0.0')),
+  /** PostgreSQL when set; otherwise the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: optional(postgresUrl.optional()),
+  DATA_DIR: optional(z.string().default(DEFAULT_DIRS.data)).transform((dir) =>
+    dir === IN_MEMORY_DATA_DIR ? dir : resolve(dir),
+  ),
+  TENANTS_DIR: directory(DEFAULT_DIRS.tenants),
+  THEMES_DIR: directory(DEFAULT_DIRS.themes),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /** Mail goes to this SMTP server when set; otherwise each message is written to OUTBOX_DIR. */
+  SMTP_URL: optional(smtpUrl.optional()),
+  OUTBOX_DIR: directory(DEFAULT_DIRS.outbox),
+  MAIL_FROM: optional(z.string().min(3).default('Transit shop <no-reply@transit-shop.localhost>')),
+  SESSION_IDLE_MINUTES: positiveInteger(60, 24 * 60),
+  SESSION_ABSOLUTE_DAYS: positiveInteger(30, 365),
+  /** The identity provider's ES256 key; without it, one key generated once and kept in the database. */
+  IDENTITY_PRIVATE_KEY: optional(privateKeyPem.optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; the message lists every bad variable. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+  );
+}
+
+/** Reads the process environment; call once at start. */
+export function readEnv(): Env {
+  return parseEnv(process.env);
+}

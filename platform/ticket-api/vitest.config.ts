@@ -1,0 +1,25 @@
+// Unit and API tests of the ticket API. Every test file runs on a fresh PGlite database; when
+// DATABASE_URL names a PostgreSQL server, every file runs a second time on PostgreSQL (project
+// "postgres"), in a database of its own created for the file and dropped after it.
+import { defineConfig } from 'vitest/config';
+
+// Tooling, not the service: the one place outside src/env.ts that looks at the environment.
+const postgresUrl = process.env.DATABASE_URL || undefined;
+
+const shared = {
+  include: ['src/**/*.test.ts'],
+  setupFiles: ['src/test-support/fail-on-console-error.ts'],
+  // A PGlite instance takes a few seconds to start and password hashing is slow by design.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      // An empty DATABASE_URL counts as unset (env.ts): this project always runs on PGlite.
+      { test: { ...shared, name: 'pglite', env: { DATABASE_URL: '' } } },
+      ...(postgresUrl ? [{ test: { ...shared, name: 'postgres', env: { DATABASE_URL: postgresUrl } } }] : []),
+    ],
+  },
+});
