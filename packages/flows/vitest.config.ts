@@ -1,0 +1,9 @@
+// Unit tests of the flows: each machine's test sits beside it; a console.error fails the test.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test-support/fail-on-console-error.ts'],
+  },
+});
