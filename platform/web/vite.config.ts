@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
 
 const TENANT_SERVICE = 'http://localhost:8080';
 
@@ -77,7 +78,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), precompress()],
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
