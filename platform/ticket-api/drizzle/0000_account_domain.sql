@@ -109,6 +109,7 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "users" ADD CONSTRAINT "users_parent_user_id_users_id_fk" FOREIGN KEY ("parent_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_accounts_email_key" ON "identity_accounts" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_accounts_user_id_key" ON "identity_accounts" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "identity_signing_keys_current_key" ON "identity_signing_keys" USING btree ((true)) WHERE "identity_signing_keys"."retired_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_token_hash_key" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_identity_account_id_idx" ON "refresh_tokens" USING btree ("identity_account_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_id_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint

@@ -81,15 +81,22 @@ export const refreshTokens = pgTable(
 );
 
 /** The key pair that signs id tokens, generated once so every replica signs and verifies alike. */
-export const identitySigningKeys = pgTable('identity_signing_keys', {
-  /** The key id written in the tokens' `kid` header. */
-  id: text('id').primaryKey(),
-  algorithm: text('algorithm').notNull(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
-  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** A retired key only verifies tokens it signed before; it signs nothing new. */
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
-});
+export const identitySigningKeys = pgTable(
+  'identity_signing_keys',
+  {
+    /** The key id written in the tokens' `kid` header. */
+    id: text('id').primaryKey(),
+    algorithm: text('algorithm').notNull(),
+    privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+    publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A retired key only verifies tokens it signed before; it signs nothing new. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  // One key in use at a time: of two replicas generating one at once, the second insert is refused.
+  (table) => [
+    uniqueIndex('identity_signing_keys_current_key').on(sql`(true)`).where(sql`${table.retiredAt} is null`),
+  ],
+);
 
 export type IdentityAccountRow = typeof identityAccounts.$inferSelect;

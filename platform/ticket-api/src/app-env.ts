@@ -1,0 +1,33 @@
+// Types shared by the service's Hono apps: what every request carries from middleware to handlers.
+import type { IncomingMessage } from 'node:http';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/database.ts';
+import type { IdentityKeys } from './identity/identity-keys.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { SessionPolicy } from './services/sessions/session-policy.ts';
+import type { NetworkDirectory } from './tenants/load-networks.ts';
+
+/** What handlers pass on to services: built once at start (main.ts) or per test file. */
+export type AppDeps = {
+  db: Database;
+  clock: Clock;
+  networks: NetworkDirectory;
+  sessionPolicy: SessionPolicy;
+  identityKeys: IdentityKeys;
+  mailer: Mailer;
+  logger: Logger;
+  /** Whether the database answers (GET /healthz). */
+  pingDatabase(): Promise<boolean>;
+};
+
+export type AppEnv = {
+  /** Set by @hono/node-server; absent when a test calls app.request(). */
+  Bindings: { incoming?: IncomingMessage };
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    /** The network the call was resolved to, for the request log. */
+    networkSlug: string | undefined;
+  };
+};

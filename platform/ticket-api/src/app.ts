@@ -1,0 +1,19 @@
+// The ticket API as one Hono app: each resource is its own Hono app mounted here.
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { createErrorHandler, notFound } from './http/error-handling.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { requestContext } from './http/request-context.ts';
+import { identityRoutes } from './identity/identity-routes.ts';
+
+export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
+  const app = new Hono<AppEnv>();
+  app.use(requestContext(deps));
+  app.onError(createErrorHandler(deps.logger));
+  app.notFound(notFound);
+
+  app.route('/healthz', healthRoutes());
+  app.route('/', identityRoutes());
+  options.extend?.(app);
+  return app;
+}

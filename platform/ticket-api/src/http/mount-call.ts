@@ -1,0 +1,140 @@
+// Mounts one call of the contract on a Hono app. Before the handler runs, the payload is read as
+// the contract says, checked against its strict schema (before the signature: joining values with
+// '*' is ambiguous, decision 0007), the network resolved, the signature checked with the network's
+// key and, for calls with a session, the session and its user found. The handler calls a service
+// and returns the answer, which is checked against the contract's response schema.
+
+import { PICTURE_MAX_BYTES } from '@transit-shop/sdk/constants';
+import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
+import { ko, ok } from '@transit-shop/sdk/contract/envelope';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { invalidRequestError } from '@transit-shop/sdk/errors/invalid-request';
+import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
+import { verifySignature } from '@transit-shop/sdk/signing/sign';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { eq } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import type { SessionRow } from '../db/schema/sessions.ts';
+import { type UserRow, users } from '../db/schema/users.ts';
+import { resolveSession } from '../services/sessions/resolve-session.ts';
+import { type RawPayload, readPayload } from './read-payload.ts';
+
+/** The header the tenant service sets to the network it resolved from the Host. */
+export const NETWORK_HEADER = 'x-network-id';
+
+/** Ours: a JSON payload is a handful of fields. */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+/** A picture plus the form's text fields and boundaries. */
+export const MULTIPART_BODY_MAX_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
+
+type HasSession<C extends AnyCallContract> = C['session'] extends null ? false : true;
+
+export type CallInput<C extends AnyCallContract> = {
+  /** The payload as the contract's schema parsed it (trimmed, ids as numbers). */
+  payload: z.output<C['request']>;
+  network: LoadedNetwork;
+  session: HasSession<C> extends true ? SessionRow : null;
+  user: HasSession<C> extends true ? UserRow : null;
+  deps: AppDeps;
+  requestId: string;
+};
+
+export type CallHandler<C extends AnyCallContract> = (
+  input: CallInput<C>,
+) => Promise<z.input<C['response']>> | z.input<C['response']>;
+
+const networkNotFound = () => new AppError('NETWORK_NOT_FOUND');
+
+/** The call's network: its network field, else the tenant service's header; the two must agree. */
+function resolveNetwork(
+  c: Context<AppEnv>,
+  contract: AnyCallContract,
+  payload: Record<string, unknown>,
+): LoadedNetwork {
+  const header = c.req.header(NETWORK_HEADER);
+  const fromHeader =
+    header === undefined ? undefined : /^[1-9]\d{0,15}$/.test(header) ? Number(header) : Number.NaN;
+  const fromField = contract.networkField ? payload[contract.networkField] : undefined;
+  if (typeof fromField === 'number' && fromHeader !== undefined && fromField !== fromHeader) {
+    throw networkNotFound();
+  }
+  const id = typeof fromField === 'number' ? fromField : fromHeader;
+  const network = id === undefined || Number.isNaN(id) ? undefined : c.var.deps.networks.byId(id);
+  if (!network) throw networkNotFound();
+  return network;
+}
+
+async function checkSignature(raw: RawPayload, network: LoadedNetwork): Promise<void> {
+  const signature = raw[SIGNATURE_FIELD];
+  const valid =
+    typeof signature === 'string' &&
+    (await verifySignature(raw, signature, network.network.config.signingKey));
+  if (!valid) throw new AppError('INVALID_SIGNATURE');
+}
+
+async function resolveCaller(
+  deps: AppDeps,
+  contract: AnyCallContract,
+  payload: Record<string, unknown>,
+  network: LoadedNetwork,
+): Promise<{ session: SessionRow; user: UserRow }> {
+  const fields = contract.session;
+  if (!fields) throw new Error('resolveCaller needs a call with a session');
+  const token = payload[fields.token];
+  if (typeof token !== 'string' || token === '') throw new AppError('USER_NOT_CONNECTED');
+  const session = await resolveSession({
+    db: deps.db,
+    clock: deps.clock,
+    policy: deps.sessionPolicy,
+    token,
+    networkId: network.network.config.id,
+  });
+  if (fields.userId !== undefined && payload[fields.userId] !== session.userId) {
+    throw new AppError('FORBIDDEN', { message: 'The session belongs to another user' });
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user || user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
+  return { session, user };
+}
+
+export function mountCall<C extends AnyCallContract>(
+  app: Hono<AppEnv>,
+  contract: C,
+  handler: CallHandler<C>,
+) {
+  const path = `/${contract.path}`;
+  const limit = bodyLimit({
+    maxSize: contract.encoding === 'multipart' ? MULTIPART_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES,
+    onError: (c) => c.json(ko('INVALID_REQUEST', 'The request body is too large'), 413),
+  });
+  app.on(contract.method, path, limit, async (c) => {
+    const deps = c.var.deps;
+    const raw = await readPayload(c, contract.encoding);
+    const parsed = contract.request.safeParse(raw);
+    if (!parsed.success) throw invalidRequestError(parsed.error, raw);
+    const payload = parsed.data as Record<string, unknown>;
+
+    const network = resolveNetwork(c, contract, payload);
+    c.set('networkSlug', network.network.slug);
+    await checkSignature(raw, network);
+
+    const caller = contract.session ? await resolveCaller(deps, contract, payload, network) : null;
+    const answer = await handler({
+      payload: parsed.data,
+      network,
+      session: caller?.session ?? null,
+      user: caller?.user ?? null,
+      deps,
+      requestId: c.var.requestId,
+    } as CallInput<C>);
+
+    const checked = contract.response.safeParse(answer);
+    if (!checked.success) {
+      throw new Error(`the answer of ${contract.path} breaks its contract: ${checked.error.message}`);
+    }
+    return c.json(ok(checked.data), 200);
+  });
+}

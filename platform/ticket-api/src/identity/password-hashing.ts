@@ -1,0 +1,52 @@
+// Password hashes: argon2id with at least OWASP's parameters (19 MiB, 2 passes, 1 lane), and a
+// dummy verification for unknown emails so that they take as long as known ones.
+import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
+
+/** OWASP's minimum for argon2id (DESIGN.md "Security baseline"). */
+export const ARGON2_PARAMETERS = {
+  // Algorithm is a const enum the compiler cannot inline across modules here: 2 is argon2id.
+  algorithm: 2 as Algorithm,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_PARAMETERS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A hash this build cannot read matches nothing.
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of one verification without an account: the answer to an unknown email must
+ * not come back faster than the answer to a wrong password.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('no account has this password: it only costs time');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+/** Whether a stored hash was made with weaker or other parameters than today's. */
+export function needsRehash(passwordHash: string): boolean {
+  try {
+    const options = parseOptions(passwordHash);
+    return (
+      options.algorithm !== ARGON2_PARAMETERS.algorithm ||
+      options.memoryCost < ARGON2_PARAMETERS.memoryCost ||
+      options.timeCost < ARGON2_PARAMETERS.timeCost ||
+      options.parallelism !== ARGON2_PARAMETERS.parallelism
+    );
+  } catch {
+    return true;
+  }
+}

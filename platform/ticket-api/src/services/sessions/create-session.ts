@@ -1,0 +1,34 @@
+// Opens a ticket session for a user on a network: the token is returned once and stored hashed.
+import { addDays, addMinutes, type Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
+import { randomToken, sha256Hex } from '../../security/tokens.ts';
+import type { SessionPolicy } from './session-policy.ts';
+
+export async function createSession(options: {
+  db: Database;
+  clock: Clock;
+  policy: SessionPolicy;
+  userId: number;
+  networkId: number;
+}): Promise<{ token: string; session: SessionRow }> {
+  const { db, clock, policy } = options;
+  const now = clock.now();
+  const token = randomToken();
+  const absoluteExpiresAt = addDays(now, policy.absoluteDays);
+  const idle = addMinutes(now, policy.idleMinutes);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: sha256Hex(token),
+      userId: options.userId,
+      networkId: options.networkId,
+      createdAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt,
+      absoluteExpiresAt,
+    })
+    .returning();
+  if (!session) throw new Error('the session was not stored');
+  return { token, session };
+}

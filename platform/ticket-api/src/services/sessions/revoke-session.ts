@@ -1,0 +1,29 @@
+// Ends sessions: one (logout, deletion request) or every session of a user (password change).
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+
+export async function revokeSession(options: {
+  db: Database;
+  clock: Clock;
+  sessionId: string;
+}): Promise<void> {
+  await options.db
+    .update(sessions)
+    .set({ revokedAt: options.clock.now() })
+    .where(and(eq(sessions.id, options.sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(options: {
+  db: Database;
+  clock: Clock;
+  userId: number;
+}): Promise<number> {
+  const revoked = await options.db
+    .update(sessions)
+    .set({ revokedAt: options.clock.now() })
+    .where(and(eq(sessions.userId, options.userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}

@@ -1,0 +1,159 @@
+// The ticket API built for a test file: a fresh database, the repository's demo networks, a fake
+// clock, an outbox in a temporary folder, captured log lines, and a client that sends calls the
+// way the sdk does (signed with the network's key, encoded as the contract says).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodePayload } from '@transit-shop/sdk/client/encode-payload';
+import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
+import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
+import { signPayload } from '@transit-shop/sdk/signing/sign';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp } from '../app.ts';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import { DEFAULT_DIRS } from '../env.ts';
+import { loadStoredIdentityKeys } from '../identity/identity-keys.ts';
+import { createLogger } from '../logger.ts';
+import { createMailer } from '../mail/mailer.ts';
+import type { NetworkDirectory } from '../tenants/load-networks.ts';
+import { loadNetworks } from '../tenants/load-networks.ts';
+import { createFakeClock, type FakeClock } from './fake-clock.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export type LogLine = { level: number; msg: string; [key: string]: unknown };
+export const LOG_ERROR = 50;
+
+/** The demo network every test calls unless it says otherwise (tenants/lumiere). */
+export const LUMIERE_ID = 101;
+export const WAHAT_ID = 102;
+
+export type CallOptions = {
+  /** The network whose key signs; the payload's network field or LUMIERE_ID by default. */
+  networkId?: number;
+  /** The x-network-id header the tenant service would set; the signing network by default, null for none. */
+  networkHeader?: string | null;
+  /** Replaces the computed signature; null sends none. */
+  signature?: string | null;
+  headers?: Record<string, string>;
+};
+
+export type TestApp = {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  database: TestDatabase;
+  clock: FakeClock;
+  logs: LogLine[];
+  outboxDir: string;
+  /** Sends a call as the sdk client would, and answers the HTTP response. */
+  call(contract: AnyCallContract, payload: Record<string, unknown>, options?: CallOptions): Promise<Response>;
+  close(): Promise<void>;
+};
+
+let demoNetworks: Promise<NetworkDirectory> | undefined;
+
+function loadDemoNetworks(): Promise<NetworkDirectory> {
+  demoNetworks ??= loadNetworks({
+    tenantsDir: DEFAULT_DIRS.tenants,
+    themesDir: DEFAULT_DIRS.themes,
+    logger: createLogger({ level: 'silent' }),
+  });
+  return demoNetworks;
+}
+
+export async function createTestApp(
+  options: { extend?: (app: Hono<AppEnv>) => void; sessionPolicy?: AppDeps['sessionPolicy'] } = {},
+): Promise<TestApp> {
+  const logs: LogLine[] = [];
+  const logger = createLogger({
+    level: 'info',
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+  });
+  const database = await createTestDatabase();
+  const clock = createFakeClock();
+  const outboxDir = await mkdtemp(join(tmpdir(), 'ticket-outbox-'));
+  const networks = await loadDemoNetworks();
+  const deps: AppDeps = {
+    db: database.db,
+    clock,
+    networks,
+    sessionPolicy: options.sessionPolicy ?? { idleMinutes: 60, absoluteDays: 30 },
+    identityKeys: await loadStoredIdentityKeys({ db: database.db, clock }),
+    mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Shop <shop@example.org>', logger }),
+    logger,
+    pingDatabase: () => database.ping(),
+  };
+  const app = createApp(deps, options.extend ? { extend: options.extend } : {});
+
+  const call: TestApp['call'] = async (contract, payload, callOptions = {}) => {
+    const fieldNetwork = contract.networkField ? payload[contract.networkField] : undefined;
+    const networkId = callOptions.networkId ?? (typeof fieldNetwork === 'number' ? fieldNetwork : LUMIERE_ID);
+    const network = networks.byId(networkId);
+    const signed: Record<string, unknown> = { ...payload };
+    if (callOptions.signature === undefined && network) {
+      signed[SIGNATURE_FIELD] = await signPayload(signed, network.network.config.signingKey);
+    } else if (callOptions.signature !== null && callOptions.signature !== undefined) {
+      signed[SIGNATURE_FIELD] = callOptions.signature;
+    }
+    const headers: Record<string, string> = { ...callOptions.headers };
+    const networkHeader =
+      callOptions.networkHeader === undefined ? String(networkId) : callOptions.networkHeader;
+    if (networkHeader !== null) headers['x-network-id'] = networkHeader;
+    const encoded = encodePayload(contract.encoding, signed);
+    const path = `/${contract.path}`;
+    if (encoded.kind === 'query') {
+      return app.request(`${path}?${encoded.searchParams}`, { method: contract.method, headers });
+    }
+    if (encoded.kind === 'json') {
+      return app.request(path, {
+        method: contract.method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(encoded.json),
+      });
+    }
+    return app.request(path, { method: contract.method, headers, body: encoded.body });
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    logs,
+    outboxDir,
+    call,
+    close: async () => {
+      deps.mailer.close();
+      await database.drop();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test app for the whole test file. */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): { readonly current: TestApp } {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  return {
+    get current() {
+      if (!testApp) throw new Error('the test app is not ready (use it inside a test or hook)');
+      return testApp;
+    },
+  };
+}
+
+/** The JSON of an answer (every answer of the API is an envelope). */
+export async function envelopeOf(response: Response): Promise<{
+  status: 'ok' | 'ko';
+  response: { error?: { code: string; message: string; details?: Record<string, unknown> } } & Record<
+    string,
+    unknown
+  >;
+}> {
+  return (await response.json()) as never;
+}
