@@ -1,5 +1,6 @@
 // Password hashes: argon2id with at least OWASP's parameters (19 MiB, 2 passes, 1 lane), and a
 // dummy verification for unknown emails so that they take as long as known ones.
+import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
 
 /** OWASP's minimum for argon2id (DESIGN.md "Security baseline"). */
@@ -26,13 +27,18 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | undefined;
 
+/** The hash unknown emails are checked against, made once per process with today's parameters. */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(`no account: ${randomBytes(16).toString('hex')}`);
+  return dummyHash;
+}
+
 /**
  * Spends the time of one verification without an account: the answer to an unknown email must
  * not come back faster than the answer to a wrong password.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('no account has this password: it only costs time');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await dummyPasswordHash(), password);
   return false;
 }
 
