@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
+import { terserPass } from './build/terser-pass.ts';
 
 const TENANT_SERVICE = 'http://localhost:8080';
 
@@ -78,7 +79,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), buildManifest(), precompress()],
+  plugins: [react(), buildManifest(), terserPass(), precompress()],
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
