@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '../logger.ts';
+import { useTestDatabase } from '../test-support/test-database.ts';
+import { startJobs } from './jobs.ts';
+
+const database = useTestDatabase();
+const logs: { level: number; msg: string }[] = [];
+const logger = createLogger({
+  level: 'info',
+  destination: { write: (line: string) => void logs.push(JSON.parse(line)) },
+});
+const definitions = {
+  'test.reminder': z.object({ orderId: z.number().int(), note: z.string() }),
+};
+
+/** Resolves once `condition` holds, checking again whenever `poke` is called. */
+function waitFor<T>(check: () => T | undefined, timeoutMs = 20_000) {
+  let poke: () => void = () => undefined;
+  const promise = new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the condition was not met in time')), timeoutMs);
+    poke = () => {
+      const value = check();
+      if (value === undefined) return;
+      clearTimeout(timer);
+      resolve(value);
+    };
+  });
+  return { promise, poke: () => poke() };
+}
+
+describe('background jobs', () => {
+  it('receives a job at once and a delayed one no sooner than asked', async () => {
+    const jobs = await startJobs({
+      database: database.current,
+      definitions,
+      logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      const received: { orderId: number; at: number }[] = [];
+      const both = waitFor(() => (received.length >= 2 ? received : undefined));
+      await jobs.work('test.reminder', async (data) => {
+        received.push({ orderId: data.orderId, at: Date.now() });
+        both.poke();
+      });
+      const sentAt = Date.now();
+      await jobs.send('test.reminder', { orderId: 2, note: 'later' }, { startAfter: 2 });
+      await jobs.send('test.reminder', { orderId: 1, note: 'now' });
+      const [first, second] = await both.promise;
+      expect(first?.orderId).toBe(1);
+      expect(second?.orderId).toBe(2);
+      expect((second?.at ?? 0) - sentAt).toBeGreaterThanOrEqual(1_500);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('refuses to send data its job does not take', async () => {
+    const jobs = await startJobs({
+      database: database.current,
+      definitions,
+      logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await expect(
+        jobs.send('test.reminder', { orderId: 'seven', note: 'x' } as unknown as {
+          orderId: number;
+          note: string;
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

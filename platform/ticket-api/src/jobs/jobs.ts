@@ -1,0 +1,114 @@
+// Background jobs kept in the service's own database with pg-boss, so any number of replicas share
+// one queue without another server: its own connection pool on PostgreSQL, the embedded PGlite
+// through pg-boss's PGlite adapter. Job data is checked with each job's zod schema on both sides.
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+
+/** Job names and the schema of their data. */
+export type JobDefinitions = Record<string, z.ZodType<object>>;
+
+export type SendJobOptions = {
+  /** Not before this instant, or this many seconds from now. */
+  startAfter?: Date | number;
+  /** At most one queued job per key (a reminder per order, say). */
+  singletonKey?: string;
+};
+
+export type JobContext = { id: string; signal: AbortSignal };
+
+export type JobQueue<D extends JobDefinitions> = {
+  send<K extends keyof D & string>(
+    name: K,
+    data: z.input<D[K]>,
+    options?: SendJobOptions,
+  ): Promise<string | null>;
+  /** Runs `handler` for each job of the queue; a handler that throws has the job retried later. */
+  work<K extends keyof D & string>(
+    name: K,
+    handler: (data: z.output<D[K]>, job: JobContext) => Promise<void>,
+  ): Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to the timeout), then lets go of the database. */
+  stop(): Promise<void>;
+};
+
+export type StartJobsOptions<D extends JobDefinitions> = {
+  database: DatabaseHandle;
+  definitions: D;
+  logger: Logger;
+  /** How often an idle worker looks for jobs; pg-boss allows 0.5 s at the least. */
+  pollingIntervalSeconds?: number;
+};
+
+// Ours: a failed job is tried three more times, 30 s, 1 min, then 2 min later.
+const QUEUE_OPTIONS = { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 600 } as const;
+const STOP_TIMEOUT_MS = 10_000;
+export const JOBS_SCHEMA = 'pgboss';
+
+function createBoss(database: DatabaseHandle): PgBoss {
+  const { driver } = database;
+  if (driver.kind === 'pglite') {
+    return new PgBoss({ db: fromPglite(driver.client), backend: 'pglite', schema: JOBS_SCHEMA });
+  }
+  return new PgBoss({
+    connectionString: driver.url,
+    schema: JOBS_SCHEMA,
+    max: 4,
+    application_name: 'ticket-api jobs',
+  });
+}
+
+export async function startJobs<D extends JobDefinitions>(
+  options: StartJobsOptions<D>,
+): Promise<JobQueue<D>> {
+  const { definitions, logger } = options;
+  const boss = createBoss(options.database);
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.keys(definitions)) await boss.createQueue(name, QUEUE_OPTIONS);
+
+  const schemaOf = <K extends keyof D & string>(name: K): D[K] => {
+    const schema = definitions[name];
+    if (!schema) throw new Error(`unknown job "${name}"`);
+    return schema;
+  };
+
+  return {
+    async send(name, data, sendOptions = {}) {
+      const parsed = schemaOf(name).parse(data);
+      return boss.send(name, parsed, {
+        ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey !== undefined ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
+    async work(name, handler) {
+      const schema = schemaOf(name);
+      await boss.work<object>(
+        name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            const parsed = schema.safeParse(job.data);
+            if (!parsed.success) {
+              logger.error(
+                { job: name, jobId: job.id, problem: parsed.error.message },
+                'job data is invalid',
+              );
+              throw parsed.error;
+            }
+            try {
+              await handler(parsed.data, { id: job.id, signal: job.signal });
+            } catch (error) {
+              logger.error({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+              throw error;
+            }
+          }
+        },
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
+import { parseMail, type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.ts';
+import { createMailer } from './mailer.ts';
+
+const logs: { msg: string; [key: string]: unknown }[] = [];
+const logger = createLogger({
+  level: 'info',
+  destination: { write: (line: string) => void logs.push(JSON.parse(line)) },
+});
+const FROM = 'Lumière Mobilités <no-reply@lumiere.example>';
+
+describe('mail over SMTP', () => {
+  let capture: SmtpCapture;
+  beforeAll(async () => {
+    capture = await startSmtpCapture();
+  });
+  afterAll(() => capture.close());
+
+  it('sends a real message to the SMTP server of SMTP_URL', async () => {
+    const mailer = createMailer({ smtpUrl: capture.url, outboxDir: '/nowhere', from: FROM, logger });
+    try {
+      expect(mailer.delivery).toBe('smtp');
+      const sent = await mailer.sendMail({
+        to: 'ada@example.org',
+        subject: 'Votre compte Lumière',
+        text: 'Bonjour Ada,\nvotre compte est prêt.',
+        headers: { 'X-Network': 'lumiere' },
+      });
+      expect(sent.accepted).toEqual(['ada@example.org']);
+      const [message] = await capture.waitForMessages(1);
+      expect(message?.envelope).toEqual({ from: 'no-reply@lumiere.example', to: ['ada@example.org'] });
+      expect(message?.headers['message-id']).toBe(sent.messageId);
+      expect(message?.headers.to).toBe('ada@example.org');
+      expect(message?.headers['x-network']).toBe('lumiere');
+      // Non-ASCII headers travel encoded (RFC 2047); the raw text still names the encoding.
+      expect(message?.headers.subject).toMatch(/^=\?UTF-8\?/);
+      expect(message?.raw).toContain('Content-Type: text/plain; charset=utf-8');
+    } finally {
+      mailer.close();
+    }
+  });
+});
+
+describe('mail to the outbox', () => {
+  let outboxDir: string;
+  beforeAll(async () => {
+    outboxDir = join(await mkdtemp(join(tmpdir(), 'ticket-mail-')), 'outbox');
+  });
+  afterAll(() => rm(join(outboxDir, '..'), { recursive: true, force: true }));
+
+  it('writes each message as an .eml file when no SMTP_URL is set, and says so at start', async () => {
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: FROM, logger });
+    expect(mailer.delivery).toBe('outbox');
+    expect(logs.some((line) => line.msg.includes(`mail is written as .eml files to ${outboxDir}`))).toBe(
+      true,
+    );
+
+    const first = await mailer.sendMail({ to: 'ada@example.org', subject: 'One', text: 'first' });
+    const second = await mailer.sendMail({
+      to: ['a@example.org', 'b@example.org'],
+      subject: 'Two',
+      text: 'second',
+    });
+    const files = (await readdir(outboxDir)).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((file) => file.endsWith('.eml'))).toBe(true);
+    expect(second.accepted).toEqual(['a@example.org', 'b@example.org']);
+
+    const written = parseMail(await readFile(first.file as string, 'utf8'));
+    expect(written.headers).toMatchObject({
+      from: '=?UTF-8?Q?Lumi=C3=A8re_Mobilit=C3=A9s?= <no-reply@lumiere.example>',
+      to: 'ada@example.org',
+      subject: 'One',
+      'message-id': first.messageId,
+    });
+    expect(written.body.trim()).toBe('first');
+    mailer.close();
+  });
+});

@@ -1,0 +1,112 @@
+// Starts the ticket API: environment, logger, networks, database and migrations, identity key,
+// mail, background jobs, HTTP server; stops gracefully on SIGTERM and SIGINT.
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { EnvError, readEnv } from './env.ts';
+import { loadIdentityKeys } from './identity/identity-keys.ts';
+import { APP_JOBS } from './jobs/job-definitions.ts';
+import { startJobs } from './jobs/jobs.ts';
+import { createLogger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { loadNetworks } from './tenants/load-networks.ts';
+
+// Open connections get this long to finish after SIGTERM before they are cut.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readEnvOrExit() {
+  try {
+    return readEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const env = readEnvOrExit();
+const logger = createLogger({ level: env.LOG_LEVEL });
+const clock = systemClock;
+
+async function start() {
+  const networks = await loadNetworks({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
+  const database = await createDatabase({ ...env, logger });
+  logger.info(
+    database.driver.kind === 'postgres'
+      ? { database: 'postgres', host: new URL(database.driver.url).host }
+      : { database: 'pglite', dataDir: database.driver.dataDir },
+    database.driver.kind === 'postgres'
+      ? 'using PostgreSQL'
+      : `using the embedded database in ${env.DATA_DIR}`,
+  );
+  await migrateDatabase(database);
+  const identityKeys = await loadIdentityKeys({
+    db: database.db,
+    clock,
+    privateKeyPem: env.IDENTITY_PRIVATE_KEY,
+  });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    outboxDir: env.OUTBOX_DIR,
+    from: env.MAIL_FROM,
+    logger,
+  });
+  const jobs = await startJobs({ database, definitions: APP_JOBS, logger });
+  await jobs.work('send-mail', async (message) => {
+    await mailer.sendMail(message);
+  });
+
+  const app = createApp({
+    db: database.db,
+    clock,
+    networks,
+    sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteDays: env.SESSION_ABSOLUTE_DAYS },
+    identityKeys,
+    mailer,
+    logger,
+    pingDatabase: () => database.ping(),
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ port: info.port, host: env.HOST }, `listening on http://${env.HOST}:${info.port}/`);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const forced = setTimeout(() => {
+      logger.warn('stopping took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS * 2);
+    forced.unref();
+    server.close(async () => {
+      try {
+        await jobs.stop();
+        mailer.close();
+        await database.close();
+        logger.info('stopped');
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, 'stopping failed');
+        process.exit(1);
+      }
+    });
+    // Keep-alive connections would hold close() open: idle ones go now, busy ones after the grace period.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+start().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'the ticket API cannot start');
+  process.exit(1);
+});
