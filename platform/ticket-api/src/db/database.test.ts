@@ -1,7 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testPostgresUrl, useTestDatabase } from '../test-support/test-database.ts';
-import { queryRows } from './database.ts';
+import { createDatabase, queryRows } from './database.ts';
 import { migrateDatabase } from './migrate.ts';
 import { identityAccounts } from './schema/identity.ts';
 import { users } from './schema/users.ts';
@@ -76,5 +79,27 @@ describe('the account database', () => {
     await db.delete(users).where(eq(users.id, user.id));
     const left = await db.select().from(identityAccounts).where(eq(identityAccounts.userId, user.id));
     expect(left).toEqual([]);
+  });
+});
+
+describe('the embedded database in a folder', () => {
+  it('keeps its data across restarts and keeps a second process out while open', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ticket-pglite-'));
+    const dataDir = join(dir, 'pgdata');
+    try {
+      const first = await createDatabase({ DATA_DIR: dataDir });
+      await migrateDatabase(first);
+      await first.db.insert(users).values(newUser('kept@example.org'));
+      await expect(createDatabase({ DATA_DIR: dataDir })).rejects.toThrow(/in use by process/);
+      await first.close();
+
+      const again = await createDatabase({ DATA_DIR: dataDir });
+      await migrateDatabase(again);
+      const kept = await again.db.select().from(users);
+      expect(kept.map((user) => user.email)).toEqual(['kept@example.org']);
+      await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

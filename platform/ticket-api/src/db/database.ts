@@ -1,6 +1,6 @@
 // Opens the database the services use: PostgreSQL through node-postgres when DATABASE_URL is set,
 // otherwise the embedded PGlite file database in DATA_DIR. Both give the same Drizzle API.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -40,9 +40,61 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return openPglite(options.DATA_DIR);
 }
 
+/**
+ * PGlite does not notice a second process opening the same folder, and two would corrupt it: a
+ * lock file beside the folder names the process using it, and a live one keeps others out.
+ */
+const openHere = new Set<string>();
+
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      openHere.add(dataDir);
+      return async () => {
+        openHere.delete(dataDir);
+        await rm(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+    // A container restarted on the same volume often has the same process id as the one before it.
+    const inUse = holder === process.pid ? openHere.has(dataDir) : holder > 0 && isAlive(holder);
+    if (Number.isInteger(holder) && inUse) {
+      throw new Error(
+        `the embedded database in ${dataDir} is in use by process ${holder}: stop it, or set DATA_DIR to another folder or DATABASE_URL to a PostgreSQL database`,
+      );
+    }
+    // Left by a process that ended without closing the database.
+    await rm(lockFile, { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir !== IN_MEMORY_DATA_DIR) await mkdir(dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir === IN_MEMORY_DATA_DIR ? undefined : dataDir);
+  const inMemory = dataDir === IN_MEMORY_DATA_DIR;
+  let unlock = async () => {};
+  if (!inMemory) {
+    await mkdir(dirname(dataDir), { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db: Database = drizzlePglite({ client });
   return {
     db,
@@ -50,6 +102,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
+      await unlock();
     },
   };
 }
