@@ -5,6 +5,7 @@ import type { MaintenanceAlert } from '@transit-shop/sdk/alerts/alert.schema';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useSessionStatus } from '../features/auth/session/session-status.ts';
 import { Footer } from '../features/shell/components/footer.tsx';
 import { Header } from '../features/shell/components/header.tsx';
 
@@ -16,11 +17,15 @@ const MaintenancePage = lazy(() =>
   })),
 );
 
+// With a session: the session-expired and reactivation modals (loaded after the first paint).
+const SessionArea = lazy(() => import('../features/auth/components/session-area.tsx'));
+
 export function Layout() {
   const { t } = useTranslation();
   // While a MAINTENANCE alert is displayed every route shows the maintenance page instead, at
   // its own address, so the page comes back by itself when the alert's window closes.
   const [maintenance, setMaintenance] = useState<MaintenanceAlert | null>(null);
+  const sessionStatus = useSessionStatus();
   return (
     <Box
       sx={{
@@ -45,7 +50,7 @@ export function Layout() {
       >
         {t('shell.skipToContent')}
       </Link>
-      <Header />
+      <Header loggedIn={sessionStatus === 'loggedIn'} />
       <Suspense fallback={null}>
         <AlertArea onMaintenanceChange={setMaintenance} />
       </Suspense>
@@ -59,6 +64,11 @@ export function Layout() {
         )}
       </Box>
       <Footer />
+      {sessionStatus === 'signedOut' ? null : (
+        <Suspense fallback={null}>
+          <SessionArea />
+        </Suspense>
+      )}
     </Box>
   );
 }

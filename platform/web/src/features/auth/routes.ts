@@ -1,4 +1,19 @@
-// The pages of signing in and out, registration, password reset and account verification.
+// The pages of signing in and out, registration, password reset and account verification, and
+// the documents page's guarded placeholder. Each is a lazy module with its guard as its loader.
 import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths.ts';
 
-export const authRoutes: RouteObject[] = [];
+const signIn = () => import('./pages/sign-in.tsx');
+
+export const authRoutes: RouteObject[] = [
+  { path: paths.auth.slice(1), lazy: signIn },
+  { path: paths.authLogin.slice(1), lazy: signIn },
+  { path: paths.authRegister.slice(1), lazy: () => import('./pages/register.tsx') },
+  { path: paths.authReset.slice(1), lazy: () => import('./pages/reset.tsx') },
+  { path: paths.authFinalize.slice(1), lazy: () => import('./pages/finalize.tsx') },
+  { path: paths.authLogout.slice(1), lazy: () => import('./pages/logout.tsx') },
+  { path: paths.unverifiedAccount.slice(1), lazy: () => import('./pages/unverified-account.tsx') },
+  { path: paths.verifyAccount.slice(1), lazy: () => import('./pages/verify-account.tsx') },
+  // A placeholder until the documents pages exist: a heading, behind its guards (ROUTE-05).
+  { path: paths.documents.slice(1), lazy: () => import('./pages/documents.tsx') },
+];

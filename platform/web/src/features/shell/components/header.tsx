@@ -24,12 +24,15 @@ function MenuIcon() {
   );
 }
 
-export function Header() {
+/** `loggedIn`: the layout says whether the visitor is logged in, which hides "Log in". */
+export function Header({ loggedIn = false }: { loggedIn?: boolean }) {
   const { t } = useTranslation();
   const { network } = useBootstrap();
   const [open, setOpen] = useState(false);
   const navId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  // Logged in, "My account" is the way in; otherwise "Log in" too (a guest is not logged in).
+  const links = loggedIn ? NAV.filter((item) => item.to !== paths.auth) : NAV;
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
@@ -130,7 +133,7 @@ export function Header() {
           },
         })}
       >
-        {NAV.map((item) => (
+        {links.map((item) => (
           <Link
             key={item.to}
             component={LocaleLink}

@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { renderApp } from '../../../test/render.tsx';
+import {
+  calledPaths,
+  createTestSession,
+  fixtureUser,
+  identityAnswer,
+  stubTenantService,
+} from '../../../test/session.ts';
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  if (email) await user.type(screen.getByLabelText(/^Email address/), email);
+  if (password) await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
+
+describe('sign-in page', () => {
+  it('AUTH-01 signs in by email and password and goes back where the traveller was going', async () => {
+    stubTenantService();
+    const { calls } = createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => identityAnswer('lea'),
+        'Account/login.json': () => ({ ok: { user: fixtureUser() } }),
+      },
+    });
+    const { router } = await renderApp('/en/auth?redirect=%2Fen%2Flegal-notices');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    await fillAndSubmit('lea@example.org', 'secret');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/legal-notices'));
+    expect(calledPaths(calls)).toEqual(['identity/signInWithPassword', 'Account/login.json']);
+    // Logged in: the header offers the account, no longer the login.
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'My account' })).toBeTruthy();
+  });
+
+  it('AUTH-01 /auth/login is the same page; a redirect to another site goes home instead', async () => {
+    stubTenantService();
+    createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => identityAnswer('lea'),
+        'Account/login.json': () => ({ ok: { user: fixtureUser() } }),
+      },
+    });
+    const { router } = await renderApp('/en/auth/login?redirect=%2F%2Fevil.example%2F');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    await fillAndSubmit('lea@example.org', 'secret');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+  });
+
+  it('VAL-06 an empty form says what is missing beside each field and focuses the first, without a call', async () => {
+    stubTenantService();
+    const { calls } = createTestSession();
+    await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit('', '');
+    const email = screen.getByLabelText(/^Email address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(String(email.getAttribute('aria-describedby')))?.textContent).toBe(
+      'This field is required.',
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Not all required fields are filled.');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls).toEqual([]);
+  });
+
+  it('AUTH-01 a wrong password says so, and the page stays', async () => {
+    stubTenantService();
+    createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => ({ ko: { code: 'INVALID_CREDENTIALS' }, status: 401 }),
+      },
+    });
+    const { router } = await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit('lea@example.org', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
+    expect(router.state.location.pathname).toBe('/en/auth');
+  });
+
+  it('AUTH-08 a locked account says how to get out and when to try again', async () => {
+    stubTenantService();
+    createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => ({
+          ko: { code: 'ACCOUNT_LOCKED', details: { retryAfterSeconds: 900 } },
+          status: 423,
+        }),
+      },
+    });
+    await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit('lea@example.org', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Too many failed attempts: the account is temporarily blocked\. Reset your password or try again later\. You can try again at .+\.$/,
+    );
+  });
+
+  it('API-05 a backend out of reach says so in the language of the page', async () => {
+    stubTenantService();
+    createTestSession({ handlers: { 'identity/signInWithPassword': () => 'unreachable' } });
+    await renderApp('/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Se connecter' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Adresse e-mail/), 'lea@example.org');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Connexion impossible. Vérifiez votre connexion Internet et réessayez.',
+    );
+  });
+
+  it('AUTH-03 a login answering profiles asks which one and logs in with it', async () => {
+    stubTenantService();
+    const profiles = [
+      {
+        userId: 7,
+        userName: 'Léa',
+        userLastname: 'Martin',
+        userBirthday: null,
+        cardNumber: null,
+        active: true,
+      },
+      {
+        userId: 8,
+        userName: 'Tom',
+        userLastname: 'Martin',
+        userBirthday: null,
+        cardNumber: null,
+        active: true,
+      },
+    ];
+    const { calls } = createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => identityAnswer('lea'),
+        'Account/login.json': (payload) =>
+          payload.user_id
+            ? { ok: { user: fixtureUser({ userId: 8, userToken: 'token-8' }) } }
+            : { ok: { profiles } },
+      },
+    });
+    const { router } = await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    const user = await fillAndSubmit('lea@example.org', 'secret');
+    const group = await screen.findByRole('radiogroup');
+    expect(screen.getByRole('group', { name: 'Which profile do you want to log in with?' })).toBeTruthy();
+    await user.click(within(group).getByRole('radio', { name: 'Tom Martin' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+    expect(calls.at(-1)?.payload).toMatchObject({ user_id: 8 });
+  });
+
+  it('AUTH-02 a login without a user is reported', async () => {
+    stubTenantService();
+    createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => identityAnswer('lea'),
+        'Account/login.json': () => ({ ok: {} }),
+      },
+    });
+    await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit('lea@example.org', 'secret');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The login did not complete. Please try again.',
+    );
+  });
+
+  it('offers the forgotten-password and register links, the terms, and the network providers as coming soon', async () => {
+    stubTenantService();
+    createTestSession();
+    const base = fixtureBootstrap({ locale: 'en' });
+    await renderApp('/en/auth?redirect=%2Fen%2Fcart', {
+      bootstrap: {
+        ...base,
+        network: {
+          ...base.network,
+          authenticationProviders: [{ id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'Harbour ID' }],
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/en/auth/reset',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/en/auth/register?redirect=%2Fen%2Fcart',
+    );
+    expect(screen.getByRole('link', { name: 'terms of use' }).getAttribute('href')).toBe('/en/terms-of-use');
+    const provider = screen.getByRole('button', { name: 'Continue with Harbour ID' });
+    expect(provider.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(String(provider.getAttribute('aria-describedby')))?.textContent).toMatch(
+      /^Coming soon/,
+    );
+  });
+
+  it('a logged-in traveller does not see the sign-in page', async () => {
+    stubTenantService();
+    createTestSession({ signedInAs: fixtureUser() });
+    const { router } = await renderApp('/en/auth?redirect=%2Fen%2Fprivacy-policy');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/privacy-policy'));
+  });
+
+  it('I18N-04 the page is in Arabic, right to left', async () => {
+    stubTenantService();
+    createTestSession();
+    await renderApp('/ar/auth');
+    expect(await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeTruthy();
+    expect(screen.getByLabelText(/^البريد الإلكتروني/)).toBeTruthy();
+    // Styles go through the right-to-left emotion cache, which mirrors them.
+    expect(screen.getByRole('heading', { level: 1 }).className).toMatch(/\bmui-rtl-/);
+  });
+});

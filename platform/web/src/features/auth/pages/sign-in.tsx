@@ -1,0 +1,135 @@
+// /auth and /auth/login: sign in by email and password (AUTH-01), choose a profile when the login
+// answers several (AUTH-03), or go on to a third-party provider; then back where the traveller
+// was going (`?redirect=`).
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
+import { emailSchema } from '@transit-shop/sdk/validation/email';
+import { currentPasswordSchema } from '@transit-shop/sdk/validation/password';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { AuthPage } from '../components/auth-page.tsx';
+import { FailureAlert, FormSummary, FormTextField } from '../components/form-parts.tsx';
+import { ProfileChoice } from '../components/profile-choice.tsx';
+import { ProviderButtons } from '../components/provider-buttons.tsx';
+import { onSubmit, useAuthForm } from '../hooks/use-auth-form.ts';
+import { useSession, WithSession } from '../hooks/use-session.tsx';
+import { redirectQuery, redirectTargetOf, useRedirectTarget } from '../redirect-target.ts';
+import { getSessionRuntime } from '../session/session-runtime.ts';
+
+const signInFormSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+
+/** Signed in already: on to where the traveller was going. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const runtime = await getSessionRuntime();
+  if (sessionStatusOf(runtime.actor.getSnapshot()) === 'loggedIn') throw redirect(redirectTargetOf(request));
+  return null;
+}
+
+function SignIn() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const target = useRedirectTarget();
+  const form = useAuthForm<'email' | 'password'>();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const finish = (status: string, error: unknown) => {
+    if (status === 'loggedIn') navigate(target, { replace: true });
+    else if (error) form.fail(error);
+  };
+
+  const submit = async () => {
+    const checked = form.check(signInFormSchema, { email, password });
+    if (!checked.ok) return;
+    const after = await session.run({ type: 'SIGN_IN', ...checked.data });
+    finish(sessionStatusOf(after), after.context.error);
+  };
+
+  if (session.profiles) {
+    return (
+      <AuthPage title={t('auth.profiles.title')}>
+        <ProfileChoice
+          profiles={session.profiles}
+          pending={session.busy}
+          onChoose={async (userId) => {
+            const after = await session.run({ type: 'CHOOSE_PROFILE', userId });
+            finish(sessionStatusOf(after), after.context.error);
+          }}
+          onCancel={() => session.send({ type: 'CANCEL' })}
+        />
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage title={t('auth.signIn.title')}>
+      {session.status === 'expired' ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('auth.signIn.expired')}
+        </Alert>
+      ) : null}
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit(submit)}>
+        <FormTextField
+          name="email"
+          type="email"
+          label={t('auth.fields.email')}
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          fieldError={form.errors.email}
+        />
+        <FormTextField
+          name="password"
+          type="password"
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          fieldError={form.errors.password}
+        />
+        <Link component={LocaleLink} to={paths.authReset} sx={{ display: 'inline-block', mt: 1 }}>
+          {t('auth.signIn.forgotPassword')}
+        </Link>
+        <FormSummary summary={form.summary} />
+        <FailureAlert failure={form.failure} />
+        <Button type="submit" variant="contained" fullWidth disabled={session.busy} sx={{ mt: 3 }}>
+          {session.busy ? t('auth.signIn.pending') : t('auth.signIn.submit')}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
+        <Trans
+          i18nKey="auth.signIn.terms"
+          components={{
+            legal: <Link component={LocaleLink} to={paths.termsOfUse} target="_blank" rel="noopener" />,
+          }}
+        />
+      </Typography>
+      <Typography sx={{ mt: 3 }}>
+        {t('auth.signIn.noAccount')}{' '}
+        <Link component={LocaleLink} to={`${paths.authRegister}${redirectQuery(target)}`}>
+          {t('auth.signIn.register')}
+        </Link>
+      </Typography>
+      <ProviderButtons />
+    </AuthPage>
+  );
+}
+
+export function Component() {
+  return (
+    <WithSession>
+      <SignIn />
+    </WithSession>
+  );
+}
