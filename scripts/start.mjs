@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Starts the platform as a user does with `npm start`: builds the web app when it has not been
-// built (or when asked), then runs the tenant service, which serves every demo network.
+// built (or when asked), then runs the ticket API and the tenant service, which serves every demo
+// network and forwards /api/* calls to the ticket API. If either stops, both stop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,12 +24,52 @@ if (!skipBuild) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const service = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'platform', 'tenant-service', 'src', 'main.ts')],
-  { cwd: root, stdio: 'inherit', env: process.env },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => service.kill(signal));
+// The ticket API listens on loopback beside the tenant service (port + 1 unless TICKET_API_PORT
+// says otherwise); a TICKET_API_URL set by the caller points at a ticket API running elsewhere.
+const tenantPort = Number(process.env.PORT || 8080);
+const ticketApiPort = Number(process.env.TICKET_API_PORT || tenantPort + 1);
+const ticketApiUrl = process.env.TICKET_API_URL || `http://127.0.0.1:${ticketApiPort}`;
+const startTicketApi = !process.env.TICKET_API_URL;
+
+const children = [];
+function run(name, entry, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'platform', name, 'src', 'main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    children.splice(children.indexOf(child), 1);
+    if (stopping) {
+      if (children.length === 0) process.exit(exitCode);
+      return;
+    }
+    // One part stopped on its own: stop the other, and report the failure.
+    exitCode = code ?? (signal ? 0 : 1);
+    if (exitCode !== 0) console.error(`${entry} stopped (exit ${code ?? signal}); stopping the platform`);
+    stop('SIGTERM');
+  });
+  return child;
 }
-service.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+let stopping = false;
+let exitCode = 0;
+function stop(signal) {
+  stopping = true;
+  if (children.length === 0) process.exit(exitCode);
+  for (const child of children) child.kill(signal);
+}
+
+if (startTicketApi) {
+  run('ticket-api', 'the ticket API', {
+    ...process.env,
+    PORT: String(ticketApiPort),
+    HOST: process.env.TICKET_API_HOST || '127.0.0.1',
+  });
+}
+run('tenant-service', 'the tenant service', { ...process.env, TICKET_API_URL: ticketApiUrl });
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => stop(signal));
+}

@@ -73,6 +73,10 @@ async function start() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, host: env.HOST }, `listening on http://${env.HOST}:${info.port}/`);
   });
+  server.on('error', (error) => {
+    logger.fatal({ err: error, port: env.PORT, host: env.HOST }, 'the HTTP server cannot listen');
+    process.exit(1);
+  });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
