@@ -77,8 +77,11 @@ export async function startSignInAttempt(options: {
       if (row.failures >= SIGN_IN_LOCKOUT.maxFailures) throw await lock();
       throw options.wrongPassword();
     },
-    async succeeded() {
-      await db.delete(signInAttempts).where(eq(signInAttempts.emailKey, key));
-    },
+    succeeded: () => clearSignInAttempts({ db, email: key }),
   };
+}
+
+/** Ends a lock and forgets failures (a completed password reset proves the owner). */
+export async function clearSignInAttempts(options: { db: Database; email: string }): Promise<void> {
+  await options.db.delete(signInAttempts).where(eq(signInAttempts.emailKey, emailKey(options.email)));
 }
