@@ -1,0 +1,116 @@
+// The form of a traveller profile, added or edited (ACC-05): first and last name (VAL-01, VAL-02),
+// the birthday unless the network hides it (NET-06) and, for a new traveller, an optional
+// transport card number. The sdk's traveller schema checks it before anything is sent.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { travellerProfileFormSchema } from '@transit-shop/sdk/validation/account-forms';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { FormSummary, FormTextField } from '../../auth/components/form-parts.tsx';
+import { onSubmit, useAuthForm } from '../../auth/hooks/use-auth-form.ts';
+import { UpdateFailure } from './account-section.tsx';
+
+type Field = 'firstName' | 'lastName' | 'birthday' | 'cardNumber';
+
+export type TravellerValues = {
+  firstName: string;
+  lastName: string;
+  /** Undefined where the network hides the birth date: then it is not sent. */
+  birthday: string | null | undefined;
+  cardNumber: string | null;
+};
+
+/** The server names the fields as the auth user does. */
+const FIELD_NAMES = {
+  userName: 'firstName',
+  userLastname: 'lastName',
+  userBirthday: 'birthday',
+} as const;
+
+export function TravellerForm({
+  initial,
+  withCardNumber,
+  pending,
+  submitLabel,
+  onSave,
+}: {
+  initial: { firstName: string; lastName: string; birthday: string | null };
+  withCardNumber: boolean;
+  pending: boolean;
+  submitLabel: string;
+  /** Saves the checked values; rejects with the call's error. */
+  onSave: (values: TravellerValues) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { network } = useBootstrap();
+  const showBirthday = !network.configuration.hideBirthDate;
+  const form = useAuthForm<Field>(FIELD_NAMES);
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: initial.firstName,
+    lastName: initial.lastName,
+    birthday: initial.birthday ?? '',
+    cardNumber: '',
+  });
+
+  const submit = async () => {
+    const checked = form.check(travellerProfileFormSchema, {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      birthday: showBirthday && values.birthday !== '' ? values.birthday : null,
+      cardNumber: withCardNumber && values.cardNumber.trim() !== '' ? values.cardNumber : null,
+    });
+    if (!checked.ok) return;
+    try {
+      await onSave({
+        firstName: checked.data.firstName,
+        lastName: checked.data.lastName,
+        birthday: showBirthday ? checked.data.birthday : undefined,
+        cardNumber: checked.data.cardNumber,
+      });
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  const field = (
+    name: Field,
+    options: { type?: string; autoComplete: string; required?: boolean; hint?: string },
+  ) => (
+    <FormTextField
+      name={name}
+      type={options.type ?? 'text'}
+      autoComplete={options.autoComplete}
+      label={t(`account.fields.${name}`)}
+      required={options.required ?? false}
+      value={values[name]}
+      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      fieldError={form.errors[name]}
+      {...(options.hint ? { hint: options.hint } : {})}
+      {...(options.type === 'date' ? { slotProps: { inputLabel: { shrink: true } } } : {})}
+    />
+  );
+
+  return (
+    <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit(submit)}>
+      {field('firstName', { autoComplete: 'off', required: true })}
+      {field('lastName', { autoComplete: 'off', required: true })}
+      {showBirthday ? field('birthday', { type: 'date', autoComplete: 'off' }) : null}
+      {withCardNumber
+        ? field('cardNumber', { autoComplete: 'off', hint: t('account.traveller.cardNumberHint') })
+        : null}
+      <FormSummary summary={form.summary} />
+      <UpdateFailure change="traveller" failure={form.failure} />
+      <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={pending}>
+          {pending ? t('account.saving') : submitLabel}
+        </Button>
+        <Button component={LocaleLink} to={paths.account}>
+          {t('account.traveller.cancel')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

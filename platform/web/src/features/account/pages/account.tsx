@@ -1,0 +1,113 @@
+// /account: the account page, one section under another (no tabs, so it reads the same on a phone
+// and with a screen reader): profile, picture, travellers, sign-in email and password, contact
+// email, appearance, data sharing, and the way to the account's deletion.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { useUser } from '../../auth/api/get-user.ts';
+import { FailureAlert } from '../../auth/components/form-parts.tsx';
+import { useSessionRuntime, WithSession } from '../../auth/hooks/use-session.tsx';
+import { requireAccountHolder } from '../account-guard.ts';
+import { AccountPageFrame } from '../components/account-page-frame.tsx';
+import { AccountSection } from '../components/account-section.tsx';
+import { AppearanceSection } from '../components/appearance-section.tsx';
+import { ConsentSection } from '../components/consent-section.tsx';
+import { ContactEmailSection } from '../components/contact-email-section.tsx';
+import { EmailSection } from '../components/email-section.tsx';
+import { PasswordSection } from '../components/password-section.tsx';
+import { PictureSection } from '../components/picture-section.tsx';
+import { ProfileSection } from '../components/profile-section.tsx';
+import { TravellersSection } from '../components/travellers-section.tsx';
+import { needsPasswordSignIn } from '../identity-rules.ts';
+import { type AccountNotice, noticeText } from '../notices.ts';
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAccountHolder(args);
+  return null;
+}
+
+const CONTENTS = [
+  'profile',
+  'picture',
+  'travellers',
+  'email',
+  'password',
+  'contact-email',
+  'appearance',
+  'consent',
+  'deletion',
+] as const;
+
+function Account() {
+  const { t } = useTranslation();
+  const { network } = useBootstrap();
+  const user = useUser();
+  const location = useLocation();
+  // A session signed in by email and password holds the identity provider's tokens (IDP-02).
+  const signedInWithPassword = useSelector(
+    useSessionRuntime().actor,
+    (snapshot) => snapshot.context.identity !== null,
+  );
+  const notice = (location.state as { accountNotice?: AccountNotice } | null)?.accountNotice;
+
+  if (!user.data) {
+    return (
+      <AccountPageFrame title={t('account.title')}>
+        {user.isError ? <FailureAlert failure={user.error} /> : null}
+      </AccountPageFrame>
+    );
+  }
+  const account = user.data;
+  const passwordFirst = needsPasswordSignIn(account, network.authenticationProviders, signedInWithPassword);
+
+  return (
+    <AccountPageFrame
+      title={t('account.title')}
+      intro={t('account.customerNumber', { number: account.customerNumber })}
+    >
+      <Box component="nav" aria-label={t('account.contents')} sx={{ mb: 3 }}>
+        <Box
+          component="ul"
+          sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 1, listStyle: 'none', p: 0, m: 0 }}
+        >
+          {CONTENTS.map((id) => (
+            <li key={id}>
+              <Link href={`#${id}`}>{t(`account.contentsLinks.${id}`)}</Link>
+            </li>
+          ))}
+        </Box>
+      </Box>
+      {/* Keyed by the user, so each form starts from this account's saved values. */}
+      <Stack spacing={3} key={account.userId}>
+        <ProfileSection user={account} />
+        <PictureSection user={account} />
+        <TravellersSection user={account} notice={notice ? noticeText(t, notice) : null} />
+        <EmailSection user={account} needsPasswordSignIn={passwordFirst} />
+        <PasswordSection needsPasswordSignIn={passwordFirst} />
+        <ContactEmailSection user={account} />
+        <AppearanceSection />
+        <ConsentSection user={account} />
+        <AccountSection id="deletion" title={t('account.deletion.title')} intro={t('account.deletion.intro')}>
+          <Button component={LocaleLink} to={paths.accountDelete} variant="outlined" color="error">
+            {t('account.deletion.start')}
+          </Button>
+        </AccountSection>
+      </Stack>
+    </AccountPageFrame>
+  );
+}
+
+export function Component() {
+  return (
+    <WithSession>
+      <Account />
+    </WithSession>
+  );
+}

@@ -1,0 +1,86 @@
+// /account/:id: edits a traveller profile of the account (ACC-05), then back to the account page,
+// which announces it. An id that is not one of the account's profiles is a 404.
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import { data, type LoaderFunctionArgs, redirect, useNavigate, useParams } from 'react-router';
+import { useLocalePath } from '../../../components/locale-link.tsx';
+import { localePath, paths, splitLocale } from '../../../config/paths.ts';
+import { useUser } from '../../auth/api/get-user.ts';
+import { WithSession } from '../../auth/hooks/use-session.tsx';
+import { requireAccountHolder } from '../account-guard.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { AccountPageFrame } from '../components/account-page-frame.tsx';
+import { TravellerForm } from '../components/traveller-form.tsx';
+import type { AccountNotice } from '../notices.ts';
+
+const profileIdOf = (param: string | undefined) => (param && /^\d+$/.test(param) ? Number(param) : null);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireAccountHolder(args);
+  if (!user) return null;
+  if (!user.isParent) {
+    throw redirect(localePath(splitLocale(new URL(args.request.url).pathname).locale, paths.account));
+  }
+  const id = profileIdOf(args.params.id);
+  if (id === null || !user.profiles.some((profile) => profile.userId === id)) {
+    throw data(null, { status: 404 });
+  }
+  return null;
+}
+
+function EditTraveller() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toPath = useLocalePath();
+  const params = useParams();
+  const user = useUser();
+  const holderId = user.data?.userId ?? 0;
+  const update = useUpdateProfile(holderId);
+  const id = profileIdOf(params.id);
+  const profile = user.data?.profiles.find((candidate) => candidate.userId === id);
+
+  return (
+    <AccountPageFrame title={t('account.traveller.editTitle')}>
+      {profile ? (
+        <>
+          {profile.active ? null : (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('account.traveller.inactiveNote')}
+            </Alert>
+          )}
+          <TravellerForm
+            initial={{
+              firstName: profile.userName,
+              lastName: profile.userLastname,
+              birthday: profile.userBirthday,
+            }}
+            withCardNumber={false}
+            pending={update.isPending}
+            submitLabel={t('account.traveller.save')}
+            onSave={async (values) => {
+              await update.mutateAsync({
+                profileId: profile.userId,
+                firstName: values.firstName,
+                lastName: values.lastName,
+                ...(values.birthday === undefined ? {} : { birthday: values.birthday }),
+              });
+              const notice: AccountNotice = {
+                kind: 'travellerSaved',
+                name: `${values.firstName} ${values.lastName}`,
+              };
+              navigate(toPath(paths.account), { state: { accountNotice: notice } });
+            }}
+          />
+        </>
+      ) : null}
+    </AccountPageFrame>
+  );
+}
+
+export function Component() {
+  return (
+    <WithSession>
+      <EditTraveller />
+    </WithSession>
+  );
+}

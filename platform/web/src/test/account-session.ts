@@ -1,0 +1,70 @@
+// A session for the account pages' tests: the test session of ./session.ts, with a fake backend
+// that also reads multipart forms (the picture upload) and, optionally, a session signed in
+// without the identity provider's tokens (as after a FranceConnect sign-in).
+// biome-ignore-all lint/suspicious/noDocumentCookie: tests set and clear cookies as a browser would
+import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
+import type { Bootstrap } from '@transit-shop/tenancy';
+import {
+  createSessionRuntime,
+  installSessionRuntime,
+  type SessionRuntime,
+} from '../features/auth/session/session-runtime.ts';
+import { resetSessionStatus } from '../features/auth/session/session-status.ts';
+import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
+import { fixtureBootstrap } from './fixtures/bootstrap.ts';
+import { fakeTicketBackend, type Handler } from './session.ts';
+
+/** A file part a multipart call carried; file parts are not signed (decision 0007). */
+export type ReceivedFile = { path: string; field: string; size: number };
+
+/** The fake ticket backend, reading multipart calls as their text fields plus the files received. */
+export function fakeAccountBackend(handlers: Record<string, Handler>, signingKey: string) {
+  const backend = fakeTicketBackend(handlers, signingKey);
+  const files: ReceivedFile[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    if (!request.headers.get('content-type')?.startsWith('multipart/form-data'))
+      return backend.fetch(request);
+    const path = new URL(request.url).pathname.replace(/^\/api\//, '');
+    const fields: Record<string, string> = {};
+    for (const [field, value] of await request.formData()) {
+      if (typeof value === 'string') fields[field] = value;
+      else files.push({ path, field, size: value.size });
+    }
+    return backend.fetch(
+      new Request(request.url, {
+        method: request.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fields),
+      }),
+    );
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls: backend.calls, files };
+}
+
+export type AccountSessionOptions = {
+  signedInAs: AuthUser;
+  handlers?: Record<string, Handler>;
+  bootstrap?: Bootstrap;
+  /** false: the session holds no identity provider tokens, as after a FranceConnect sign-in. */
+  passwordSignIn?: boolean;
+};
+
+/** Installs the page's session, signed in as the user, on the fake backend. */
+export function createAccountSession(options: AccountSessionOptions) {
+  const bootstrap = options.bootstrap ?? fixtureBootstrap();
+  const user = options.signedInAs;
+  const handlers: Record<string, Handler> = {
+    'Account/getUser.json': () => ({ ok: { user } }),
+    'Account/logout.json': () => ({ ok: {} }),
+    ...options.handlers,
+  };
+  if (options.passwordSignIn !== false)
+    writeIdentityCookie({ idToken: 'id-kept', refreshToken: 'refresh-kept' });
+  writeTicketCookie({ userToken: user.userToken, userId: user.userId, guest: user.authAsGuest });
+  const backend = fakeAccountBackend(handlers, bootstrap.network.signingKey);
+  resetSessionStatus();
+  const runtime: SessionRuntime = createSessionRuntime({ bootstrap, fetch: backend.fetch });
+  installSessionRuntime(runtime);
+  return { runtime, calls: backend.calls, files: backend.files, handlers };
+}
