@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking.ts';
 import { terserPass } from './build/terser-pass.ts';
 
 const TENANT_SERVICE = 'http://localhost:8080';
@@ -79,7 +80,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), buildManifest(), terserPass(), precompress()],
+  plugins: [react(), reactRouterTreeShaking(), buildManifest(), terserPass(), precompress()],
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -104,7 +105,7 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     testTimeout: 15_000,
   },
 }));
