@@ -461,6 +461,17 @@ describe('the HTTP layer', () => {
     expect(requestLines[0]).toMatchObject({ method: 'POST', network: 'lumiere' });
   });
 
+  it("keeps the tenant service's request id, and replaces one that could pollute logs or headers", async () => {
+    const kept = await testApp.current.app.request('/healthz', {
+      headers: { 'x-request-id': 'edge-42:abc' },
+    });
+    expect(kept.headers.get('x-request-id')).toBe('edge-42:abc');
+    const replaced = await testApp.current.app.request('/healthz', {
+      headers: { 'x-request-id': 'two words {"level":60}' },
+    });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers /healthz once the database answers, and 503 when it does not', async () => {
     const healthy = await testApp.current.app.request('/healthz');
     expect(await envelopeOf(healthy)).toEqual({ status: 'ok', response: { database: 'ok', networks: 3 } });
