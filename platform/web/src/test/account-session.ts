@@ -2,6 +2,7 @@
 // that also reads multipart forms (the picture upload) and, optionally, a session signed in
 // without the identity provider's tokens (as after a FranceConnect sign-in).
 // biome-ignore-all lint/suspicious/noDocumentCookie: tests set and clear cookies as a browser would
+import { screen } from '@testing-library/react';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import {
@@ -12,7 +13,8 @@ import {
 import { resetSessionStatus } from '../features/auth/session/session-status.ts';
 import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
 import { fixtureBootstrap } from './fixtures/bootstrap.ts';
-import { fakeTicketBackend, type Handler } from './session.ts';
+import { renderApp } from './render.tsx';
+import { fakeTicketBackend, type Handler, type ReceivedCall, stubTenantService } from './session.ts';
 
 /** A file part a multipart call carried; file parts are not signed (decision 0007). */
 export type ReceivedFile = { path: string; field: string; size: number };
@@ -67,4 +69,40 @@ export function createAccountSession(options: AccountSessionOptions) {
   const runtime: SessionRuntime = createSessionRuntime({ bootstrap, fetch: backend.fetch });
   installSessionRuntime(runtime);
   return { runtime, calls: backend.calls, files: backend.files, handlers };
+}
+
+/** The whole app at an account page, signed in as the user; resolves once the page's heading shows. */
+export async function openAccountPage(
+  path: string,
+  options: AccountSessionOptions & { heading?: string | RegExp },
+) {
+  stubTenantService();
+  const session = createAccountSession(options);
+  const view = await renderApp(path, options.bootstrap ? { bootstrap: options.bootstrap } : {});
+  // The first page of a test file loads its code chunks cold.
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: options.heading ?? 'Mon compte' },
+    { timeout: 10_000 },
+  );
+  return { ...session, ...view };
+}
+
+/** The payloads the backend received at a call path, without the session and signature fields. */
+export function payloadsAt(calls: readonly ReceivedCall[], path: string): Record<string, unknown>[] {
+  return calls
+    .filter((call) => call.path === path)
+    .map(({ payload }) => {
+      const { signature: _signature, userToken: _token, ...rest } = payload;
+      return rest;
+    });
+}
+
+/** The text that describes a field to assistive technology (its aria-describedby elements). */
+export function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }

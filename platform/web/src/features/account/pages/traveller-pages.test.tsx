@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
+import { describe, expect, it } from 'vitest';
+import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { fixtureUser } from '../../../test/session.ts';
+
+const tom: TravellerProfile = {
+  userId: 21,
+  userName: 'Tom',
+  userLastname: 'Martin',
+  userBirthday: '2015-06-02',
+  cardNumber: null,
+  active: true,
+};
+
+describe('the traveller pages', () => {
+  it('ACC-05 VAL-01 VAL-02 adds a traveller: names checked first, then the profile is created and announced', async () => {
+    const user = userEvent.setup();
+    const zoe: TravellerProfile = {
+      ...tom,
+      userId: 23,
+      userName: 'Zoé',
+      userBirthday: '2018-03-09',
+      cardNumber: '77',
+    };
+    const { calls } = await openAccountPage('/account', {
+      signedInAs: fixtureUser(),
+      handlers: {
+        'Account/createProfile.json': () => ({
+          ok: { user: fixtureUser({ profiles: [zoe] }), profile: zoe },
+        }),
+      },
+    });
+    await user.click(screen.getByRole('link', { name: 'Ajouter un voyageur' }));
+    await screen.findByRole('heading', { level: 1, name: 'Ajouter un voyageur' });
+
+    await user.click(screen.getByRole('button', { name: 'Ajouter le voyageur' }));
+    const firstName = screen.getByRole('textbox', { name: /Prénom/ });
+    const lastName = screen.getByRole('textbox', { name: /^Nom/ });
+    expect(descriptionOf(firstName)).toBe('Ce champ est obligatoire.');
+    expect(screen.getByText('Tous les champs obligatoires ne sont pas remplis.')).toBeTruthy();
+
+    await user.type(firstName, 'Zz');
+    await user.type(lastName, 'Martin');
+    await user.click(screen.getByRole('button', { name: 'Ajouter le voyageur' }));
+    expect(descriptionOf(firstName)).toBe('Le nom doit contenir au moins une voyelle.');
+
+    await user.clear(firstName);
+    await user.type(firstName, 'Martin');
+    await user.click(screen.getByRole('button', { name: 'Ajouter le voyageur' }));
+    expect(descriptionOf(lastName)).toBe('Le nom doit être différent du prénom.');
+    expect(payloadsAt(calls, 'Account/createProfile.json')).toEqual([]);
+
+    await user.clear(firstName);
+    await user.type(firstName, 'Zoé');
+    await user.type(screen.getByLabelText('Date de naissance'), '2018-03-09');
+    await user.type(screen.getByRole('textbox', { name: /Numéro de carte/ }), '77');
+    await user.click(screen.getByRole('button', { name: 'Ajouter le voyageur' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Mon compte' });
+    const travellers = screen.getByRole('region', { name: 'Voyageurs' });
+    expect(within(travellers).getByRole('status').textContent).toBe(
+      'Zoé Martin a été ajouté(e) à vos voyageurs.',
+    );
+    expect(within(travellers).getByText('Zoé Martin')).toBeTruthy();
+    expect(payloadsAt(calls, 'Account/createProfile.json')).toEqual([
+      { userId: 7, userName: 'Zoé', userLastname: 'Martin', userBirthday: '2018-03-09', cardNumber: '77' },
+    ]);
+  });
+
+  it('ACC-05 a profile the server refuses is said on the page, translated', async () => {
+    const user = userEvent.setup();
+    await openAccountPage('/en/account/new', {
+      signedInAs: fixtureUser(),
+      heading: 'Add a traveller',
+      handlers: { 'Account/createProfile.json': () => ({ ko: { code: 'ERR_RESPONSE_ERROR' }, status: 500 }) },
+    });
+    await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Zoé');
+    await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Martin');
+    await user.click(screen.getByRole('button', { name: 'Add the traveller' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The traveller could not be saved. Please try again, or contact customer service if the problem persists.',
+    );
+  });
+
+  it('NET-06 ACC-05 edits a traveller under its own id; the birth date hidden by the network is not sent', async () => {
+    const user = userEvent.setup();
+    const base = fixtureBootstrap();
+    const bootstrap = fixtureBootstrap({
+      network: { ...base.network, configuration: { ...base.network.configuration, hideBirthDate: true } },
+    });
+    const { calls } = await openAccountPage('/account/21', {
+      signedInAs: fixtureUser({ profiles: [tom] }),
+      bootstrap,
+      heading: 'Modifier un voyageur',
+      handlers: {
+        'Account/update.json': () => ({
+          ok: { user: fixtureUser({ profiles: [{ ...tom, userName: 'Thomas' }] }) },
+        }),
+      },
+    });
+    expect(screen.queryByLabelText('Date de naissance')).toBeNull();
+    const firstName = screen.getByRole('textbox', { name: /Prénom/ }) as HTMLInputElement;
+    expect(firstName.value).toBe('Tom');
+    await user.clear(firstName);
+    await user.type(firstName, 'Thomas');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Mon compte' });
+    const travellers = screen.getByRole('region', { name: 'Voyageurs' });
+    expect(within(travellers).getByRole('status').textContent).toBe(
+      'Les informations de Thomas Martin ont été enregistrées.',
+    );
+    expect(payloadsAt(calls, 'Account/update.json')).toEqual([
+      { userId: 21, userName: 'Thomas', userLastname: 'Martin' },
+    ]);
+  });
+
+  it('ACC-05 an id that is not one of the account profiles is not found', async () => {
+    await openAccountPage('/account/99', { signedInAs: fixtureUser({ profiles: [tom] }), heading: '404' });
+  });
+});
