@@ -36,9 +36,11 @@ describe('the account database', () => {
       'identity_accounts',
       'identity_signing_keys',
       'one_time_codes',
+      'rate_limit_counters',
       'refresh_tokens',
       'sessions',
       'sign_in_attempts',
+      'stored_files',
       'users',
     ]);
   });

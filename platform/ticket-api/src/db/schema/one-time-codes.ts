@@ -23,6 +23,8 @@ export const oneTimeCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The network whose shop sent it (links and texts are the network's). */
     networkId: integer('network_id').notNull(),
+    /** The address a verification code was sent to: it verifies that address only. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -52,6 +52,8 @@ export const users = pgTable(
     parentUserId: integer('parent_user_id').references((): AnyPgColumn => users.id),
     /** A traveller profile may be deactivated (ACC-05). */
     active: boolean('active').notNull().default(true),
+    /** The transport card number a traveller profile was given (ACC-05). */
+    cardNumber: text('card_number'),
     /** Key of the profile picture in file storage. */
     picturePath: text('picture_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -61,6 +63,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_customer_number_key').on(table.customerNumber),
     index('users_parent_user_id_idx').on(table.parentUserId),
+    // The deletion sweep looks only at accounts within their withdrawal period.
+    index('users_pending_deletion_idx')
+      .on(table.deletionRequestedAt)
+      .where(sql`${table.status} = 'PENDING_DELETION'`),
   ],
 );
 
