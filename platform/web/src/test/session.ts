@@ -6,6 +6,7 @@ import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ErrorDetails } from '@transit-shop/sdk/errors/app-error';
 import { verifySignature } from '@transit-shop/sdk/signing/sign';
 import type { Bootstrap } from '@transit-shop/tenancy';
+import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import {
   createSessionRuntime,
@@ -16,6 +17,10 @@ import {
 import { resetSessionStatus } from '../features/auth/session/session-status.ts';
 import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
 import { fixtureBootstrap } from './fixtures/bootstrap.ts';
+
+// Pages load lazily (their module, then their guard's calls): under a loaded machine that takes
+// longer than Testing Library's default second. Waits still end as soon as the page is there.
+configure({ asyncUtilTimeout: 5000 });
 
 export type Answer =
   | { ok: unknown }

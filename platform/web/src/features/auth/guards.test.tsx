@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../test/session.ts';
+import { safeRedirectPath } from './guards.ts';
+
+describe('route guards of the session', () => {
+  it('ROUTE-05 /documents sends a signed-out visitor to the sign-in page, coming back after', async () => {
+    stubTenantService();
+    createTestSession();
+    const { router } = await renderApp('/en/documents');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth'));
+    expect(router.state.location.search).toBe('?redirect=%2Fen%2Fdocuments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+  });
+
+  it('ROUTE-05 AUTH-04 a guest is not signed in: /documents sends to the sign-in page too', async () => {
+    stubTenantService();
+    createTestSession({
+      signedInAs: fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' }),
+    });
+    const { router } = await renderApp('/documents');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('ROUTE-05 a logged-in traveller sees /documents', async () => {
+    stubTenantService();
+    createTestSession({ signedInAs: fixtureUser() });
+    await renderApp('/en/documents');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request tracking' })).toBeTruthy();
+  });
+
+  it('ROUTE-10 a logged-in account without a last name completes it first, then comes back', async () => {
+    stubTenantService();
+    createTestSession({ signedInAs: fixtureUser({ userLastname: null }) });
+    const { router } = await renderApp('/en/documents?tab=past');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth/finalize'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/en/documents?tab=past');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your account' })).toBeTruthy();
+  });
+
+  it('ROUTE-10 a missing email or first name also sends to auth/finalize', async () => {
+    for (const missing of [{ userMail: null }, { userName: '  ' }]) {
+      stubTenantService();
+      createTestSession({ signedInAs: fixtureUser(missing) });
+      const { router, unmount } = await renderApp('/unverified-account');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/auth/finalize'));
+      unmount();
+    }
+  });
+
+  it('ROUTE-10 the sign-in pages and the legal pages do not send to auth/finalize', async () => {
+    stubTenantService();
+    createTestSession({ signedInAs: fixtureUser({ userLastname: null }) });
+    const { router } = await renderApp('/en/auth/reset');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgotten password' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/en/auth/reset');
+  });
+
+  it('ROUTE-09 verify-account goes home when the signed-in account is already verified, without using the code', async () => {
+    stubTenantService();
+    const { calls } = createTestSession({ signedInAs: fixtureUser() });
+    const { router } = await renderApp('/en/verify-account?code=abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+    expect(calledPaths(calls)).toEqual(['Account/getUser.json']);
+  });
+
+  it('ROUTE-09 AUTH-11 verify-account goes home when the backend says the account is already verified', async () => {
+    stubTenantService();
+    const { calls } = createTestSession({
+      handlers: { 'Account/verify': () => ({ ko: { code: 'ALREADY_VERIFIED' }, status: 409 }) },
+    });
+    const { router } = await renderApp('/verify-account?code=abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls[0]?.payload).toMatchObject({ code: 'abc' });
+  });
+
+  it('keeps redirect targets within the shop', () => {
+    const home = '/en/';
+    expect(safeRedirectPath('/en/cart?step=2#top', home)).toBe('/en/cart?step=2#top');
+    expect(safeRedirectPath('//evil.example/x', home)).toBe(home);
+    expect(safeRedirectPath('https://evil.example/', home)).toBe(home);
+    expect(safeRedirectPath('/\\evil.example', home)).toBe(home);
+    expect(safeRedirectPath('javascript:alert(1)', home)).toBe(home);
+    expect(safeRedirectPath('/en/auth/logout', home)).toBe(home);
+    expect(safeRedirectPath('/auth', home)).toBe(home);
+    expect(safeRedirectPath(null, home)).toBe(home);
+  });
+});
