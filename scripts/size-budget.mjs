@@ -48,8 +48,9 @@ export function checkBudget(distDir) {
     return seen;
   };
   const problems = [];
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) problems.push('no entry chunk in the build manifest');
+  // The page's entry (index.html); the home route is an entry of the build as well.
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('.html'));
+  if (!entryKey) problems.push('no page entry in the build manifest');
   if (!manifest[HOME_ROUTE_MODULE])
     problems.push(`the home route ${HOME_ROUTE_MODULE} is not a chunk of its own`);
   const initialKeys = new Set([...closure(entryKey), ...closure(HOME_ROUTE_MODULE)]);
