@@ -2,11 +2,12 @@
 // backend (a fetch that routes by call path), installed as the page's session. Cookies, local
 // storage and the session are reset after each test.
 // biome-ignore-all lint/suspicious/noDocumentCookie: tests set and clear cookies as a browser would
+
+import { configure } from '@testing-library/react';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ErrorDetails } from '@transit-shop/sdk/errors/app-error';
 import { verifySignature } from '@transit-shop/sdk/signing/sign';
 import type { Bootstrap } from '@transit-shop/tenancy';
-import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import {
   createSessionRuntime,

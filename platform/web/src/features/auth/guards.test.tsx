@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../test/session.ts';
 import { safeRedirectPath } from './guards.ts';
+import { completeAccountLoader } from './routes.ts';
 
 describe('route guards of the session', () => {
   it('ROUTE-05 /documents sends a signed-out visitor to the sign-in page, coming back after', async () => {
@@ -85,5 +86,32 @@ describe('route guards of the session', () => {
     expect(safeRedirectPath('/en/auth/logout', home)).toBe(home);
     expect(safeRedirectPath('/auth', home)).toBe(home);
     expect(safeRedirectPath(null, home)).toBe(home);
+  });
+});
+
+describe('the account-completeness loader for pages of other features', () => {
+  const args = (url: string) => ({ request: new Request(url), params: {}, context: undefined }) as never;
+
+  it('ROUTE-10 sends an incomplete logged-in account to auth/finalize, coming back after', async () => {
+    createTestSession({ signedInAs: fixtureUser({ userMail: null }) });
+    const thrown = await completeAccountLoader(args('http://shop.test/en/cart?step=2')).catch(
+      (error) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('Location')).toBe(
+      '/en/auth/finalize?redirect=%2Fen%2Fcart%3Fstep%3D2',
+    );
+  });
+
+  it('ROUTE-10 lets a complete account, a guest and a signed-out visitor through', async () => {
+    const { calls } = createTestSession();
+    expect(await completeAccountLoader(args('http://shop.test/'))).toBeNull();
+    expect(calls).toEqual([]);
+    createTestSession({ signedInAs: fixtureUser() });
+    expect(await completeAccountLoader(args('http://shop.test/'))).toBeNull();
+    createTestSession({
+      signedInAs: fixtureUser({ authAsGuest: true, userStatus: 'GUEST', userMail: null, userName: null }),
+    });
+    expect(await completeAccountLoader(args('http://shop.test/'))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // The pages of signing in and out, registration, password reset and account verification, and
 // the documents page's guarded placeholder. Each is a lazy module with its guard as its loader.
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { readSessionStatus } from './session/session-status.ts';
 
 const signIn = () => import('./pages/sign-in.tsx');
 
@@ -17,3 +18,16 @@ export const authRoutes: RouteObject[] = [
   // A placeholder until the documents pages exist: a heading, behind its guards (ROUTE-05).
   { path: paths.documents.slice(1), lazy: () => import('./pages/documents.tsx') },
 ];
+
+/**
+ * ROUTE-10 as a loader for any page (or a pathless route around pages) outside the sign-in and
+ * legal pages: a logged-in account lacking first name, last name or email goes to auth/finalize
+ * first. Light enough for the first paint: the session and its guard load only for a visitor
+ * whose cookie says logged in.
+ */
+export async function completeAccountLoader(args: LoaderFunctionArgs): Promise<null> {
+  if (readSessionStatus() !== 'loggedIn') return null;
+  const { requireCompleteAccount } = await import('./guards.ts');
+  await requireCompleteAccount(args);
+  return null;
+}

@@ -62,7 +62,7 @@ describe('finalize page', () => {
     expect(calls.at(-1)?.payload).toMatchObject({ email: 'lea@example.org', password: 'not-it' });
   });
 
-  it('VAL-01 VAL-02 names are checked with the account rules before any call', async () => {
+  it('VAL-01 names are checked with the account rules before any call', async () => {
     stubTenantService();
     const { calls } = createTestSession({ signedInAs: fixtureUser({ userLastname: null }) });
     await renderApp('/en/auth/finalize');
