@@ -66,6 +66,13 @@ export default defineConfig(({ mode }) => ({
       // The home route is an entry too, so that what it imports counts as initial code; the
       // router still loads it with its lazy import.
       input: { index: ENTRY_PAGE, home: HOME_ROUTE },
+      // emotion imports hoist-non-react-statics for `withTheme` alone, which the app never uses;
+      // the package does not say it is free of side effects, so it stayed, with a second react-is.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        ],
+      },
       output: { codeSplitting: { groups: [{ name: firstPaintChunk, tags: ['$initial'] }] } },
     },
   },
