@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
+import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { emailChangeFormSchema } from '@transit-shop/sdk/validation/account-forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,8 +69,8 @@ export function EmailSection({
     />
   );
 
-  // The failures said beside a field are not said again above the form.
-  const besideField = form.failure !== null && Object.keys(form.errors).length > 0;
+  // A refusal the server said about one field is said there only, not again above the form.
+  const besideField = isAppError(form.failure) && Object.hasOwn(FIELD_OF_CODE, form.failure.code);
 
   return (
     <AccountSection id="email" title={t('account.email.title')}>
@@ -83,7 +84,7 @@ export function EmailSection({
           {field('email', 'email', 'email')}
           {field('emailConfirmation', 'email', 'email')}
           {field('password', 'password', 'current-password')}
-          <FormSummary summary={form.summary} />
+          <FormSummary summary={besideField ? undefined : form.summary} />
           <UpdateFailure change="email" failure={besideField ? null : form.failure} />
           <SavedStatus message={saved} />
           <Button type="submit" variant="contained" disabled={update.isPending} sx={{ mt: 2 }}>

@@ -4,6 +4,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PASSWORD_MIN_LENGTH } from '@transit-shop/sdk/constants';
+import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { passwordChangeFormSchema } from '@transit-shop/sdk/validation/account-forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,8 +65,8 @@ export function PasswordSection({ needsPasswordSignIn }: { needsPasswordSignIn: 
     />
   );
 
-  // The failures said beside a field are not said again above the form.
-  const besideField = form.failure !== null && Object.keys(form.errors).length > 0;
+  // A refusal the server said about one field is said there only, not again above the form.
+  const besideField = isAppError(form.failure) && Object.hasOwn(FIELD_OF_CODE, form.failure.code);
 
   return (
     <AccountSection id="password" title={t('account.password.title')}>
@@ -80,7 +81,7 @@ export function PasswordSection({ needsPasswordSignIn }: { needsPasswordSignIn: 
             t('account.password.rules', { minimum: PASSWORD_MIN_LENGTH }),
           )}
           {field('newPasswordConfirmation', 'new-password')}
-          <FormSummary summary={form.summary} />
+          <FormSummary summary={besideField ? undefined : form.summary} />
           <UpdateFailure change="password" failure={besideField ? null : form.failure} />
           <SavedStatus message={saved} />
           <Button type="submit" variant="contained" disabled={update.isPending} sx={{ mt: 2 }}>

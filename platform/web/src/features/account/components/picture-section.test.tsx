@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PICTURE_MAX_BYTES } from '@transit-shop/sdk/constants';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +53,9 @@ describe('the profile picture', () => {
     });
     await user.upload(input, png(2048));
     await user.click(send);
-    expect((await within(section).findByRole('status')).textContent).toBe('Your picture has been saved.');
+    await waitFor(() =>
+      expect(within(section).getByRole('status').textContent).toBe('Your picture has been saved.'),
+    );
     expect(
       within(section).getByRole('img', { name: 'Profile picture of Léa Martin' }).getAttribute('src'),
     ).toBe('https://cdn.example.org/pictures/7.png');

@@ -35,9 +35,8 @@ describe('the profile section', () => {
     await user.type(within(section).getByRole('textbox', { name: 'Téléphone' }), '04 72 00 00 00');
     await user.click(within(section).getByRole('button', { name: 'Enregistrer mes informations' }));
 
-    expect(await within(section).findByRole('status')).toHaveProperty(
-      'textContent',
-      'Vos informations ont été enregistrées.',
+    await waitFor(() =>
+      expect(within(section).getByRole('status').textContent).toBe('Vos informations ont été enregistrées.'),
     );
     expect(await within(section).findByText('Votre adresse est complète.')).toBeTruthy();
     expect(payloadsAt(calls, 'Account/update.json')).toEqual([

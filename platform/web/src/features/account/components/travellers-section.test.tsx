@@ -61,8 +61,8 @@ describe('the travellers section', () => {
     await user.click(within(rowOf('Tom Martin')).getByRole('button', { name: 'Désactiver Tom Martin' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Désactiver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((await within(travellers()).findByRole('status')).textContent).toBe(
-      'Tom Martin a été désactivé(e).',
+    await waitFor(() =>
+      expect(within(travellers()).getByRole('status').textContent).toBe('Tom Martin a été désactivé(e).'),
     );
     expect(await within(rowOf('Tom Martin')).findByText('Désactivé')).toBeTruthy();
     expect(payloadsAt(calls, 'Account/disableProfile')).toEqual([{ userId: 21 }]);
