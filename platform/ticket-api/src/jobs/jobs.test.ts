@@ -56,6 +56,68 @@ describe('background jobs', () => {
     }
   });
 
+  it('keeps a recurring schedule per job and key, in its time zone, replaced when scheduled again', async () => {
+    const jobs = await startJobs({ database: database.current, definitions, logger });
+    try {
+      await jobs.schedule(
+        'test.reminder',
+        '0 3 * * *',
+        { orderId: 1, note: 'nightly' },
+        { key: 'lumiere', tz: 'Europe/Paris', missed: 'once' },
+      );
+      await jobs.schedule(
+        'test.reminder',
+        '0 4 * * *',
+        { orderId: 2, note: 'nightly' },
+        { key: 'wahat', tz: 'Asia/Dubai' },
+      );
+      // A second replica starting does the same: the schedule is replaced, not doubled.
+      await jobs.schedule(
+        'test.reminder',
+        '30 3 * * *',
+        { orderId: 1, note: 'later' },
+        { key: 'lumiere', tz: 'Europe/Paris', missed: 'once' },
+      );
+
+      const schedules = await jobs.boss.getSchedules('test.reminder');
+      expect(
+        schedules
+          .map(({ key, cron, timezone, data }) => ({ key, cron, timezone, data }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+      ).toEqual([
+        { key: 'lumiere', cron: '30 3 * * *', timezone: 'Europe/Paris', data: { orderId: 1, note: 'later' } },
+        { key: 'wahat', cron: '0 4 * * *', timezone: 'Asia/Dubai', data: { orderId: 2, note: 'nightly' } },
+      ]);
+      expect(schedules.find((schedule) => schedule.key === 'lumiere')?.options).toMatchObject({
+        missed: 'once',
+      });
+
+      await jobs.unschedule('test.reminder', 'wahat');
+      expect((await jobs.boss.getSchedules('test.reminder')).map((schedule) => schedule.key)).toEqual([
+        'lumiere',
+      ]);
+      await jobs.unschedule('test.reminder', 'lumiere');
+      expect(await jobs.boss.getSchedules('test.reminder')).toEqual([]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('refuses to schedule data its job does not take, or a job it does not know', async () => {
+    const jobs = await startJobs({ database: database.current, definitions, logger });
+    try {
+      await expect(
+        jobs.schedule('test.reminder', '0 3 * * *', { orderId: 1.5, note: 'x' }),
+      ).rejects.toThrow();
+      await expect(
+        jobs.schedule('test.unknown' as 'test.reminder', '0 3 * * *', { orderId: 1, note: 'x' }),
+      ).rejects.toThrow('unknown job "test.unknown"');
+      expect(await jobs.boss.getSchedules()).toEqual([]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
   it('refuses to send data its job does not take', async () => {
     const jobs = await startJobs({
       database: database.current,

@@ -16,6 +16,18 @@ export type SendJobOptions = {
   singletonKey?: string;
 };
 
+export type ScheduleJobOptions = {
+  /** The time zone the expression is read in (a network's, for work due at its local midnight); UTC by default. */
+  tz?: string;
+  /** Several schedules of one job, one per key; scheduling again with the same key replaces it. */
+  key?: string;
+  /**
+   * Occurrences that came due while no process ran: 'skip' them (the default) or send 'once' for
+   * all of them, for work that looks at the current state (a sweep of accounts past their period).
+   */
+  missed?: 'skip' | 'once';
+};
+
 export type JobContext = { id: string; signal: AbortSignal };
 
 export type JobQueue<D extends JobDefinitions> = {
@@ -24,6 +36,17 @@ export type JobQueue<D extends JobDefinitions> = {
     data: z.input<D[K]>,
     options?: SendJobOptions,
   ): Promise<string | null>;
+  /**
+   * Sends the job with `data` at every occurrence of `cron` (a cron expression or an RFC 5545
+   * rule), once across all replicas; scheduling again replaces it, so every replica may do it at start.
+   */
+  schedule<K extends keyof D & string>(
+    name: K,
+    cron: string,
+    data: z.input<D[K]>,
+    options?: ScheduleJobOptions,
+  ): Promise<void>;
+  unschedule<K extends keyof D & string>(name: K, key?: string): Promise<void>;
   /** Runs `handler` for each job of the queue; a handler that throws has the job retried later. */
   work<K extends keyof D & string>(
     name: K,
@@ -31,6 +54,8 @@ export type JobQueue<D extends JobDefinitions> = {
   ): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to the timeout), then lets go of the database. */
   stop(): Promise<void>;
+  /** pg-boss itself, for what the typed calls do not cover (queue statistics, operations tools). */
+  readonly boss: PgBoss;
 };
 
 export type StartJobsOptions<D extends JobDefinitions> = {
@@ -75,12 +100,25 @@ export async function startJobs<D extends JobDefinitions>(
   };
 
   return {
+    boss,
     async send(name, data, sendOptions = {}) {
       const parsed = schemaOf(name).parse(data);
       return boss.send(name, parsed, {
         ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey !== undefined ? { singletonKey: sendOptions.singletonKey } : {}),
       });
+    },
+    async schedule(name, cron, data, scheduleOptions = {}) {
+      const parsed = schemaOf(name).parse(data);
+      await boss.schedule(name, cron, parsed, {
+        ...(scheduleOptions.tz !== undefined ? { tz: scheduleOptions.tz } : {}),
+        ...(scheduleOptions.key !== undefined ? { key: scheduleOptions.key } : {}),
+        ...(scheduleOptions.missed !== undefined ? { missed: scheduleOptions.missed } : {}),
+      });
+    },
+    async unschedule(name, key) {
+      schemaOf(name);
+      await boss.unschedule(name, key);
     },
     async work(name, handler) {
       const schema = schemaOf(name);
