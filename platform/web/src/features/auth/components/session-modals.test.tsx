@@ -128,4 +128,14 @@ describe('reactivation modal', () => {
     expect(within(nav).getByRole('link', { name: 'My account' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('SHELL-06 AUTH-04 a guest is not logged in: the header still offers the login', async () => {
+    stubTenantService();
+    createTestSession({
+      signedInAs: fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' }),
+    });
+    await renderApp('/en/legal-notices');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
 });

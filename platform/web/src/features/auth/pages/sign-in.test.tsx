@@ -39,6 +39,26 @@ describe('sign-in page', () => {
     expect(within(nav).getByRole('link', { name: 'My account' })).toBeTruthy();
   });
 
+  it('AUTH-01 works with the keyboard alone: type, Tab to the next field, Enter to submit', async () => {
+    stubTenantService();
+    const { calls } = createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => identityAnswer('lea'),
+        'Account/login.json': () => ({ ok: { user: fixtureUser() } }),
+      },
+    });
+    const { router } = await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    const user = userEvent.setup({ delay: null });
+    screen.getByLabelText(/^Email address/).focus();
+    await user.keyboard('lea@example.org');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Password/));
+    await user.keyboard('secret{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+    expect(calls[0]?.payload).toMatchObject({ email: 'lea@example.org', password: 'secret' });
+  });
+
   it('AUTH-01 /auth/login is the same page; a redirect to another site goes home instead', async () => {
     stubTenantService();
     createTestSession({
