@@ -265,6 +265,18 @@ describe('ticket client against a real HTTP server', () => {
     expect(onSessionExpired.mock.calls[0]?.[0]).toBeInstanceOf(TicketApiError);
   });
 
+  it('AUTH-10 a token the backend no longer knows ends the session like an expired one', async () => {
+    const backend = await startBackend(() => ({
+      status: 401,
+      body: ko('TOKEN_INVALID', 'Token is invalid'),
+    }));
+    const onSessionExpired = vi.fn();
+    await expect(
+      clientFor(backend.baseUrl, { onSessionExpired }).call(getUserCall, {}),
+    ).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: 'Token is invalid' });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
   it('AUTH-10 other ko answers do not end the session', async () => {
     const backend = await startBackend(() => ({
       status: 404,

@@ -126,7 +126,12 @@ export function createTicketClient(options: TicketClientOptions): TicketClient {
       try {
         response = readAnswer(contract, answer.status, answer.text);
       } catch (error) {
-        if (error instanceof TicketApiError && error.code === 'SESSION_EXPIRED') {
+        // A token the backend no longer knows (revoked, another network's) ends the session the
+        // same way as an expired one, but only on a call that sent the session.
+        const sessionEnded =
+          error instanceof TicketApiError &&
+          (error.code === 'SESSION_EXPIRED' || (error.code === 'TOKEN_INVALID' && contract.session !== null));
+        if (sessionEnded) {
           options.onSessionExpired?.(error);
         }
         throw error;
