@@ -5,6 +5,7 @@ import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { requestContext } from './http/request-context.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
+import { accountRoutes } from './services/account/account-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
@@ -14,6 +15,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
 
   app.route('/healthz', healthRoutes());
   app.route('/', identityRoutes());
+  app.route('/', accountRoutes());
   options.extend?.(app);
   return app;
 }

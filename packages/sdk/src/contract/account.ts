@@ -212,12 +212,14 @@ export const touchSessionCall = defineCall({
   response: z.object({ sessionExpiresAt: isoDateTimeSchema }),
 });
 
-/** Whether a session token is alive; an ended one answers active false, not an error. */
+/**
+ * Whether a session token is alive; an ended one answers active false, not an error. The token is
+ * what the call asks about, not a session the server must resolve first: the caller names it.
+ */
 export const introspectTokenCall = defineCall({
   path: 'Account/introspectToken.json',
   method: 'POST',
-  authenticated: true,
-  session: { token: 'userToken' },
+  authenticated: false,
   request: signedRequest({ userToken: userTokenSchema }),
   response: z.object({
     active: z.boolean(),

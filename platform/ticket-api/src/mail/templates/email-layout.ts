@@ -1,0 +1,155 @@
+// What every account email shares: the language it is written in, links to the network's shop,
+// and one layout in plain text and simple HTML branded with the network's name and primary colour,
+// right to left in Arabic.
+import {
+  DEFAULT_LOCALE,
+  directionOf,
+  isLocale,
+  type Locale,
+  reduceLanguageCode,
+} from '@transit-shop/sdk/locales';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import type { MailMessage } from '../mail-message.ts';
+
+/** The user's language when the network offers it, else the network's default language. */
+export function emailLocale(network: LoadedNetwork, preferred: string | null | undefined): Locale {
+  const { languages, defaultLanguage } = network.network.config;
+  const offered = languages.map(reduceLanguageCode).filter(isLocale);
+  if (isLocale(preferred) && offered.includes(preferred)) return preferred;
+  const fallback = reduceLanguageCode(defaultLanguage);
+  return isLocale(fallback) ? fallback : (offered[0] ?? DEFAULT_LOCALE);
+}
+
+/**
+ * A page of the network's shop on its first domain: http for *.localhost (development), https
+ * otherwise; French without a prefix, the other languages under theirs (decision 0002).
+ */
+export function shopLink(
+  network: LoadedNetwork,
+  locale: Locale,
+  path: string,
+  query: Record<string, string> = {},
+): string {
+  const domain = network.network.config.domains[0] ?? 'localhost';
+  const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
+  const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+  const url = new URL(`${scheme}://${domain}${prefix}${path}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** A date as the traveller reads it, in the network's time zone. */
+export function formatEmailDate(date: Date, locale: Locale, network: LoadedNetwork): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeZone: network.network.config.timeZone,
+  }).format(date);
+}
+
+/** Replaces each `{name}` of a text by its value. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const SHARED_TEXTS: Record<Locale, { linkFallback: string; sentBy: string }> = {
+  fr: {
+    linkFallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+    sentBy: 'Cet e-mail vous a été envoyé par {network}.',
+  },
+  en: {
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    sentBy: 'This email was sent to you by {network}.',
+  },
+  ar: {
+    linkFallback: 'إذا لم يعمل الزر، انسخ هذا الرابط في متصفحك:',
+    sentBy: 'أُرسلت إليك هذه الرسالة من {network}.',
+  },
+  it: {
+    linkFallback: 'Se il pulsante non funziona, copia questo link nel browser:',
+    sentBy: 'Questa email ti è stata inviata da {network}.',
+  },
+  es: {
+    linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    sentBy: 'Este correo te lo ha enviado {network}.',
+  },
+};
+
+export type EmailContent = {
+  network: LoadedNetwork;
+  locale: Locale;
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Paragraphs after the button. */
+  closing?: string[];
+};
+
+const FALLBACK_PRIMARY = { main: '#1f4e79', contrastText: '#ffffff' };
+
+export function renderEmail(content: EmailContent): MailMessage {
+  const { network, locale, action } = content;
+  const name = network.network.config.name;
+  const shared = SHARED_TEXTS[locale];
+  const sentBy = fill(shared.sentBy, { network: name });
+  const closing = content.closing ?? [];
+
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}:`, action.url, ''] : []),
+    ...closing.flatMap((paragraph) => [paragraph, '']),
+    '--',
+    sentBy,
+    '',
+  ].join('\n');
+
+  const dir = directionOf(locale);
+  const align = dir === 'rtl' ? 'right' : 'left';
+  const primary = network.theme.colorSchemes.light.primary ?? FALLBACK_PRIMARY;
+  const paragraph = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${primary.main};color:${primary.contrastText};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>`
+    : '';
+  const fallbackLink = action
+    ? `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(shared.linkFallback)}<br><a href="${escapeHtml(action.url)}" style="color:${primary.main};word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" dir="${dir}" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;color:#1f1f1f;text-align:${align}">
+<tr><td style="background:${primary.main};color:${primary.contrastText};padding:16px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(name)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+${paragraph(content.greeting)}
+${content.paragraphs.map(paragraph).join('\n')}
+${button}
+${closing.map(paragraph).join('\n')}
+${fallbackLink}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#555555;border-top:1px solid #e4e4e7">${escapeHtml(sentBy)}</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return {
+    to: content.to,
+    subject: content.subject,
+    text,
+    html,
+    headers: { 'Content-Language': locale, 'X-Network': network.network.slug },
+  };
+}

@@ -1,0 +1,105 @@
+// The auth user every sign-in and account call answers (spec 02 §3), built from the account row,
+// its traveller profiles and linked identities, and the session the caller holds.
+import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { identities } from '../../db/schema/identity.ts';
+import type { SessionRow } from '../../db/schema/sessions.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
+import { pictureUrl } from './picture-url.ts';
+
+export async function findUser(db: Database, userId: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
+export async function loadUser(db: Database, userId: number): Promise<UserRow> {
+  const user = await findUser(db, userId);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  if (user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
+  return user;
+}
+
+/** Traveller profiles of an account holder, oldest first; erased ones are gone. */
+export function profilesOf(db: Database, holderId: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.parentUserId, holderId), ne(users.status, 'ANONYMISED')))
+    .orderBy(asc(users.id));
+}
+
+export function toTravellerProfile(user: UserRow): TravellerProfile {
+  return {
+    userId: user.id,
+    userName: user.firstName ?? '',
+    userLastname: user.lastName ?? '',
+    userBirthday: user.birthday,
+    cardNumber: user.cardNumber,
+    active: user.active,
+  };
+}
+
+function addressOf(user: UserRow): AuthUser['address'] {
+  const parts = [user.addressRoute, user.addressPostalCode, user.addressCity, user.addressState];
+  if (parts.every((part) => part === null)) return null;
+  return {
+    addressRoute: user.addressRoute ?? '',
+    addressPostalCode: user.addressPostalCode ?? '',
+    addressCity: user.addressCity ?? '',
+    addressState: user.addressState ?? '',
+  };
+}
+
+/** The answer's user for the holder of `session`; `token` is the userToken the caller holds. */
+export async function toAuthUser(options: {
+  db: Database;
+  user: UserRow;
+  session: SessionRow;
+  token: string;
+}): Promise<AuthUser> {
+  const { db, user, session } = options;
+  const isProfile = user.parentUserId !== null;
+  const isGuest = user.status === 'GUEST';
+  const [profiles, linked] = await Promise.all([
+    isProfile || isGuest ? Promise.resolve([]) : profilesOf(db, user.id),
+    db
+      .select({ providerId: identities.providerId })
+      .from(identities)
+      .where(eq(identities.userId, user.id))
+      .orderBy(asc(identities.providerId)),
+  ]);
+  if (user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
+  return {
+    userToken: options.token,
+    userId: user.id,
+    userName: user.firstName,
+    userLastname: user.lastName,
+    userMail: user.email,
+    userBirthday: user.birthday,
+    userPictureUrl: user.picturePath ? pictureUrl(user.picturePath) : null,
+    userPhoneNumber: user.phoneNumber,
+    userStatus: user.status,
+    isParent: !isProfile && !isGuest,
+    verifiedAt: user.verifiedAt?.toISOString() ?? null,
+    authAsGuest: isGuest,
+    address: addressOf(user),
+    customerNumber: user.customerNumber,
+    contactEmail: user.contactEmail,
+    appearance: user.appearance,
+    dataSharingConsent: user.dataSharingConsent,
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+    identities: linked,
+    profiles: profiles.map(toTravellerProfile),
+    deletionRequestedAt: user.deletionRequestedAt?.toISOString() ?? null,
+    sessionExpiresAt: session.idleExpiresAt.toISOString(),
+  };
+}
+
+/** Calls that change the account answer ACCOUNT_PENDING_DELETION during the withdrawal period. */
+export function assertAccountOpen(user: UserRow): void {
+  if (user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
+  if (user.status === 'PENDING_DELETION') throw new AppError('ACCOUNT_PENDING_DELETION');
+}

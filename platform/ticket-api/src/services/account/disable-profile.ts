@@ -1,0 +1,42 @@
+// Account/disableProfile: deactivates a traveller profile (ACC-05). Only the account holder who owns
+// it can; anything else answers 'The profile could not be disabled' (API-08), whoever's id it is.
+// The profile's sessions end with it.
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
+import { assertAccountOpen } from './auth-user.ts';
+
+export async function disableProfile(options: {
+  db: Database;
+  clock: Clock;
+  holder: UserRow;
+  profileId: number;
+}): Promise<void> {
+  const { db, holder } = options;
+  assertAccountOpen(holder);
+  const now = options.clock.now();
+  await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ id: users.id, active: users.active })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, options.profileId),
+          eq(users.parentUserId, holder.id),
+          ne(users.status, 'ANONYMISED'),
+        ),
+      )
+      .limit(1);
+    if (!profile) throw new AppError('PROFILE_NOT_DISABLED');
+    // Disabling a disabled profile changes nothing and succeeds.
+    if (!profile.active) return;
+    await tx.update(users).set({ active: false, updatedAt: now }).where(eq(users.id, profile.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, profile.id), isNull(sessions.revokedAt)));
+  });
+}
