@@ -7,6 +7,7 @@ import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { EnvError, readEnv } from './env.ts';
 import { loadIdentityKeys } from './identity/identity-keys.ts';
+import { startAccountJobs } from './jobs/account-jobs.ts';
 import { APP_JOBS } from './jobs/job-definitions.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createLogger } from './logger.ts';
@@ -59,6 +60,7 @@ async function start() {
   await jobs.work('send-mail', async (message) => {
     await mailer.sendMail(message);
   });
+  await startAccountJobs(jobs, { db: database.db, clock, logger });
 
   const app = createApp({
     db: database.db,

@@ -5,9 +5,9 @@ import { ko } from '@transit-shop/sdk/contract/envelope';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
-import { createDatabaseFileStorage, type FileStorage } from '../../storage/file-storage.ts';
 import { revokeSession } from '../sessions/revoke-session.ts';
 import { extendSession } from './account-sessions.ts';
+import { accountStorageOf } from './account-storage.ts';
 import { loadUser, toAuthUser, toTravellerProfile } from './auth-user.ts';
 import { createProfile } from './create-profile.ts';
 import { disableProfile } from './disable-profile.ts';
@@ -23,11 +23,6 @@ import { updateAccount } from './update-account.ts';
 import { uploadPicture } from './upload-picture.ts';
 import { useActionCode } from './use-action-code.ts';
 import { verifyAccount } from './verify-account.ts';
-
-/** Files of the account (pictures): kept in the database every replica shares (decision 0011). */
-export function accountFileStorage(deps: AppDeps): FileStorage {
-  return createDatabaseFileStorage({ db: deps.db, clock: deps.clock });
-}
 
 const mailOf = (deps: AppDeps) => ({ mailer: deps.mailer, logger: deps.logger });
 
@@ -86,7 +81,7 @@ export function accountRoutes() {
     const updated = await uploadPicture({
       db: deps.db,
       clock: deps.clock,
-      storage: accountFileStorage(deps),
+      storage: accountStorageOf(deps),
       logger: deps.logger,
       user,
       file: payload.media,
@@ -175,7 +170,7 @@ export function accountRoutes() {
     await useActionCode({
       db: deps.db,
       clock: deps.clock,
-      storage: accountFileStorage(deps),
+      storage: accountStorageOf(deps),
       logger: deps.logger,
       code: payload.code,
       action: payload.action,
@@ -212,7 +207,7 @@ export function accountRoutes() {
   // The picture an auth user's userPictureUrl names: a download of ours, never rendered as a page.
   app.get(`/${PICTURE_ROUTE}/:name`, async (c) => {
     const key = pictureKeyOf(c.req.param('name'));
-    const file = key ? await accountFileStorage(c.var.deps).get(key) : null;
+    const file = key ? await accountStorageOf(c.var.deps).get(key) : null;
     if (!file) return c.json(ko('NOT_FOUND', 'Nothing is served at this address'), 404);
     return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': file.contentType,

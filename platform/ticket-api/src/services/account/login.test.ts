@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users.ts';
 import { createCustomToken } from '../../identity/identity-tokens.ts';
 import { sha256Hex } from '../../security/tokens.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { accountFileStorage } from './account-routes.ts';
+import { accountStorageOf } from './account-storage.ts';
 import {
   guestLogin,
   koOf,
@@ -250,7 +250,7 @@ describe('Account/login.json', () => {
     await anonymiseAccount({
       db: deps.db,
       clock,
-      storage: accountFileStorage(deps),
+      storage: accountStorageOf(deps),
       logger: deps.logger,
       userId: user.userId,
       immediate: true,
@@ -329,7 +329,7 @@ describe('Account/signinWithToken', () => {
     await anonymiseAccount({
       db: deps.db,
       clock,
-      storage: accountFileStorage(deps),
+      storage: accountStorageOf(deps),
       logger: deps.logger,
       userId: user.userId,
       immediate: true,
