@@ -3,21 +3,28 @@ import { LOCALES } from '@transit-shop/sdk/locales';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { localePrefix, paths } from '../config/paths.ts';
 import { accountRoutes } from '../features/account/routes.ts';
-import { authRoutes } from '../features/auth/routes.ts';
+import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
 import { type BuildWatch, staleBuildLoader } from '../lib/build-watch.ts';
 import { Layout } from './layout.tsx';
 import { type LocaleLoaderContext, localeLoader } from './locale-loader.ts';
 import { RouteError } from './route-error.tsx';
 
 const pages: RouteObject[] = [
-  { index: true, lazy: () => import('./routes/home.tsx') },
   ...authRoutes,
-  ...accountRoutes,
   { path: paths.legalNotices.slice(1), lazy: () => import('./routes/legal-notices.tsx') },
   { path: paths.privacyPolicy.slice(1), lazy: () => import('./routes/privacy-policy.tsx') },
   { path: paths.termsOfUse.slice(1), lazy: () => import('./routes/terms-of-use.tsx') },
   { path: paths.maintenance.slice(1), lazy: () => import('./routes/maintenance.tsx') },
-  { path: '*', lazy: () => import('./routes/not-found.tsx') },
+  {
+    // ROUTE-10: the shop's pages send a logged-in account lacking names or email to auth/finalize
+    // first; the sign-in, legal and maintenance pages above stay reachable.
+    loader: completeAccountLoader,
+    children: [
+      { index: true, lazy: () => import('./routes/home.tsx') },
+      ...accountRoutes,
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
 ];
 
 function NothingYet() {
