@@ -1,0 +1,134 @@
+import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
+import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users.ts';
+import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
+import { guestLogin, koOf, loginWith, okOf, registerAndLogin } from './account-test-kit.ts';
+
+const testApp = useTestApp();
+
+const createProfile = (holder: { userToken: string; userId: number }, fields: Record<string, unknown>) =>
+  testApp.current.call(ACCOUNT_CALLS.createProfile, {
+    userToken: holder.userToken,
+    userId: holder.userId,
+    ...fields,
+  });
+
+const disableProfile = (holder: { userToken: string }, profileId: number) =>
+  testApp.current.call(ACCOUNT_CALLS.disableProfile, { userToken: holder.userToken, userId: profileId });
+
+const getUser = (user: { userToken: string; userId: number }) =>
+  testApp.current.call(ACCOUNT_CALLS.getUser, {
+    userToken: user.userToken,
+    userId: user.userId,
+    networkId: LUMIERE_ID,
+  });
+
+describe('Account/createProfile.json', () => {
+  it('ACC-05 adds an active traveller profile to the account and answers both', async () => {
+    const { user: holder } = await registerAndLogin(testApp.current, { locale: 'it' });
+    const answer = await okOf<{ user: AuthUser; profile: TravellerProfile }>(
+      await createProfile(holder, {
+        userName: 'Noé',
+        userLastname: 'Martin',
+        userBirthday: '2015-04-02',
+        cardNumber: ' 0042 1234 ',
+      }),
+    );
+    expect(answer.profile).toEqual({
+      userId: expect.any(Number),
+      userName: 'Noé',
+      userLastname: 'Martin',
+      userBirthday: '2015-04-02',
+      cardNumber: '0042 1234',
+      active: true,
+    });
+    expect(answer.user.profiles).toEqual([answer.profile]);
+    expect(answer.user.userId).toBe(holder.userId);
+    const [row] = await testApp.current.deps.db
+      .select()
+      .from(users)
+      .where(eq(users.id, answer.profile.userId));
+    expect(row).toMatchObject({ parentUserId: holder.userId, email: null, locale: 'it', status: 'ACTIVE' });
+  });
+
+  it('VAL-01 VAL-02 refuses names that break the rules', async () => {
+    const { user: holder } = await registerAndLogin(testApp.current);
+    expect(await koOf(await createProfile(holder, { userName: 'Noé', userLastname: 'noe' }))).toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      details: { issues: [{ path: 'userLastname', message: VALIDATION_MESSAGES.lastNameSameAsFirstName }] },
+    });
+    expect(await koOf(await createProfile(holder, { userName: 'Noé' }))).toMatchObject({
+      details: { issues: [{ path: 'userLastname', message: VALIDATION_MESSAGES.required }] },
+    });
+  });
+
+  it('ACC-05 only the account holder adds profiles: not a guest, not a traveller signed in as a profile', async () => {
+    const { user: guest } = await okOf<{ user: AuthUser }>(await guestLogin(testApp.current));
+    expect(await koOf(await createProfile(guest, { userName: 'Noé', userLastname: 'Martin' }))).toMatchObject(
+      {
+        status: 403,
+        code: 'GUEST_NOT_ALLOWED',
+      },
+    );
+
+    const { identity, user: holder } = await registerAndLogin(testApp.current);
+    const { profile } = await okOf<{ profile: TravellerProfile }>(
+      await createProfile(holder, { userName: 'Noé', userLastname: 'Martin' }),
+    );
+    const { user: asProfile } = await okOf<{ user: AuthUser }>(
+      await loginWith(testApp.current, identity.idToken, { user_id: profile.userId }),
+    );
+    expect(
+      (await koOf(await createProfile(asProfile, { userName: 'Inès', userLastname: 'Martin' }))).code,
+    ).toBe('FORBIDDEN');
+  });
+});
+
+describe('Account/disableProfile', () => {
+  it('ACC-05 deactivates a profile of the account, which stays listed as inactive and is signed out', async () => {
+    const { identity, user: holder } = await registerAndLogin(testApp.current);
+    const { profile } = await okOf<{ profile: TravellerProfile }>(
+      await createProfile(holder, { userName: 'Noé', userLastname: 'Martin' }),
+    );
+    const { user: asProfile } = await okOf<{ user: AuthUser }>(
+      await loginWith(testApp.current, identity.idToken, { user_id: profile.userId }),
+    );
+
+    const { user } = await okOf<{ user: AuthUser }>(await disableProfile(holder, profile.userId));
+    expect(user.userId).toBe(holder.userId);
+    expect(user.profiles).toEqual([{ ...profile, active: false }]);
+    expect((await koOf(await getUser(asProfile))).code).toBe('SESSION_EXPIRED');
+    expect(
+      (await koOf(await loginWith(testApp.current, identity.idToken, { user_id: profile.userId }))).code,
+    ).toBe('PROFILE_NOT_FOUND');
+    // Again: nothing left to change, the same answer.
+    expect(
+      (await okOf<{ user: AuthUser }>(await disableProfile(holder, profile.userId))).user.profiles,
+    ).toEqual([{ ...profile, active: false }]);
+  });
+
+  it("ACC-05 API-08 anyone but the owner hears 'The profile could not be disabled'", async () => {
+    const { user: owner } = await registerAndLogin(testApp.current);
+    const { profile } = await okOf<{ profile: TravellerProfile }>(
+      await createProfile(owner, { userName: 'Noé', userLastname: 'Martin' }),
+    );
+    const { user: stranger } = await registerAndLogin(testApp.current);
+    for (const [caller, profileId] of [
+      [stranger, profile.userId],
+      [owner, owner.userId],
+      [owner, stranger.userId],
+      [owner, 999_999],
+    ] as const) {
+      expect(await koOf(await disableProfile(caller, profileId))).toEqual({
+        status: 409,
+        code: 'PROFILE_NOT_DISABLED',
+        message: 'The profile could not be disabled',
+      });
+    }
+    expect((await okOf<{ user: AuthUser }>(await getUser(owner))).user.profiles[0]?.active).toBe(true);
+  });
+});
