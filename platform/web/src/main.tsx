@@ -7,7 +7,7 @@ import { RootErrorBoundary } from './app/root-error-boundary.tsx';
 import { createAppRouter, preloadPage } from './app/router.tsx';
 import { checkBootstrapLater, loadBootstrap } from './lib/bootstrap.ts';
 import { createBootstrapStore } from './lib/bootstrap-context.tsx';
-import { watchBuild } from './lib/build-watch.ts';
+import type { BuildWatch } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
@@ -19,10 +19,15 @@ async function start(container: HTMLElement) {
     createI18n(bootstrap.locale),
     loadEmotionCache(bootstrap.direction),
   ]);
-  // A new build is out: the next navigation loads the new build instead of mixing chunks.
-  const build = watchBuild({ currentBuildId: bootstrap.buildId });
+  // A new build is out: the next navigation loads the new build instead of mixing chunks. The
+  // watch starts after the first paint (its first check comes minutes later).
+  let build: BuildWatch | undefined;
   const store = createBootstrapStore(bootstrap);
-  const router = createAppRouter({ bootstrap: store, i18n, build });
+  const router = createAppRouter({
+    bootstrap: store,
+    i18n,
+    build: { isStale: () => build?.isStale() ?? false },
+  });
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -40,6 +45,9 @@ async function start(container: HTMLElement) {
     </AppProviders>,
   );
   if (!checked) void checkBootstrapLater(bootstrap);
+  void import('./lib/build-watch.ts').then(({ watchBuild }) => {
+    build = watchBuild({ currentBuildId: bootstrap.buildId });
+  });
 }
 
 listenForChunkErrors();

@@ -4,7 +4,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { localePrefix, paths } from '../config/paths.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
-import { type BuildWatch, staleBuildLoader } from '../lib/build-watch.ts';
+import type { BuildWatch } from '../lib/build-watch.ts';
+import { staleBuildLoader } from '../lib/stale-build-loader.ts';
 import { Layout } from './layout.tsx';
 import { type LocaleLoaderContext, localeLoader } from './locale-loader.ts';
 import { RouteError } from './route-error.tsx';

@@ -2,8 +2,9 @@
 import type { Locale } from '@transit-shop/sdk/locales';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LinkProps, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { localePath } from '../config/paths.ts';
+import { RouterLink, type RouterLinkProps } from './router-link.tsx';
 
 export function useLocale(): Locale {
   return useTranslation().i18n.language as Locale;
@@ -15,12 +16,13 @@ export function useLocalePath() {
 }
 
 /** A router link to a path of the app, in the current language. */
-export const LocaleLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'> & { to: string }>(
-  function LocaleLink({ to, ...props }, ref) {
-    const toPath = useLocalePath();
-    return <Link ref={ref} to={toPath(to)} {...props} />;
-  },
-);
+export const LocaleLink = forwardRef<HTMLAnchorElement, RouterLinkProps>(function LocaleLink(
+  { to, ...props },
+  ref,
+) {
+  const toPath = useLocalePath();
+  return <RouterLink ref={ref} to={toPath(to)} {...props} />;
+});
 
 export function useLocaleNavigate() {
   const navigate = useNavigate();

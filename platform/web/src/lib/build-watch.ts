@@ -1,4 +1,4 @@
-// Notices a new build of the web app (build-manifest.json) and makes the next navigation a full load.
+// Notices a new build of the web app (build-manifest.json); main.tsx starts it after the first paint.
 import { BUILD_CHECK_INTERVAL_MS } from '../config/constants.ts';
 
 export type BuildWatchOptions = {
@@ -49,22 +49,5 @@ export function watchBuild(options: BuildWatchOptions): BuildWatch {
       if (typeof document !== 'undefined')
         document.removeEventListener('visibilitychange', onVisibilityChange);
     },
-  };
-}
-
-/**
- * The root route's loader, run on every navigation: once the build is stale the navigation
- * becomes a full page load of its address, so old and new code chunks never mix. Its promise
- * never settles, so the old page stays until the browser leaves it.
- */
-export function staleBuildLoader(
-  build: Pick<BuildWatch, 'isStale'>,
-  assign: (url: string) => void = (url) => location.assign(url),
-) {
-  return ({ request }: { request: Request }): Promise<never> | null => {
-    if (!build.isStale()) return null;
-    const url = new URL(request.url);
-    assign(`${url.pathname}${url.search}`);
-    return new Promise<never>(() => {});
   };
 }
