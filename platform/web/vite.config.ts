@@ -50,11 +50,22 @@ const firstPaintChunk = (id: string) => (FIRST_PAINT_ROOTS.some((root) => root.t
 const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
+// react-i18next and @xstate/react import the hook from use-sync-external-store's shim, whose
+// fallback for React before 18 would otherwise ride along with the first paint.
+const useSyncExternalStoreShim = fileURLToPath(
+  new URL('./build/use-sync-external-store-shim.ts', import.meta.url),
+);
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), reactRouterTreeShaking(), buildManifest(), terserPass(), precompress()],
   resolve: {
-    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            { find: /^use-sync-external-store\/shim$/, replacement: useSyncExternalStoreShim },
+          ]
+        : [],
   },
   build: {
     manifest: true,

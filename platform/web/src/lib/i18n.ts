@@ -27,6 +27,8 @@ export async function createI18n(locale: Locale): Promise<i18n> {
     resources: { [locale]: { translation: await loadMessages(locale) } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    // i18next 25 otherwise advertises its vendor in every visitor's console.
+    showSupportNotice: false,
   });
   return instance;
 }
