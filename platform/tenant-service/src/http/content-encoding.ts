@@ -34,6 +34,19 @@ function parse(header: string): Map<string, number> {
  */
 export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding {
   if (!acceptEncoding) return 'identity';
+  const known = chosen.get(acceptEncoding);
+  if (known) return known;
+  const encoding = choose(acceptEncoding);
+  // Browsers send a handful of distinct values: remember them, bounded against odd clients.
+  if (chosen.size >= MAX_REMEMBERED) chosen.clear();
+  chosen.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+const MAX_REMEMBERED = 64;
+const chosen = new Map<string, PageEncoding>();
+
+function choose(acceptEncoding: string): PageEncoding {
   const entries = parse(acceptEncoding);
   let best: PageEncoding = 'identity';
   let bestQuality = 0;

@@ -40,9 +40,15 @@ afterAll(async () => {
   await removeFixture(dirs);
 });
 
-function get(host: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(
+  host: string,
+  path: string,
+  headers: Record<string, string> | string[] = {},
+): Promise<Answer> {
+  // A flat [name, value, ...] list sends names as written and the same header more than once.
+  const sent = Array.isArray(headers) ? ['Host', host, ...headers] : { host, ...headers };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: sent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -103,6 +109,24 @@ describe('index pages answered before the framework', () => {
     });
     const unsafe = await get('alpha.localhost', '/', { 'x-request-id': 'bad id\twith tab' });
     expect(unsafe.headers['x-request-id']).not.toBe('bad id\twith tab');
+  });
+
+  it('read header names in any case and every Cookie and Accept-Encoding line sent', async () => {
+    const answer = await get('alpha.localhost', '/ar/', [
+      'COOKIE',
+      'session=1',
+      'Cookie',
+      'theme=DARK',
+      'Accept-Encoding',
+      'identity',
+      'ACCEPT-ENCODING',
+      'gzip',
+      'X-Request-ID',
+      'trace-43',
+    ]);
+    expect(answer.headers['x-request-id']).toBe('trace-43');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).toString()).toContain('data-color-scheme="dark"');
   });
 
   it('leave redirects, unknown domains, service routes and other methods to the general route', async () => {

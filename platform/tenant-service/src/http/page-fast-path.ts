@@ -8,10 +8,44 @@ import { preferredEncoding } from './content-encoding.ts';
 import { logRequest, requestIdOf } from './request-context.ts';
 import { isServicePath } from './service-paths.ts';
 
-const header = (request: IncomingMessage, name: string): string | undefined => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+type PageRequestHeaders = {
+  host?: string;
+  cookie?: string;
+  acceptEncoding?: string;
+  requestId?: string;
 };
+
+/**
+ * The four headers this path reads, taken from the raw list: reading `request.headers` would
+ * build an object of every header first. Repeated cookies are joined as Node joins them.
+ */
+function pageRequestHeaders(raw: readonly string[]): PageRequestHeaders {
+  const found: PageRequestHeaders = {};
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] as string;
+    const value = raw[index + 1] as string;
+    switch (name.length) {
+      case 4:
+        if (found.host === undefined && name.toLowerCase() === 'host') found.host = value;
+        break;
+      case 6:
+        if (name.toLowerCase() === 'cookie') {
+          found.cookie = found.cookie === undefined ? value : `${found.cookie}; ${value}`;
+        }
+        break;
+      case 12:
+        if (found.requestId === undefined && name.toLowerCase() === 'x-request-id') found.requestId = value;
+        break;
+      case 15:
+        if (name.toLowerCase() === 'accept-encoding') {
+          found.acceptEncoding =
+            found.acceptEncoding === undefined ? value : `${found.acceptEncoding}, ${value}`;
+        }
+        break;
+    }
+  }
+  return found;
+}
 
 export function withPageFastPath(options: {
   pages: IndexPages;
@@ -30,15 +64,16 @@ export function withPageFastPath(options: {
       return;
     }
     const started = performance.now();
-    const found = pages.answer(header(request, 'host'), path, header(request, 'cookie'));
+    const headers = pageRequestHeaders(request.rawHeaders);
+    const found = pages.answer(headers.host, path, headers.cookie);
     if (found.kind !== 'page') {
       fallback(request, response);
       return;
     }
-    const variant = found.page[preferredEncoding(header(request, 'accept-encoding'))];
-    const requestId = requestIdOf(header(request, 'x-request-id'));
+    const variant = found.page[preferredEncoding(headers.acceptEncoding)];
+    const requestId = requestIdOf(headers.requestId);
     response.writeHead(200, [...variant.rawHeaders, 'x-request-id', requestId]);
-    response.end(variant.body);
+    response.end(variant.bodyLatin1, 'latin1');
     if (logger.isLevelEnabled('info')) {
       logRequest(logger, {
         method: 'GET',
