@@ -66,6 +66,8 @@ if (startTicketApi) {
     ...process.env,
     PORT: String(ticketApiPort),
     HOST: process.env.TICKET_API_HOST || '127.0.0.1',
+    // Links in emails point at the shops as served here (lumiere.localhost:8080...).
+    SHOP_PORT: process.env.SHOP_PORT || String(tenantPort),
   });
 }
 run('tenant-service', 'the tenant service', { ...process.env, TICKET_API_URL: ticketApiUrl });

@@ -16,6 +16,8 @@ export type AppDeps = {
   sessionPolicy: SessionPolicy;
   identityKeys: IdentityKeys;
   mailer: Mailer;
+  /** The port the shops answer on, for links in emails (unset: the scheme's default). */
+  shopPort?: number | undefined;
   logger: Logger;
   /** Whether the database answers (GET /healthz). */
   pingDatabase(): Promise<boolean>;

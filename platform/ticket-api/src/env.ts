@@ -56,6 +56,8 @@ export const envSchema = z.object({
   /** Mail goes to this SMTP server when set; otherwise each message is written to OUTBOX_DIR. */
   SMTP_URL: optional(smtpUrl.optional()),
   OUTBOX_DIR: directory(DEFAULT_DIRS.outbox),
+  /** The port the shops' domains answer on, written in email links; unset: the scheme's default. */
+  SHOP_PORT: optional(z.coerce.number().int().min(1).max(65_535).optional()),
   MAIL_FROM: optional(z.string().min(3).default('Transit shop <no-reply@transit-shop.localhost>')),
   SESSION_IDLE_MINUTES: positiveInteger(60, 24 * 60),
   SESSION_ABSOLUTE_DAYS: positiveInteger(30, 365),

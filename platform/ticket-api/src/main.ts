@@ -69,6 +69,7 @@ async function start() {
     sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteDays: env.SESSION_ABSOLUTE_DAYS },
     identityKeys,
     mailer,
+    shopPort: env.SHOP_PORT,
     logger,
     pingDatabase: () => database.ping(),
   });

@@ -53,6 +53,8 @@ const TEXTS: Record<
 export function deletionConfirmationEmail(options: {
   network: LoadedNetwork;
   locale: Locale;
+  /** The port the shop's domains answer on, when not the scheme's default. */
+  shopPort?: number;
   to: string;
   firstName: string | null;
   deletionEffectiveAt: Date;
@@ -70,7 +72,10 @@ export function deletionConfirmationEmail(options: {
     subject: fill(texts.subject, values),
     greeting: greeting(locale, options.firstName),
     paragraphs: [fill(texts.body, values), texts.changeMind],
-    action: { label: texts.action, url: shopLink(network, locale, '/auth/login') },
+    action: {
+      label: texts.action,
+      url: shopLink(network, locale, '/auth/login', { port: options.shopPort }),
+    },
     closing: [texts.closing],
   });
 }

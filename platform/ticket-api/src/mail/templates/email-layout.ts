@@ -28,13 +28,14 @@ export function shopLink(
   network: LoadedNetwork,
   locale: Locale,
   path: string,
-  query: Record<string, string> = {},
+  options: { query?: Record<string, string>; port?: number } = {},
 ): string {
   const domain = network.network.config.domains[0] ?? 'localhost';
   const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
   const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
   const url = new URL(`${scheme}://${domain}${prefix}${path}`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  if (options.port !== undefined) url.port = String(options.port);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
   return url.toString();
 }
 

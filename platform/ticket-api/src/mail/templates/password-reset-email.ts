@@ -46,6 +46,8 @@ const TEXTS: Record<Locale, { subject: string; body: string; action: string; clo
 export function passwordResetEmail(options: {
   network: LoadedNetwork;
   locale: Locale;
+  /** The port the shop's domains answer on, when not the scheme's default. */
+  shopPort?: number;
   to: string;
   firstName: string | null;
   code: string;
@@ -61,7 +63,13 @@ export function passwordResetEmail(options: {
     subject: fill(texts.subject, values),
     greeting: greeting(locale, options.firstName),
     paragraphs: [fill(texts.body, values)],
-    action: { label: texts.action, url: shopLink(network, locale, '/auth/reset', { code: options.code }) },
+    action: {
+      label: texts.action,
+      url: shopLink(network, locale, '/auth/reset', {
+        query: { code: options.code },
+        port: options.shopPort,
+      }),
+    },
     closing: [fill(texts.closing, values)],
   });
 }

@@ -41,6 +41,8 @@ const TEXTS: Record<Locale, { subject: string; body: string; action: string; clo
 export function reactivationEmail(options: {
   network: LoadedNetwork;
   locale: Locale;
+  /** The port the shop's domains answer on, when not the scheme's default. */
+  shopPort?: number;
   to: string;
   firstName: string | null;
 }): MailMessage {
@@ -54,7 +56,7 @@ export function reactivationEmail(options: {
     subject: fill(texts.subject, values),
     greeting: greeting(locale, options.firstName),
     paragraphs: [texts.body],
-    action: { label: texts.action, url: shopLink(network, locale, '/account') },
+    action: { label: texts.action, url: shopLink(network, locale, '/account', { port: options.shopPort }) },
     closing: [texts.closing],
   });
 }

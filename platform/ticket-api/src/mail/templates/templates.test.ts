@@ -101,7 +101,7 @@ describe.each(Object.entries(TEMPLATES))('the %s email', (_name, render) => {
 
 describe('links in the emails', () => {
   it('ROUTE-01 go to the first domain of the network, http for *.localhost and https otherwise, French unprefixed', () => {
-    expect(shopLink(lumiere, 'fr', '/auth/reset', { code: 'a b' })).toBe(
+    expect(shopLink(lumiere, 'fr', '/auth/reset', { query: { code: 'a b' } })).toBe(
       'http://lumiere.localhost/auth/reset?code=a+b',
     );
     expect(shopLink(lumiere, 'ar', '/verify-account')).toBe('http://lumiere.localhost/ar/verify-account');
@@ -122,6 +122,22 @@ describe('links in the emails', () => {
       'href="https://shop.lumiere-mobilites.example/en/verify-account?code=C0DE"',
     );
     expect(message.text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('carry the port the shops answer on when it is not the default one (npm start serves on 8080)', () => {
+    const message = passwordResetEmail({
+      network: lumiere,
+      locale: 'fr',
+      to: 'ada@example.org',
+      firstName: 'Ada',
+      code: 'C0DE',
+      validMinutes: 30,
+      shopPort: 8080,
+    });
+    expect(message.text).toContain('http://lumiere.localhost:8080/auth/reset?code=C0DE');
+    expect(shopLink(lumiere, 'en', '/account', { port: 443 })).toBe(
+      'http://lumiere.localhost:443/en/account',
+    );
   });
 
   it("I18N-01 use the traveller's language when the network offers it, else the network's default", () => {

@@ -43,6 +43,8 @@ const TEXTS: Record<Locale, { subject: string; body: string; action: string; clo
 export function verificationEmail(options: {
   network: LoadedNetwork;
   locale: Locale;
+  /** The port the shop's domains answer on, when not the scheme's default. */
+  shopPort?: number;
   to: string;
   firstName: string | null;
   code: string;
@@ -60,7 +62,10 @@ export function verificationEmail(options: {
     paragraphs: [fill(texts.body, values)],
     action: {
       label: texts.action,
-      url: shopLink(network, locale, '/verify-account', { code: options.code }),
+      url: shopLink(network, locale, '/verify-account', {
+        query: { code: options.code },
+        port: options.shopPort,
+      }),
     },
     closing: [fill(texts.closing, values)],
   });

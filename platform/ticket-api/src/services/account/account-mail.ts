@@ -6,7 +6,12 @@ import type { Logger } from '../../logger.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
-export type MailDeps = { mailer: Mailer; logger: Logger };
+export type MailDeps = {
+  mailer: Mailer;
+  logger: Logger;
+  /** The port the shops answer on, written in email links (unset: the scheme's default). */
+  shopPort?: number | undefined;
+};
 
 export async function sendRequiredMail(deps: MailDeps, message: MailMessage): Promise<void> {
   try {

@@ -24,7 +24,7 @@ import { uploadPicture } from './upload-picture.ts';
 import { useActionCode } from './use-action-code.ts';
 import { verifyAccount } from './verify-account.ts';
 
-const mailOf = (deps: AppDeps) => ({ mailer: deps.mailer, logger: deps.logger });
+const mailOf = (deps: AppDeps) => ({ mailer: deps.mailer, logger: deps.logger, shopPort: deps.shopPort });
 
 export function accountRoutes() {
   const app = new Hono<AppEnv>();

@@ -27,6 +27,7 @@ export async function reactivateAccount(
       options,
       reactivationEmail({
         network,
+        shopPort: options.shopPort,
         locale: emailLocale(network, active.locale),
         to,
         firstName: active.firstName,

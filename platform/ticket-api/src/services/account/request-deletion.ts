@@ -43,6 +43,7 @@ export async function requestDeletion(
       options,
       deletionConfirmationEmail({
         network,
+        shopPort: options.shopPort,
         locale: emailLocale(network, pending.locale),
         to,
         firstName: pending.firstName,

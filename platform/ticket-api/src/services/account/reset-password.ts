@@ -52,6 +52,7 @@ export async function resetPassword(
     options,
     passwordResetEmail({
       network,
+      shopPort: options.shopPort,
       locale: emailLocale(network, options.locale ?? user.locale),
       to,
       firstName: user.firstName,

@@ -75,6 +75,7 @@ export async function sendVerificationLink(
   });
   const message = verificationEmail({
     network,
+    shopPort: options.shopPort,
     locale: emailLocale(network, user.locale),
     to: user.email,
     firstName: user.firstName,
