@@ -104,6 +104,9 @@ export const addressInputSchema = z.strictObject({
   addressState: shortText(100),
 });
 
+/** A transport card number as printed on the card. */
+export const cardNumberSchema = z.string().trim().min(1).max(32);
+
 export const updateAccountRequestSchema = signedRequest({
   userToken: userTokenSchema,
   userId: idSchema,
@@ -122,6 +125,8 @@ export const updateAccountRequestSchema = signedRequest({
   /** A password change: the current password and the new one (VAL-04). */
   currentPassword: currentPasswordSchema.optional(),
   newPassword: passwordSchema.optional(),
+  /** A traveller profile's transport card number (null removes it); not the holder's. */
+  cardNumber: cardNumberSchema.nullable().optional(),
 }).superRefine((payload, ctx) => {
   if (payload.email !== undefined && payload.password === undefined) required(ctx, 'password');
   if (payload.password !== undefined && payload.email === undefined) required(ctx, 'email');
@@ -139,10 +144,15 @@ export const updateAccountRequestSchema = signedRequest({
   checkDistinctNames(payload.userName, payload.userLastname, ctx, ['userLastname']);
 });
 
+/**
+ * The holder's own changes, or a traveller profile's (userId naming one of the holder's profiles,
+ * ACC-05: names, birthday and card number only).
+ */
 export const updateAccountCall = defineCall({
   path: 'Account/update.json',
   method: 'POST',
   authenticated: true,
+  session: { token: 'userToken', userId: 'userId', userIdMayBeProfile: true },
   request: updateAccountRequestSchema,
   response: userAnswerSchema,
 });
@@ -160,8 +170,6 @@ export const uploadPictureCall = defineCall({
 
 // ---------------------------------------------------------------------------------------------
 // Traveller profiles (ACC-05)
-
-export const cardNumberSchema = z.string().trim().min(1).max(32);
 
 export const createProfileCall = defineCall({
   path: 'Account/createProfile.json',

@@ -9,7 +9,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type PayloadEncoding = 'query' | 'json' | 'multipart';
 
 /** The payload fields that carry the session of an authenticated call (API-02). */
-export type SessionFields = { readonly token: string; readonly userId?: string };
+export type SessionFields = {
+  readonly token: string;
+  readonly userId?: string;
+  /**
+   * The userId field may also name a traveller profile of the account holder (ACC-05): the
+   * client still fills in the holder's id when it is left out, and the backend checks ownership.
+   */
+  readonly userIdMayBeProfile?: true;
+};
 export const DEFAULT_SESSION_FIELDS = { token: 'userToken', userId: 'userId' } as const;
 export type DefaultSessionFields = typeof DEFAULT_SESSION_FIELDS;
 

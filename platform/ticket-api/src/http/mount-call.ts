@@ -92,7 +92,12 @@ async function resolveCaller(
     token,
     networkId: network.network.config.id,
   });
-  if (fields.userId !== undefined && payload[fields.userId] !== session.userId) {
+  // A call that may name a traveller profile checks the holder owns it itself.
+  if (
+    fields.userId !== undefined &&
+    !fields.userIdMayBeProfile &&
+    payload[fields.userId] !== session.userId
+  ) {
     throw new AppError('FORBIDDEN', { message: 'The session belongs to another user' });
   }
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);

@@ -1,7 +1,9 @@
 // The account calls of spec 02 §7 (ACCOUNT_CALLS) and the route that serves profile pictures.
 // Handlers only pick what the service needs, call it, and answer.
+
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { ko } from '@transit-shop/sdk/contract/envelope';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
@@ -20,6 +22,7 @@ import { resetPassword } from './reset-password.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 import { signInWithToken } from './sign-in-with-token.ts';
 import { updateAccount } from './update-account.ts';
+import { updateProfile } from './update-profile.ts';
 import { uploadPicture } from './upload-picture.ts';
 import { useActionCode } from './use-action-code.ts';
 import { verifyAccount } from './verify-account.ts';
@@ -64,7 +67,23 @@ export function accountRoutes() {
   }));
 
   mountCall(app, calls.updateAccount, async ({ payload, deps, network, user, session }) => {
-    const { userToken, userId: _userId, signature: _signature, ...changes } = payload;
+    const { userToken, userId, signature: _signature, cardNumber, ...changes } = payload;
+    if (userId !== session.userId) {
+      // One of the holder's traveller profiles (ACC-05); the answer is the holder, profiles included.
+      await updateProfile({
+        db: deps.db,
+        clock: deps.clock,
+        holder: user,
+        profileId: userId,
+        changes: { ...changes, cardNumber },
+      });
+      return { user: await toAuthUser({ db: deps.db, user, session, token: userToken }) };
+    }
+    if (cardNumber !== undefined) {
+      throw new AppError('INVALID_REQUEST', {
+        details: { issues: [{ path: 'cardNumber', message: 'Only a traveller profile has a card number' }] },
+      });
+    }
     const updated = await updateAccount({
       ...mailOf(deps),
       db: deps.db,

@@ -132,3 +132,97 @@ describe('Account/disableProfile', () => {
     expect((await okOf<{ user: AuthUser }>(await getUser(owner))).user.profiles[0]?.active).toBe(true);
   });
 });
+
+const updateProfile = (holder: { userToken: string }, profileId: number, fields: Record<string, unknown>) =>
+  testApp.current.call(ACCOUNT_CALLS.updateAccount, {
+    userToken: holder.userToken,
+    userId: profileId,
+    ...fields,
+  });
+
+describe('Account/update.json naming a traveller profile', () => {
+  it("ACC-05 the holder changes a profile's names, birthday and card number and gets the account back", async () => {
+    const { user: holder } = await registerAndLogin(testApp.current);
+    const { profile } = await okOf<{ profile: TravellerProfile }>(
+      await createProfile(holder, { userName: 'Noé', userLastname: 'Martin', userBirthday: '2015-04-02' }),
+    );
+    const { user } = await okOf<{ user: AuthUser }>(
+      await updateProfile(holder, profile.userId, {
+        userName: 'Noa',
+        userBirthday: '2016-05-03',
+        cardNumber: ' 7781 0001 ',
+      }),
+    );
+    expect(user.userId).toBe(holder.userId);
+    expect(user.userName).toBe(holder.userName);
+    expect(user.profiles).toEqual([
+      { ...profile, userName: 'Noa', userBirthday: '2016-05-03', cardNumber: '7781 0001' },
+    ]);
+    const cleared = await okOf<{ user: AuthUser }>(
+      await updateProfile(holder, profile.userId, { userBirthday: null, cardNumber: null }),
+    );
+    expect(cleared.user.profiles[0]).toMatchObject({ userBirthday: null, cardNumber: null });
+  });
+
+  it('ACC-05 VAL-02 a profile keeps distinct names, and account fields are refused for it', async () => {
+    const { user: holder } = await registerAndLogin(testApp.current);
+    const { profile } = await okOf<{ profile: TravellerProfile }>(
+      await createProfile(holder, { userName: 'Noé', userLastname: 'Martin' }),
+    );
+    expect(await koOf(await updateProfile(holder, profile.userId, { userLastname: 'noe' }))).toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      details: { issues: [{ path: 'userLastname', message: VALIDATION_MESSAGES.lastNameSameAsFirstName }] },
+    });
+    expect(
+      await koOf(
+        await updateProfile(holder, profile.userId, { contactEmail: 'noe@example.org', locale: 'en' }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      details: {
+        issues: [
+          { path: 'contactEmail', message: 'Not a field of a traveller profile' },
+          { path: 'locale', message: 'Not a field of a traveller profile' },
+        ],
+      },
+    });
+    // The holder's own card number is not theirs to set here.
+    expect(await koOf(await updateProfile(holder, holder.userId, { cardNumber: '1' }))).toMatchObject({
+      status: 400,
+      details: { issues: [{ path: 'cardNumber' }] },
+    });
+    expect((await okOf<{ user: AuthUser }>(await getUser(holder))).user.profiles[0]?.userLastname).toBe(
+      'Martin',
+    );
+  });
+
+  it('ACC-05 nobody else changes a profile: another holder, the profile itself, a deactivated profile', async () => {
+    const { identity, user: owner } = await registerAndLogin(testApp.current);
+    const { profile } = await okOf<{ profile: TravellerProfile }>(
+      await createProfile(owner, { userName: 'Noé', userLastname: 'Martin' }),
+    );
+    const { user: stranger } = await registerAndLogin(testApp.current);
+    const { user: asProfile } = await okOf<{ user: AuthUser }>(
+      await loginWith(testApp.current, identity.idToken, { user_id: profile.userId }),
+    );
+    for (const [caller, profileId] of [
+      [stranger, profile.userId],
+      [owner, stranger.userId],
+      [owner, 999_999],
+      [asProfile, owner.userId],
+    ] as const) {
+      expect((await koOf(await updateProfile(caller, profileId, { userName: 'Intrus' }))).code).toBe(
+        'FORBIDDEN',
+      );
+    }
+    await okOf(await disableProfile(owner, profile.userId));
+    expect((await koOf(await updateProfile(owner, profile.userId, { userName: 'Noa' }))).code).toBe(
+      'FORBIDDEN',
+    );
+    const [row] = await testApp.current.deps.db.select().from(users).where(eq(users.id, stranger.userId));
+    expect(row?.firstName).toBe(stranger.userName);
+    expect((await okOf<{ user: AuthUser }>(await getUser(owner))).user.profiles[0]?.userName).toBe('Noé');
+  });
+});

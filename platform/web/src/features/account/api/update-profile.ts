@@ -1,5 +1,5 @@
-// A traveller profile's names and birthday, changed with Account/update.json under the holder's
-// session and the profile's id (there is no call of its own; ACC-05). The answer replaces the
+// A traveller profile's names, birthday and card number, changed with Account/update.json under
+// the holder's session and the profile's id (there is no call of its own; ACC-05). The answer replaces the
 // cached user when it is the holder; otherwise the holder is asked for again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateAccountCall } from '@transit-shop/sdk/contract/account';
@@ -13,6 +13,8 @@ export type TravellerChanges = {
   lastName: string;
   /** Left out where the network hides the birth date (NET-06). */
   birthday?: string | null;
+  /** The transport card number; null removes it. */
+  cardNumber: string | null;
 };
 
 export async function updateProfile(client: TicketClient, changes: TravellerChanges): Promise<AuthUser> {
@@ -21,6 +23,7 @@ export async function updateProfile(client: TicketClient, changes: TravellerChan
     userName: changes.firstName,
     userLastname: changes.lastName,
     ...(changes.birthday === undefined ? {} : { userBirthday: changes.birthday }),
+    cardNumber: changes.cardNumber,
   });
   return user;
 }

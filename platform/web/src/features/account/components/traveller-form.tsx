@@ -1,6 +1,5 @@
 // The form of a traveller profile, added or edited (ACC-05): first and last name (VAL-01, VAL-02),
-// the birthday unless the network hides it (NET-06) and, for a new traveller, an optional
-// transport card number. The sdk's traveller schema checks it before anything is sent.
+// the birthday unless the network hides it (NET-06) and an optional transport card number. The sdk's traveller schema checks it before anything is sent.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { travellerProfileFormSchema } from '@transit-shop/sdk/validation/account-forms';
@@ -32,13 +31,11 @@ const FIELD_NAMES = {
 
 export function TravellerForm({
   initial,
-  withCardNumber,
   pending,
   submitLabel,
   onSave,
 }: {
-  initial: { firstName: string; lastName: string; birthday: string | null };
-  withCardNumber: boolean;
+  initial: { firstName: string; lastName: string; birthday: string | null; cardNumber: string | null };
   pending: boolean;
   submitLabel: string;
   /** Saves the checked values; rejects with the call's error. */
@@ -52,7 +49,7 @@ export function TravellerForm({
     firstName: initial.firstName,
     lastName: initial.lastName,
     birthday: initial.birthday ?? '',
-    cardNumber: '',
+    cardNumber: initial.cardNumber ?? '',
   });
 
   const submit = async () => {
@@ -60,7 +57,7 @@ export function TravellerForm({
       firstName: values.firstName,
       lastName: values.lastName,
       birthday: showBirthday && values.birthday !== '' ? values.birthday : null,
-      cardNumber: withCardNumber && values.cardNumber.trim() !== '' ? values.cardNumber : null,
+      cardNumber: values.cardNumber.trim() !== '' ? values.cardNumber : null,
     });
     if (!checked.ok) return;
     try {
@@ -98,9 +95,7 @@ export function TravellerForm({
       {field('firstName', { autoComplete: 'off', required: true })}
       {field('lastName', { autoComplete: 'off', required: true })}
       {showBirthday ? field('birthday', { type: 'date', autoComplete: 'off' }) : null}
-      {withCardNumber
-        ? field('cardNumber', { autoComplete: 'off', hint: t('account.traveller.cardNumberHint') })
-        : null}
+      {field('cardNumber', { autoComplete: 'off', hint: t('account.traveller.cardNumberHint') })}
       <FormSummary summary={form.summary} />
       <UpdateFailure change="traveller" failure={form.failure} />
       <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }}>

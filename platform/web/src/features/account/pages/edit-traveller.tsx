@@ -1,9 +1,11 @@
 // /account/:id: edits a traveller profile of the account (ACC-05), then back to the account page,
-// which announces it. An id that is not one of the account's profiles is a 404.
+// which announces it. An id that is not one of the account's profiles is a 404; a deactivated
+// profile is shown, not edited (the backend refuses changes to it).
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useNavigate, useParams } from 'react-router';
-import { useLocalePath } from '../../../components/locale-link.tsx';
+import { LocaleLink, useLocalePath } from '../../../components/locale-link.tsx';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api/get-user.ts';
 import { WithSession } from '../../auth/hooks/use-session.tsx';
@@ -41,20 +43,25 @@ function EditTraveller() {
 
   return (
     <AccountPageFrame title={t('account.traveller.editTitle')}>
-      {profile ? (
+      {profile && !profile.active ? (
         <>
-          {profile.active ? null : (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t('account.traveller.inactiveNote')}
-            </Alert>
-          )}
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('account.traveller.inactiveNote')}
+          </Alert>
+          <Button component={LocaleLink} to={paths.account}>
+            {t('account.traveller.back')}
+          </Button>
+        </>
+      ) : null}
+      {profile?.active ? (
+        <>
           <TravellerForm
             initial={{
               firstName: profile.userName,
               lastName: profile.userLastname,
               birthday: profile.userBirthday,
+              cardNumber: profile.cardNumber,
             }}
-            withCardNumber={false}
             pending={update.isPending}
             submitLabel={t('account.traveller.save')}
             onSave={async (values) => {
@@ -63,6 +70,7 @@ function EditTraveller() {
                 firstName: values.firstName,
                 lastName: values.lastName,
                 ...(values.birthday === undefined ? {} : { birthday: values.birthday }),
+                cardNumber: values.cardNumber,
               });
               const notice: AccountNotice = {
                 kind: 'travellerSaved',

@@ -28,8 +28,7 @@ function NewTraveller() {
   return (
     <AccountPageFrame title={t('account.traveller.newTitle')} intro={t('account.traveller.newIntro')}>
       <TravellerForm
-        initial={{ firstName: '', lastName: '', birthday: null }}
-        withCardNumber
+        initial={{ firstName: '', lastName: '', birthday: null, cardNumber: null }}
         pending={create.isPending}
         submitLabel={t('account.traveller.add')}
         onSave={async (values) => {

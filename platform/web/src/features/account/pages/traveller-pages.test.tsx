@@ -114,8 +114,40 @@ describe('the traveller pages', () => {
       'Les informations de Thomas Martin ont été enregistrées.',
     );
     expect(payloadsAt(calls, 'Account/update.json')).toEqual([
-      { userId: 21, userName: 'Thomas', userLastname: 'Martin' },
+      { userId: 21, userName: 'Thomas', userLastname: 'Martin', cardNumber: null },
     ]);
+  });
+
+  it('ACC-05 changes the transport card number of a traveller', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openAccountPage('/account/21', {
+      signedInAs: fixtureUser({ profiles: [{ ...tom, cardNumber: '0042' }] }),
+      heading: 'Modifier un voyageur',
+      handlers: {
+        'Account/update.json': () => ({
+          ok: { user: fixtureUser({ profiles: [{ ...tom, cardNumber: '7781 0001' }] }) },
+        }),
+      },
+    });
+    const card = screen.getByRole('textbox', { name: /carte/ }) as HTMLInputElement;
+    expect(card.value).toBe('0042');
+    await user.clear(card);
+    await user.type(card, '7781 0001');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByRole('heading', { level: 1, name: 'Mon compte' });
+    expect(payloadsAt(calls, 'Account/update.json')).toEqual([
+      expect.objectContaining({ userId: 21, cardNumber: '7781 0001' }),
+    ]);
+  });
+
+  it('ACC-05 a deactivated traveller is shown, not edited', async () => {
+    await openAccountPage('/account/21', {
+      signedInAs: fixtureUser({ profiles: [{ ...tom, active: false }] }),
+      heading: 'Modifier un voyageur',
+    });
+    expect(screen.getByText('Ce voyageur est désactivé.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Retour à mon compte' })).toBeTruthy();
   });
 
   it('ACC-05 an id that is not one of the account profiles is not found', async () => {
