@@ -5,9 +5,9 @@ import type { MaintenanceAlert } from '@transit-shop/sdk/alerts/alert.schema';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useSessionStatus } from '../features/auth/session/session-status.ts';
 import { Footer } from '../features/shell/components/footer.tsx';
 import { Header } from '../features/shell/components/header.tsx';
+import { useSessionStatus } from '../lib/session/session-status.ts';
 
 // Alerts need the beacon client and its schemas: they load after the first paint.
 const AlertArea = lazy(() => import('../features/alerts/components/alert-area.tsx'));

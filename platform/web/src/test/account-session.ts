@@ -5,13 +5,13 @@
 import { configure, screen } from '@testing-library/react';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Bootstrap } from '@transit-shop/tenancy';
+import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
 import {
   createSessionRuntime,
   installSessionRuntime,
   type SessionRuntime,
-} from '../features/auth/session/session-runtime.ts';
-import { resetSessionStatus } from '../features/auth/session/session-status.ts';
-import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
+} from '../lib/session/session-runtime.ts';
+import { resetSessionStatus } from '../lib/session/session-status.ts';
 import { fixtureBootstrap } from './fixtures/bootstrap.ts';
 import { renderApp } from './render.tsx';
 import { fakeTicketBackend, type Handler, type ReceivedCall, stubTenantService } from './session.ts';

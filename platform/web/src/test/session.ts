@@ -9,14 +9,14 @@ import type { ErrorDetails } from '@transit-shop/sdk/errors/app-error';
 import { verifySignature } from '@transit-shop/sdk/signing/sign';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { afterEach, vi } from 'vitest';
+import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
 import {
   createSessionRuntime,
   installSessionRuntime,
   type SessionRuntime,
   uninstallSessionRuntime,
-} from '../features/auth/session/session-runtime.ts';
-import { resetSessionStatus } from '../features/auth/session/session-status.ts';
-import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
+} from '../lib/session/session-runtime.ts';
+import { resetSessionStatus } from '../lib/session/session-status.ts';
 import { fixtureBootstrap } from './fixtures/bootstrap.ts';
 
 // Pages load lazily (their module, then their guard's calls): under a loaded machine that takes

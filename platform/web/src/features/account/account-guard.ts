@@ -3,7 +3,7 @@
 // (ROUTE-10). The user is then in the query cache for the page.
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { LoaderFunctionArgs } from 'react-router';
-import { currentUser, requireCompleteAccount, requireSignIn } from '../auth/guards.ts';
+import { currentUser, requireCompleteAccount, requireSignIn } from '../../lib/session/guards.ts';
 
 export async function requireAccountHolder(args: LoaderFunctionArgs): Promise<AuthUser | null> {
   const runtime = await requireSignIn(args);

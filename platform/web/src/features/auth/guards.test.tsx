@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { safeRedirectPath } from '../../lib/session/guards.ts';
 import { renderApp } from '../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../test/session.ts';
-import { safeRedirectPath } from './guards.ts';
 import { completeAccountLoader } from './routes.ts';
 
 describe('route guards of the session', () => {

@@ -2,7 +2,7 @@
 // the documents page's guarded placeholder. Each is a lazy module with its guard as its loader.
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { readSessionStatus } from './session/session-status.ts';
+import { readSessionStatus } from '../../lib/session/session-status.ts';
 
 const signIn = () => import('./pages/sign-in.tsx');
 
@@ -27,7 +27,7 @@ export const authRoutes: RouteObject[] = [
  */
 export async function completeAccountLoader(args: LoaderFunctionArgs): Promise<null> {
   if (readSessionStatus() !== 'loggedIn') return null;
-  const { requireCompleteAccount } = await import('./guards.ts');
+  const { requireCompleteAccount } = await import('../../lib/session/guards.ts');
   await requireCompleteAccount(args);
   return null;
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disableProfileCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/user-query-key.ts';
+import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 
 export async function disableProfile(client: TicketClient, profileId: number): Promise<AuthUser> {
   // The profile's id, never the holder's: the call names only the token as its session field.

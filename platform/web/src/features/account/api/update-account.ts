@@ -5,7 +5,7 @@ import { updateAccountCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { CallPayload } from '@transit-shop/sdk/contract/define-call';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/user-query-key.ts';
+import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 
 /** The changed fields; the session fills in the token and the holder's id. */
 export type AccountChanges = Omit<CallPayload<typeof updateAccountCall>, 'userToken' | 'userId'>;

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateAccountCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/user-query-key.ts';
+import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 
 export type TravellerChanges = {
   profileId: number;

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadPictureCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/user-query-key.ts';
+import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 
 export async function uploadPicture(client: TicketClient, picture: Blob): Promise<AuthUser> {
   const { user } = await client.call(uploadPictureCall, { media: picture });

@@ -3,8 +3,8 @@
 import { useColorScheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppearanceSwitch } from '../../../components/appearance-switch.tsx';
 import { MODE_TO_APPEARANCE } from '../../../lib/theme/cookie-storage-manager.ts';
-import { AppearanceSwitch } from '../../shell/components/appearance-switch.tsx';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { AccountSection, SavedStatus, UpdateFailure } from './account-section.tsx';
 

@@ -7,8 +7,8 @@ import { emailSchema } from '@transit-shop/sdk/validation/email';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormSummary, FormTextField } from '../../auth/components/form-parts.tsx';
-import { onSubmit, useAuthForm } from '../../auth/hooks/use-auth-form.ts';
+import { FormSummary, FormTextField } from '../../../components/form-parts.tsx';
+import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { AccountSection, SavedStatus, UpdateFailure } from './account-section.tsx';
 

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../auth/hooks/use-session.tsx';
-import { redirectQuery } from '../../auth/redirect-target.ts';
+import { redirectQuery } from '../../../lib/session/redirect-target.ts';
+import { useSession } from '../../../lib/session/use-session.tsx';
 
 export function PasswordSignInNotice() {
   const { t } = useTranslation();

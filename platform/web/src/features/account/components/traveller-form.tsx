@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import { travellerProfileFormSchema } from '@transit-shop/sdk/validation/account-forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSummary, FormTextField } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-import { FormSummary, FormTextField } from '../../auth/components/form-parts.tsx';
-import { onSubmit, useAuthForm } from '../../auth/hooks/use-auth-form.ts';
+import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
 import { UpdateFailure } from './account-section.tsx';
 
 type Field = 'firstName' | 'lastName' | 'birthday' | 'cardNumber';

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-import { useFormatDate } from '../../auth/hooks/use-error-text.ts';
+import { useFormatDate } from '../../../lib/forms/use-error-text.ts';
 import { useDisableProfile } from '../api/disable-profile.ts';
 import { AccountSection, SavedStatus, UpdateFailure } from './account-section.tsx';
 

@@ -5,7 +5,7 @@
 import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { DEFAULT_ERROR_CODE } from '@transit-shop/sdk/errors/error-codes';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../auth/hooks/use-error-text.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 
 /** The changes of the account area, each with its failure message under account.errors. */
 export type AccountChange =

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { readSessionStatus } from '../../../lib/session/session-status.ts';
 import { openAccountPage } from '../../../test/account-session.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { fixtureUser, stubTenantService } from '../../../test/session.ts';
-import { readSessionStatus } from '../../auth/session/session-status.ts';
 
 const receipt = {
   deletionRequestedAt: '2026-12-01T10:00:00.000Z',

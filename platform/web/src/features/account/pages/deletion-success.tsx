@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useFormatDate } from '../../auth/hooks/use-error-text.ts';
+import { useFormatDate } from '../../../lib/forms/use-error-text.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 
 function effectiveDate(state: unknown): Date | null {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useLocalePath } from '../../../components/locale-link.tsx';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
-import { WithSession } from '../../auth/hooks/use-session.tsx';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { requireAccountHolder } from '../account-guard.ts';
 import { useCreateProfile } from '../api/create-profile.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';

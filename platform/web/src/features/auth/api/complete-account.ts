@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateAccountCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { userQueryKey } from './user-query-key.ts';
+import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 
 export type CompleteAccountInput = {
   firstName: string;

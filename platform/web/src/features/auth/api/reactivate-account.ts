@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reactivateAccountCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { userQueryKey } from './user-query-key.ts';
+import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 
 export async function reactivateAccount(client: TicketClient): Promise<AuthUser> {
   const { user } = await client.call(reactivateAccountCall, {});

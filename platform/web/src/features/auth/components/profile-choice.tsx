@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { ProfileChoice as Profile } from '@transit-shop/flows/session/session.machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onSubmit } from '../hooks/use-auth-form.ts';
+import { onSubmit } from '../../../lib/forms/use-auth-form.ts';
 
 export function ProfileChoice({
   profiles,

@@ -10,10 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../api/get-user.ts';
+import { useErrorText, useFormatDate } from '../../../lib/forms/use-error-text.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { useSession } from '../../../lib/session/use-session.tsx';
 import { useReactivateAccount } from '../api/reactivate-account.ts';
-import { useErrorText, useFormatDate } from '../hooks/use-error-text.ts';
-import { useSession } from '../hooks/use-session.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 // What the layout shows about a session on every page, loaded after the first paint and only
 // when there is a session: the session-expired modal and the reactivation modal.
-import { WithSession } from '../hooks/use-session.tsx';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { ReactivationModal } from './reactivation-modal.tsx';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
 

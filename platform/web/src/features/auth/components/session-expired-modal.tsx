@@ -12,8 +12,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
-import { useSession } from '../hooks/use-session.tsx';
-import { redirectQuery } from '../redirect-target.ts';
+import { redirectQuery } from '../../../lib/session/redirect-target.ts';
+import { useSession } from '../../../lib/session/use-session.tsx';
 
 export function SessionExpiredModal() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.ts';
-import { requireCompleteAccount, requireSignIn } from '../guards.ts';
+import { requireCompleteAccount, requireSignIn } from '../../../lib/session/guards.ts';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireSignIn(args);

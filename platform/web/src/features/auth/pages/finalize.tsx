@@ -10,14 +10,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { FailureAlert, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
+import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { currentUser, requireSignIn } from '../../../lib/session/guards.ts';
+import { redirectTargetOf, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { useCompleteAccount } from '../api/complete-account.ts';
-import { useUser } from '../api/get-user.ts';
 import { AuthPage } from '../components/auth-page.tsx';
-import { FailureAlert, FormSummary, FormTextField } from '../components/form-parts.tsx';
-import { currentUser, requireSignIn } from '../guards.ts';
-import { onSubmit, useAuthForm } from '../hooks/use-auth-form.ts';
-import { WithSession } from '../hooks/use-session.tsx';
-import { redirectTargetOf, useRedirectTarget } from '../redirect-target.ts';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 

@@ -2,7 +2,7 @@
 // local storage, cookies, cart and tunnel) and goes home.
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
-import { getSessionRuntime, settle } from '../session/session-runtime.ts';
+import { getSessionRuntime, settle } from '../../../lib/session/session-runtime.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const runtime = await getSessionRuntime();

@@ -11,14 +11,14 @@ import { registrationFormSchema } from '@transit-shop/sdk/validation/account-for
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
+import { FailureAlert, FormCheckbox, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
 import { LocaleLink, useLocalePath } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
+import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
+import { redirectQuery, redirectTargetOf, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
+import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
+import { useSession, WithSession } from '../../../lib/session/use-session.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
-import { FailureAlert, FormCheckbox, FormSummary, FormTextField } from '../components/form-parts.tsx';
-import { onSubmit, useAuthForm } from '../hooks/use-auth-form.ts';
-import { useSession, WithSession } from '../hooks/use-session.tsx';
-import { redirectQuery, redirectTargetOf, useRedirectTarget } from '../redirect-target.ts';
-import { getSessionRuntime } from '../session/session-runtime.ts';
 
 type Field =
   | 'lastName'

@@ -14,15 +14,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { FailureAlert, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
 import { LocaleLink, useLocale } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
+import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
+import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { useChangePasswordWithCode } from '../api/change-password-with-code.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthPage } from '../components/auth-page.tsx';
-import { FailureAlert, FormSummary, FormTextField } from '../components/form-parts.tsx';
-import { onSubmit, useAuthForm } from '../hooks/use-auth-form.ts';
-import { WithSession } from '../hooks/use-session.tsx';
-import { getSessionRuntime } from '../session/session-runtime.ts';
 
 const resetRequestSchema = z.object({ email: emailSchema });
 

@@ -10,15 +10,15 @@ import { isAccountVerified } from '@transit-shop/sdk/validation/account-rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { FailureAlert } from '../../../components/form-parts.tsx';
 import { RouterLink } from '../../../components/router-link.tsx';
-import { useUser } from '../api/get-user.ts';
+import { useFormatTime } from '../../../lib/forms/use-error-text.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { requireCompleteAccount, requireSignIn } from '../../../lib/session/guards.ts';
+import { redirectTargetOf, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { useSendVerificationEmail } from '../api/send-verification-email.ts';
 import { AuthPage } from '../components/auth-page.tsx';
-import { FailureAlert } from '../components/form-parts.tsx';
-import { requireCompleteAccount, requireSignIn } from '../guards.ts';
-import { useFormatTime } from '../hooks/use-error-text.ts';
-import { WithSession } from '../hooks/use-session.tsx';
-import { redirectTargetOf, useRedirectTarget } from '../redirect-target.ts';
 
 /** Signed in, complete, and not verified yet; a verified account goes on (nothing to do here). */
 export async function loader(args: LoaderFunctionArgs) {

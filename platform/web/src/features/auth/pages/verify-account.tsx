@@ -6,14 +6,14 @@ import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { isAccountVerified } from '@transit-shop/sdk/validation/account-rules';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
+import { FailureAlert } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
+import { currentUser } from '../../../lib/session/guards.ts';
+import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { verifyAccount } from '../api/verify-account.ts';
 import { AuthPage } from '../components/auth-page.tsx';
-import { FailureAlert } from '../components/form-parts.tsx';
-import { currentUser } from '../guards.ts';
-import { WithSession } from '../hooks/use-session.tsx';
-import { getSessionRuntime } from '../session/session-runtime.ts';
 
 type Outcome = { outcome: 'verified' } | { outcome: 'missingCode' } | { outcome: 'failed'; error: unknown };
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { AppearanceSwitch } from '../../../components/appearance-switch.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { renderWithApp } from '../../../test/render.tsx';
 import { MaintenancePage } from '../../alerts/components/maintenance-page.tsx';
-import { AppearanceSwitch } from './appearance-switch.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LanguageMenu } from './language-menu.tsx';

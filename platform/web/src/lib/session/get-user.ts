@@ -4,9 +4,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionTicket } from '@transit-shop/flows/session/session.machine';
 import { getUserCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
-import type { TicketClient } from '../../../lib/api-client.ts';
-import { useApiClient } from '../../../lib/api-client.ts';
-import { useSessionTicket } from '../hooks/use-session.tsx';
+import type { TicketClient } from '../api-client.ts';
+import { useApiClient } from '../api-client.ts';
+import { useSessionTicket } from './use-session.tsx';
 import { userQueryKey } from './user-query-key.ts';
 
 export { userQueryKey };

@@ -9,8 +9,8 @@ import {
 } from '@transit-shop/flows/session/session.machine';
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, Suspense, use, useContext } from 'react';
-import { ApiClientProvider } from '../../../lib/api-client.ts';
-import { getSessionRuntime, type SessionRuntime, settle } from '../session/session-runtime.ts';
+import { ApiClientProvider } from '../api-client.ts';
+import { getSessionRuntime, type SessionRuntime, settle } from './session-runtime.ts';
 
 const SessionContext = createContext<SessionRuntime | null>(null);
 

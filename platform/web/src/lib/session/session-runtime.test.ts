@@ -2,13 +2,13 @@
 // real cookies and local storage of the browser.
 import { getUserCall } from '@transit-shop/sdk/contract/account';
 import { describe, expect, it, vi } from 'vitest';
-import { readIdentityCookie, readTicketCookie } from '../../../lib/cookies.ts';
-import { queryClient } from '../../../lib/query-client.tsx';
-import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
-import { calledPaths, createTestSession, fixtureUser, identityAnswer } from '../../../test/session.ts';
-import { userQueryKey } from '../api/user-query-key.ts';
+import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
+import { calledPaths, createTestSession, fixtureUser, identityAnswer } from '../../test/session.ts';
+import { readIdentityCookie, readTicketCookie } from '../cookies.ts';
+import { queryClient } from '../query-client.tsx';
 import { hasCustomProvider, settle } from './session-runtime.ts';
 import { readSessionStatus } from './session-status.ts';
+import { userQueryKey } from './user-query-key.ts';
 
 const signIn = { type: 'SIGN_IN', email: 'lea@example.org', password: 'secret' } as const;
 

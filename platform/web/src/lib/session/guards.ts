@@ -7,9 +7,9 @@ import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { isAccountComplete } from '@transit-shop/sdk/validation/account-rules';
 import { redirect } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { getUserQueryOptions } from './api/get-user.ts';
+import { getUserQueryOptions } from './get-user.ts';
 import { pathWithRedirect, requestedPath } from './redirect-target.ts';
-import { getSessionRuntime, type SessionRuntime } from './session/session-runtime.ts';
+import { getSessionRuntime, type SessionRuntime } from './session-runtime.ts';
 
 export { pathWithRedirect, redirectTargetOf, safeRedirectPath } from './redirect-target.ts';
 

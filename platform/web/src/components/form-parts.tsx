@@ -9,8 +9,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../hooks/use-auth-form.ts';
-import { useErrorText } from '../hooks/use-error-text.ts';
+import type { FieldError } from '../lib/forms/use-auth-form.ts';
+import { useErrorText } from '../lib/forms/use-error-text.ts';
 
 export function FormTextField({
   fieldError,

@@ -21,19 +21,19 @@ import {
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
-import { splitLocale } from '../../../config/paths.ts';
-import { createApiClient, type TicketClient } from '../../../lib/api-client.ts';
-import { fetchBootstrap, readInlineBootstrap } from '../../../lib/bootstrap.ts';
+import { splitLocale } from '../../config/paths.ts';
+import { createApiClient, type TicketClient } from '../api-client.ts';
+import { fetchBootstrap, readInlineBootstrap } from '../bootstrap.ts';
 import {
   readIdentityCookie,
   readTicketCookie,
   removeSessionCookies,
   writeIdentityCookie,
   writeTicketCookie,
-} from '../../../lib/cookies.ts';
-import { queryClient as appQueryClient } from '../../../lib/query-client.tsx';
-import { userQueryKey } from '../api/user-query-key.ts';
+} from '../cookies.ts';
+import { queryClient as appQueryClient } from '../query-client.tsx';
 import { setSessionStatus } from './session-status.ts';
+import { userQueryKey } from './user-query-key.ts';
 
 /** The network facts the session needs; they are the same in every language. */
 export type SessionNetwork = Pick<Bootstrap, 'apiBase'> & {

@@ -3,7 +3,7 @@
 // session machine once it runs. No XState or sdk here, so the first paint stays small.
 import type { SessionStatus } from '@transit-shop/flows/session/session.machine';
 import { useSyncExternalStore } from 'react';
-import { readTicketCookie } from '../../../lib/cookies.ts';
+import { readTicketCookie } from '../cookies.ts';
 
 export type { SessionStatus };
 
