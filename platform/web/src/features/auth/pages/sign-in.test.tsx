@@ -39,6 +39,23 @@ describe('sign-in page', () => {
     expect(within(nav).getByRole('link', { name: 'My account' })).toBeTruthy();
   });
 
+  it('THEME-01 the appearance saved on the account follows the traveller to this device', async () => {
+    stubTenantService();
+    document.cookie = 'theme=LIGHT; path=/';
+    createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => identityAnswer('lea'),
+        'Account/login.json': () => ({ ok: { user: fixtureUser({ appearance: 'DARK' }) } }),
+      },
+    });
+    const { router } = await renderApp('/en/auth');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit('lea@example.org', 'secret');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+    await waitFor(() => expect(document.cookie).toContain('theme=DARK'));
+    expect(document.documentElement.getAttribute('data-color-scheme')).toBe('dark');
+  });
+
   it('AUTH-01 works with the keyboard alone: type, Tab to the next field, Enter to submit', async () => {
     stubTenantService();
     const { calls } = createTestSession({

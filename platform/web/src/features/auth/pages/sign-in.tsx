@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths.ts';
 import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
 import { redirectQuery, redirectTargetOf, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
 import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
+import { useApplySavedAppearance } from '../../../lib/session/use-apply-saved-appearance.ts';
 import { useSession, WithSession } from '../../../lib/session/use-session.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
 import { ProfileChoice } from '../components/profile-choice.tsx';
@@ -42,16 +43,20 @@ function SignIn() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  const finish = (status: string, error: unknown) => {
-    if (status === 'loggedIn') navigate(target, { replace: true });
-    else if (error) form.fail(error);
+  const applySavedAppearance = useApplySavedAppearance();
+
+  const finish = (after: Awaited<ReturnType<typeof session.run>>) => {
+    const status = sessionStatusOf(after);
+    if (status === 'loggedIn') {
+      if (after.context.user) applySavedAppearance(after.context.user.userId);
+      navigate(target, { replace: true });
+    } else if (after.context.error) form.fail(after.context.error);
   };
 
   const submit = async () => {
     const checked = form.check(signInFormSchema, { email, password });
     if (!checked.ok) return;
-    const after = await session.run({ type: 'SIGN_IN', ...checked.data });
-    finish(sessionStatusOf(after), after.context.error);
+    finish(await session.run({ type: 'SIGN_IN', ...checked.data }));
   };
 
   if (session.profiles) {
@@ -61,8 +66,7 @@ function SignIn() {
           profiles={session.profiles}
           pending={session.busy}
           onChoose={async (userId) => {
-            const after = await session.run({ type: 'CHOOSE_PROFILE', userId });
-            finish(sessionStatusOf(after), after.context.error);
+            finish(await session.run({ type: 'CHOOSE_PROFILE', userId }));
           }}
           onCancel={() => session.send({ type: 'CANCEL' })}
         />
