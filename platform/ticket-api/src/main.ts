@@ -6,6 +6,7 @@ import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { EnvError, readEnv } from './env.ts';
+import { trackInFlight } from './http/in-flight.ts';
 import { loadIdentityKeys } from './identity/identity-keys.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
 import { APP_JOBS } from './jobs/job-definitions.ts';
@@ -73,7 +74,8 @@ async function start() {
     logger,
     pingDatabase: () => database.ping(),
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const inFlight = trackInFlight(app.fetch);
+  const server = serve({ fetch: inFlight.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, host: env.HOST }, `listening on http://${env.HOST}:${info.port}/`);
   });
   server.on('error', (error) => {
@@ -93,6 +95,8 @@ async function start() {
     forced.unref();
     server.close(async () => {
       try {
+        // A request whose client hung up still runs: the database stays open until it ends.
+        await inFlight.idle();
         await jobs.stop();
         mailer.close();
         await database.close();
