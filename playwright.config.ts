@@ -1,6 +1,17 @@
-// End-to-end tests in Debian's Chromium against the platform started as `npm start` starts it.
+// End-to-end tests in Debian's Chromium against the platform started as `npm start` starts it,
+// sending its mail to the test SMTP sink and keeping its accounts in a fresh database per run.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT } from './e2e/support/platform.ts';
+import { E2E_PORT, MAILBOX_PORT, SMTP_SINK_PORT } from './e2e/support/platform.ts';
+
+// The run's own folder in the OS temp directory, for the database (its lock file sits beside it):
+// made once per run (workers load this file again and inherit the variable from the runner), and
+// removed by global-teardown.ts.
+process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'transit-shop-e2e-'));
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variable; turbo does not run these tests
+const runDir = process.env.E2E_RUN_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -12,6 +23,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL: `http://lumiere.localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
@@ -29,13 +41,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), SKIP_BUILD: '1', LOG_LEVEL: 'warn', WATCH_TENANTS: 'false' },
-  },
+  webServer: [
+    {
+      command: `node --import tsx e2e/support/smtp-sink.ts --smtp-port ${SMTP_SINK_PORT} --http-port ${MAILBOX_PORT}`,
+      url: `http://127.0.0.1:${MAILBOX_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node scripts/start.mjs',
+      // Ready when the tenant service answers and the ticket API behind it does too: the tenant
+      // service listens first, while the ticket API still migrates its database.
+      url: `http://127.0.0.1:${E2E_PORT}/api/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        SKIP_BUILD: '1',
+        LOG_LEVEL: 'warn',
+        WATCH_TENANTS: 'false',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+        DATA_DIR: join(runDir, 'pgdata'),
+        // Email links open the shops where the tests reach them (wahat.localhost:8091...).
+        SHOP_PORT: String(E2E_PORT),
+      },
+    },
+  ],
 });

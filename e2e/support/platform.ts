@@ -1,5 +1,8 @@
 // Where the platform under test listens and how to reach each demo network.
 export const E2E_PORT = 8091;
+/** The test mail server (smtp-sink.ts): SMTP for the platform, HTTP for the tests. */
+export const SMTP_SINK_PORT = 8093;
+export const MAILBOX_PORT = 8094;
 
 export function networkUrl(slug: string, path = '/'): string {
   return `http://${slug}.localhost:${E2E_PORT}${path}`;
