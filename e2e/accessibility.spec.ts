@@ -1,21 +1,11 @@
 // axe finds no serious or critical violation on any page, in light and dark, in every language.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { loadDemoNetworks } from './support/demo-networks.ts';
 import { networkUrl } from './support/platform.ts';
 
 const networks = await loadDemoNetworks();
 const PAGES = ['/', '/legal-notices', '/privacy-policy', '/terms-of-use', '/maintenance', '/no-such-page'];
-
-async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} scheme`, () => {
