@@ -19,6 +19,7 @@ export function useAuthForm<Field extends string>(fieldNames: FieldNames = {}) {
   const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
   const [summary, setSummary] = useState<string | undefined>();
   const [failure, setFailure] = useState<unknown>(null);
+  const [placed, setPlaced] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -46,8 +47,10 @@ export function useAuthForm<Field extends string>(fieldNames: FieldNames = {}) {
     formRef,
     errors,
     summary,
-    /** The error of the last call, for the alert above the form. */
+    /** The error of the last call. */
     failure,
+    /** The error of the last call unless a field already says it, for the alert above the form. */
+    alertFailure: placed ? null : failure,
     /** Checks the values with a schema of the sdk; on problems shows them and focuses the first. */
     check<S extends z.ZodType>(schema: S, values: unknown): FormCheck<z.output<S>> {
       const result = schema.safeParse(values);
@@ -62,11 +65,13 @@ export function useAuthForm<Field extends string>(fieldNames: FieldNames = {}) {
     },
     /** Shows what a call failed with: its field problems beside the fields, the rest above the form. */
     fail(error: unknown, fieldOfCode: Readonly<Record<string, Field>> = {}) {
+      const issues = isAppError(error) ? (error.details?.issues ?? []) : [];
+      const field = isAppError(error) ? fieldOfCode[error.code] : undefined;
       setFailure(error);
-      if (!isAppError(error)) return;
-      const issues = error.details?.issues ?? [];
-      const field = fieldOfCode[error.code];
-      if (field) showIssues([{ path: field, message: `apiErrors.${error.code}` }, ...issues]);
+      // Said once: beside its field when it has one, otherwise above the form.
+      setPlaced(Boolean(field) || issues.length > 0);
+      if (field)
+        showIssues([{ path: field, message: `apiErrors.${(error as { code: string }).code}` }, ...issues]);
       else if (issues.length > 0) showIssues(issues);
     },
     clearFailure() {

@@ -17,7 +17,7 @@ export function AccountPageFrame({
   usePageTitle(title);
   return (
     <Box sx={{ maxWidth: (theme) => theme.breakpoints.values.md, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>
-      <Typography variant="h3" component="h1" sx={{ mb: intro ? 1 : 3 }}>
+      <Typography variant="h1" component="h1" sx={{ mb: intro ? 1 : 3 }}>
         {title}
       </Typography>
       {intro ? <Typography sx={{ color: 'text.secondary', mb: 3 }}>{intro}</Typography> : null}

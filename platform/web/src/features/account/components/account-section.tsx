@@ -32,7 +32,7 @@ export function AccountSection({
       aria-labelledby={headingId}
       sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: (theme) => theme.spacing(2) }}
     >
-      <Typography id={headingId} variant="h5" component="h2" sx={{ mb: intro ? 1 : 2 }}>
+      <Typography id={headingId} variant="h3" component="h2" sx={{ mb: intro ? 1 : 2 }}>
         {title}
       </Typography>
       {intro ? (

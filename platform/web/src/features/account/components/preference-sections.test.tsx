@@ -148,3 +148,18 @@ describe('the data-sharing consent', () => {
     await waitFor(() => expect(box.checked).toBe(true));
   });
 });
+
+describe('signing out from the account page', () => {
+  it('AUTH-07 the account page offers the logout, which tells the server and goes home signed out', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = await openAccountPage('/account', {
+      signedInAs: fixtureUser(),
+      handlers: { 'Account/logout.json': () => ({ ok: {} }) },
+    });
+    await user.click(screen.getByRole('link', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((call) => call.path === 'Account/logout.json')).toBe(true);
+    // Signed out: the header offers the login again.
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeTruthy();
+  });
+});

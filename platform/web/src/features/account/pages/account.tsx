@@ -72,6 +72,11 @@ function Account() {
       title={t('account.title')}
       intro={t('account.customerNumber', { number: account.customerNumber })}
     >
+      <Box sx={{ mb: 2 }}>
+        <Button component={LocaleLink} to={paths.authLogout} variant="outlined">
+          {t('account.logout')}
+        </Button>
+      </Box>
       <Box component="nav" aria-label={t('account.contents')} sx={{ mb: 3 }}>
         <Box
           component="ul"

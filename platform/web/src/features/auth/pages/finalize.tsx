@@ -93,7 +93,7 @@ function FinalizeForm({ user }: { user: AuthUser }) {
       {field('email', 'email', 'email', { disabled: !needsEmail })}
       {needsEmail ? field('password', 'password', 'current-password') : null}
       <FormSummary summary={form.summary} />
-      <FailureAlert failure={form.failure} />
+      <FailureAlert failure={form.alertFailure} />
       <Button type="submit" variant="contained" fullWidth disabled={complete.isPending} sx={{ mt: 3 }}>
         {complete.isPending ? t('auth.finalize.pending') : t('auth.finalize.submit')}
       </Button>

@@ -184,7 +184,9 @@ describe('registration page', () => {
     await fill(GOOD);
     const first = screen.getByLabelText(/^First name/);
     await waitFor(() => expect(helperOf(first)).toBe('The name must contain at least one vowel.'));
-    expect(screen.getByText('Some details are not valid. Check the fields marked.')).toBeTruthy();
+    // The summary line says it once; no second alert repeats it.
+    expect(screen.getByText('Not all fields comply with the rules.')).toBeTruthy();
+    expect(screen.queryByText('Some details are not valid. Check the fields marked.')).toBeNull();
   });
 
   it('AUTH-05 the terms and privacy checkboxes link to the legal pages', async () => {

@@ -139,7 +139,7 @@ function Register() {
           }
         />
         <FormSummary summary={form.summary} />
-        <FailureAlert failure={form.failure} />
+        <FailureAlert failure={form.alertFailure} />
         <Button type="submit" variant="contained" fullWidth disabled={session.busy} sx={{ mt: 3 }}>
           {session.busy ? t('auth.register.pending') : t('auth.register.submit')}
         </Button>

@@ -88,7 +88,7 @@ function ResetRequest() {
           fieldError={form.errors.email}
         />
         <FormSummary summary={form.summary} />
-        <FailureAlert failure={form.failure} />
+        <FailureAlert failure={form.alertFailure} />
         <Button type="submit" variant="contained" fullWidth disabled={reset.isPending} sx={{ mt: 3 }}>
           {reset.isPending ? t('auth.reset.pending') : t('auth.reset.submit')}
         </Button>
@@ -159,7 +159,7 @@ function NewPassword({ code }: { code: string }) {
           fieldError={form.errors.newPasswordConfirmation}
         />
         <FormSummary summary={form.summary} />
-        <FailureAlert failure={form.failure} />
+        <FailureAlert failure={form.alertFailure} />
         {codeProblem ? (
           <Link component={LocaleLink} to={paths.authReset} sx={{ display: 'inline-block', mt: 2 }}>
             {t('auth.newPassword.askAgain')}

@@ -106,7 +106,7 @@ function SignIn() {
           {t('auth.signIn.forgotPassword')}
         </Link>
         <FormSummary summary={form.summary} />
-        <FailureAlert failure={form.failure} />
+        <FailureAlert failure={form.alertFailure} />
         <Button type="submit" variant="contained" fullWidth disabled={session.busy} sx={{ mt: 3 }}>
           {session.busy ? t('auth.signIn.pending') : t('auth.signIn.submit')}
         </Button>

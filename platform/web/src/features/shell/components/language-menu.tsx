@@ -38,7 +38,7 @@ export function LanguageMenu() {
         aria-controls={anchor ? menuId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {t('shell.language')}: {LANGUAGE_NAMES[current]}
+        {t('shell.languageCurrent', { name: LANGUAGE_NAMES[current] })}
       </Button>
       {anchor ? (
         <Suspense fallback={null}>
