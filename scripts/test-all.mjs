@@ -23,6 +23,7 @@ const steps = [
   { name: 'lint', command: 'npx biome ci .' },
   { name: 'tenant files', command: 'npm run --silent tenant:validate' },
   { name: 'typecheck', command: 'npx turbo run typecheck --output-logs=errors-only' },
+  { name: 'typecheck e2e', command: 'npx tsc -p e2e/tsconfig.json' },
   {
     name: 'unit tests',
     command:
