@@ -201,6 +201,21 @@ describe('account and identity contracts', () => {
     ).toEqual([]);
   });
 
+  it('refuses an id beyond the 32-bit integers the database holds, as a number or as text', () => {
+    const tooLarge = {
+      path: 'userId',
+      message: VALIDATION_MESSAGES.invalid,
+      params: { maximum: 2_147_483_647 },
+    };
+    expect(issuesOf(ACCOUNT_CALLS.disableProfile, { userToken: 'x', userId: 2_147_483_648 })).toEqual([
+      tooLarge,
+    ]);
+    expect(issuesOf(ACCOUNT_CALLS.disableProfile, { userToken: 'x', userId: 2_147_483_647 })).toEqual([]);
+    expect(issuesOf(uploadPictureCall, { userToken: TOKEN, user_id: '2147483648', media: picture })).toEqual([
+      { ...tooLarge, path: 'user_id' },
+    ]);
+  });
+
   it('ACC-04 the picture must be a file', () => {
     expect(issuesOf(uploadPictureCall, { userToken: TOKEN, user_id: 7, media: 'me.png' })).toEqual([
       { path: 'media', message: VALIDATION_MESSAGES.pictureFile },

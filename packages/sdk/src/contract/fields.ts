@@ -12,7 +12,9 @@ export function signedRequest<Shape extends z.core.$ZodLooseShape>(shape: Shape)
   return z.strictObject({ ...shape, signature: signatureSchema.optional() });
 }
 
-export const idSchema = z.number().int().positive();
+/** Ids are 32-bit: the PostgreSQL integer every table that holds them uses. */
+export const ID_MAX = 2_147_483_647;
+export const idSchema = z.number().int().positive().max(ID_MAX);
 /**
  * An id in a multipart form or a query, where every value travels as text: the caller gives a
  * number, the server receives digits, both read a number.
@@ -22,7 +24,8 @@ export const textIdSchema = z.union([
   z
     .string()
     .regex(/^[1-9]\d{0,15}$/)
-    .transform(Number),
+    .transform(Number)
+    .pipe(idSchema),
 ]);
 export const userTokenSchema = z.string().min(1).max(512);
 /** Identity provider tokens are JWTs: longer than session tokens. */

@@ -1,5 +1,7 @@
+import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { defineCall } from '@transit-shop/sdk/contract/define-call';
 import { idSchema, signedRequest, textIdSchema, userTokenSchema } from '@transit-shop/sdk/contract/fields';
+import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { signPayload } from '@transit-shop/sdk/signing/sign';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
@@ -203,6 +205,49 @@ describe('mountCall: envelope, signature and validation', () => {
     }
   });
 
+  it('refuses a text holding NUL or a lone surrogate, which no database text holds, as an invalid value', async () => {
+    const signUp = await testApp.current.call(IDENTITY_CALLS.signUp, {
+      email: 'a@\u0000',
+      password: 'Aa1!aaaa\u0000\u0000\u0000a',
+      firstName: 'aa',
+      lastName: 'añ',
+      networkId: 103,
+      locale: 'fr',
+      acceptedTerms: true,
+      acceptedPrivacy: true,
+    });
+    expect(signUp.status).toBe(400);
+    expect((await envelopeOf(signUp)).response.error).toEqual({
+      code: 'INVALID_REQUEST',
+      message: 'The request is invalid',
+      details: {
+        issues: [
+          { path: 'email', message: VALIDATION_MESSAGES.invalid },
+          { path: 'password', message: VALIDATION_MESSAGES.invalid },
+        ],
+      },
+    });
+    const signIn = await testApp.current.call(IDENTITY_CALLS.signInWithPassword, {
+      email: 'a@\udfff\udc00',
+      password: ' ',
+      networkId: 103,
+    });
+    expect(signIn.status).toBe(400);
+    expect((await envelopeOf(signIn)).response.error?.details?.issues).toEqual([
+      { path: 'email', message: VALIDATION_MESSAGES.invalid },
+    ]);
+    // A surrogate pair is a character like any other.
+    const echo = await testApp.current.call(echoCall, {
+      networkId: LUMIERE_ID,
+      name: 'Ada \ud83d\ude8b',
+      tags: ['a', 'b\u0000', '\udfffé'],
+    });
+    expect((await envelopeOf(echo)).response.error?.details?.issues).toEqual([
+      { path: 'tags.1', message: VALIDATION_MESSAGES.invalid },
+      { path: 'tags.2', message: VALIDATION_MESSAGES.invalid },
+    ]);
+  });
+
   it('answers a body above the limit with 413', async () => {
     const response = await testApp.current.app.request('/test/echo', {
       method: 'POST',
@@ -395,6 +440,19 @@ describe('mountCall: the session', () => {
     });
     expect(response.status).toBe(400);
     expect((await envelopeOf(response)).response.error?.code).toBe('INVALID_REQUEST');
+  });
+
+  it('names a form field called __proto__ as an unknown field, like any other', async () => {
+    const response = await testApp.current.call(ACCOUNT_CALLS.uploadPicture, {
+      userToken: 'a',
+      user_id: '1',
+      media: new Blob(['x']),
+      ['__proto__']: false,
+    });
+    expect(response.status).toBe(400);
+    expect((await envelopeOf(response)).response.error?.details?.issues).toEqual([
+      { path: '__proto__', message: VALIDATION_MESSAGES.unknownField },
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 // Mounts one call of the contract on a Hono app. Before the handler runs, the payload is read as
-// the contract says, checked against its strict schema (before the signature: joining values with
-// '*' is ambiguous, decision 0007), the network resolved, the signature checked with the network's
-// key and, for calls with a session, the session and its user found. The handler calls a service
-// and returns the answer, which is checked against the contract's response schema.
+// the contract says, checked against its strict schema and for texts no database can hold (before
+// the signature: joining values with '*' is ambiguous, decision 0007), the network resolved, the
+// signature checked with the network's key and, for calls with a session, the session and its
+// user found. The handler calls a service and returns the answer, which is checked against the
+// contract's response schema.
 
 import { PICTURE_MAX_BYTES } from '@transit-shop/sdk/constants';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
@@ -11,6 +12,7 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { invalidRequestError } from '@transit-shop/sdk/errors/invalid-request';
 import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
 import { verifySignature } from '@transit-shop/sdk/signing/sign';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -67,6 +69,30 @@ function resolveNetwork(
   return network;
 }
 
+/** NUL, which PostgreSQL text cannot hold, or a lone surrogate, which has no UTF-8 form at all. */
+const isStorableText = (text: string) => !text.includes('\u0000') && !/\p{Cs}/u.test(text);
+
+/**
+ * The paths of the payload's texts that no database text can hold: such a value is refused like
+ * any invalid one before it reaches a query (PostgreSQL fails on a NUL, PGlite on some lone
+ * surrogates, and node-postgres would store U+FFFD instead). Walked without recursion, whatever
+ * the depth a schema lets through.
+ */
+function pathsOfUnstorableText(payload: unknown): string[] {
+  const found: string[] = [];
+  const pending: [unknown, string][] = [[payload, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) found.push(path);
+    } else if (value !== null && typeof value === 'object' && !(value instanceof Blob)) {
+      for (const [key, member] of Object.entries(value))
+        pending.push([member, path ? `${path}.${key}` : key]);
+    }
+  }
+  return found.sort();
+}
+
 async function checkSignature(raw: RawPayload, network: LoadedNetwork): Promise<void> {
   const signature = raw[SIGNATURE_FIELD];
   const valid =
@@ -121,6 +147,12 @@ export function mountCall<C extends AnyCallContract>(
     const parsed = contract.request.safeParse(raw);
     if (!parsed.success) throw invalidRequestError(parsed.error, raw);
     const payload = parsed.data as Record<string, unknown>;
+    const unstorable = pathsOfUnstorableText(payload);
+    if (unstorable.length > 0) {
+      throw new AppError('INVALID_REQUEST', {
+        details: { issues: unstorable.map((path) => ({ path, message: VALIDATION_MESSAGES.invalid })) },
+      });
+    }
 
     const network = resolveNetwork(c, contract, payload);
     c.set('networkSlug', network.network.slug);

@@ -20,13 +20,23 @@ function mediaType(c: Context<AppEnv>): string {
   return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** A repeated field arrives as a list, which the call's schema then refuses where one value is expected. */
+/**
+ * A repeated field arrives as a list, which the call's schema then refuses where one value is
+ * expected. Every field is an own property, so one named __proto__ or toString is an unknown field
+ * like any other rather than a change to the payload's prototype.
+ */
 function collect(entries: Iterable<[string, unknown]>): RawPayload {
   const payload: RawPayload = {};
   for (const [key, value] of entries) {
-    const previous = payload[key];
-    if (previous === undefined) payload[key] = value;
-    else payload[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+    const previous = Object.hasOwn(payload, key) ? payload[key] : undefined;
+    const next =
+      previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    Object.defineProperty(payload, key, {
+      value: next,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return payload;
 }

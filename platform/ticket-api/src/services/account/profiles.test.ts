@@ -131,6 +131,20 @@ describe('Account/disableProfile', () => {
     }
     expect((await okOf<{ user: AuthUser }>(await getUser(owner))).user.profiles[0]?.active).toBe(true);
   });
+
+  it('refuses a profile id beyond the 32-bit ids the database holds as an invalid request, not a fault', async () => {
+    const { user: owner } = await registerAndLogin(testApp.current);
+    expect(await koOf(await disableProfile(owner, 2_147_483_648))).toEqual({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      message: 'The request is invalid',
+      details: {
+        issues: [
+          { path: 'userId', message: VALIDATION_MESSAGES.invalid, params: { maximum: 2_147_483_647 } },
+        ],
+      },
+    });
+  });
 });
 
 const updateProfile = (holder: { userToken: string }, profileId: number, fields: Record<string, unknown>) =>
