@@ -5,6 +5,7 @@ import { type AlertDefinition, alertDefinitionSchema } from '@transit-shop/sdk/a
 import { LEGAL_DOCUMENTS, type LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { z } from 'zod';
+import { type CatalogueFile, catalogueFileSchema, EMPTY_CATALOGUE } from './catalogue.schema.ts';
 import {
   type CustomTexts,
   customTextsSchema,
@@ -24,6 +25,7 @@ import {
   findDuplicateClaims,
   problemsFromZod,
 } from './validate.ts';
+import { checkCatalogue } from './validate-catalogue.ts';
 
 export type LoadResult = {
   /** The networks without any problem, in folder-name order. */
@@ -37,6 +39,8 @@ export type LoadResult = {
 };
 
 export const NETWORK_FILE = 'network.json';
+/** Optional: a network without one sells nothing and shows the no-products page (CAT-05, decision 0016). */
+export const CATALOGUE_FILE = 'catalogue.json';
 export const GLOBAL_ALERTS_FILE = 'global-alerts.json';
 export const LEGAL_FILE_NAMES: Record<LegalDocumentKind, string> = {
   legalNotices: 'legal-notices.html',
@@ -181,6 +185,24 @@ async function loadLocale(
   return { problems, texts, legal, files };
 }
 
+type CatalogueLoad = { problems: Problem[]; catalogue: CatalogueFile; files: string[] };
+
+async function loadCatalogue(
+  folder: string,
+  config: NetworkFile,
+  label: (path: string) => string,
+): Promise<CatalogueLoad> {
+  const path = join(folder, CATALOGUE_FILE);
+  if (!(await exists(path))) return { problems: [], catalogue: EMPTY_CATALOGUE, files: [] };
+  const file = label(path);
+  const read = await readJson(path, file);
+  if (!read.ok) return { problems: [read.problem], catalogue: EMPTY_CATALOGUE, files: [path] };
+  const parsed = catalogueFileSchema.safeParse(read.value);
+  if (!parsed.success)
+    return { problems: problemsFromZod(file, parsed.error), catalogue: EMPTY_CATALOGUE, files: [path] };
+  return { problems: checkCatalogue(file, parsed.data, config), catalogue: parsed.data, files: [path] };
+}
+
 type NetworkLoad = {
   slug: string;
   file: string;
@@ -227,7 +249,10 @@ async function loadNetwork(
   const themed = checkNetworkTheme(file, config, themes);
   problems.push(...themed.problems);
 
-  const locales = await Promise.all(config.languages.map((locale) => loadLocale(folder, locale, label)));
+  const [locales, catalogue] = await Promise.all([
+    Promise.all(config.languages.map((locale) => loadLocale(folder, locale, label))),
+    loadCatalogue(folder, config, label),
+  ]);
   const texts: Partial<Record<Locale, CustomTexts>> = {};
   const legal: Partial<Record<Locale, LegalTexts>> = {};
   config.languages.forEach((locale, index) => {
@@ -236,9 +261,10 @@ async function loadNetwork(
     if (load.texts) texts[locale] = load.texts;
     if (load.legal) legal[locale] = load.legal;
   });
+  problems.push(...catalogue.problems);
 
   if (problems.length > 0 || !themed.theme) return { slug, file, config, loaded: null, problems };
-  const files = [networkPath, logoPath, ...locales.flatMap((load) => load.files)];
+  const files = [networkPath, logoPath, ...locales.flatMap((load) => load.files), ...catalogue.files];
   return {
     slug,
     file,
@@ -246,6 +272,7 @@ async function loadNetwork(
     loaded: {
       network: { slug, config, logoFile: config.logo, texts, legal },
       theme: themed.theme,
+      catalogue: catalogue.catalogue,
       logoPath,
       files,
     },

@@ -4,7 +4,15 @@ import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LEGAL_DOCUMENTS, type LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import { LOCALES, type Locale, reduceLanguageCode } from '@transit-shop/sdk/locales';
-import { LEGAL_FILE_NAMES, listNetworkSlugs, NETWORK_FILE, SLUG_PATTERN } from './load-tenants.ts';
+import type { z } from 'zod';
+import type { catalogueFileSchema } from './catalogue.schema.ts';
+import {
+  CATALOGUE_FILE,
+  LEGAL_FILE_NAMES,
+  listNetworkSlugs,
+  NETWORK_FILE,
+  SLUG_PATTERN,
+} from './load-tenants.ts';
 import { hostnameSchema, type NetworkFile } from './network.schema.ts';
 
 export type ScaffoldOptions = {
@@ -81,8 +89,8 @@ function logoSvg(name: string): string {
 }
 
 /**
- * Checks the options against the existing folders, then writes network.json, logo.svg, texts and
- * legal pages for every language. Throws ScaffoldRefused (writing nothing) when the slug, id or
+ * Checks the options against the existing folders, then writes network.json, catalogue.json, logo.svg,
+ * texts and legal pages for every language. Throws ScaffoldRefused (writing nothing) when the slug, id or
  * domain is taken or an option is invalid. Returns the folder written.
  */
 export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string> {
@@ -144,9 +152,30 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
     maintenanceAlerts: [],
   };
   const placeholder = (what: string, locale: Locale) => `${PLACEHOLDER_MARK}: ${what} (${locale})`;
+  const everyLanguage = (what: string) =>
+    Object.fromEntries(locales.map((locale) => [locale, placeholder(what, locale)]));
+  // One category and one example item, tagged hidden so nothing is sold at a placeholder price: the
+  // operator sets its price and texts, then removes the tag (CAT-01).
+  const catalogue = {
+    categories: [{ id: 'tickets', productTypeIndex: 1, name: everyLanguage('category name') }],
+    rates: [{ id: 'full', name: everyLanguage('full fare') }],
+    shopItems: [
+      {
+        category: 'tickets',
+        shopItemId: 1,
+        name: everyLanguage('single ticket'),
+        shopItemPrice: 100,
+        supports: ['DEMATERIALIZED'],
+        tags: 'hidden',
+        rate: 'full',
+        products: [{ productId: 1, dematerialized: true }],
+      },
+    ],
+  } satisfies z.input<typeof catalogueFileSchema>;
 
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, NETWORK_FILE), `${JSON.stringify(network, null, 2)}\n`);
+  await writeFile(join(folder, CATALOGUE_FILE), `${JSON.stringify(catalogue, null, 2)}\n`);
   await writeFile(join(folder, 'logo.svg'), logoSvg(network.name));
   await mkdir(join(folder, 'texts'), { recursive: true });
   for (const locale of locales) {

@@ -1,4 +1,5 @@
 // Shapes shared by the loader, the validator and the registry.
+import type { CatalogueFile } from './catalogue.schema.ts';
 import type { Network } from './network.schema.ts';
 import type { ResolvedTheme } from './theme.schema.ts';
 
@@ -15,6 +16,8 @@ export type Problem = {
 export type LoadedNetwork = {
   network: Network;
   theme: ResolvedTheme;
+  /** Its catalogue.json; an empty catalogue when the network has none (CAT-05). */
+  catalogue: CatalogueFile;
   /** Absolute path of the logo file. */
   logoPath: string;
   /** Absolute paths of every file read for this network. */

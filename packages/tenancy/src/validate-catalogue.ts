@@ -1,0 +1,195 @@
+// Checks of a parsed catalogue file against itself and its network, as pure functions: every
+// problem with its file and field, every text in every offered language, every item's own rules.
+
+import { carriesAllTags, creationProductOf, selectItems } from '@transit-shop/sdk/catalogue/select-items';
+import { shopItemRuleIssues } from '@transit-shop/sdk/catalogue/shop-item-rules';
+import { CATALOGUE_TAGS, tagsOf } from '@transit-shop/sdk/contract/catalogue';
+import type { Locale, LocalizedText } from '@transit-shop/sdk/locales';
+import type { CatalogueFile, CatalogueShopItemFile } from './catalogue.schema.ts';
+import type { NetworkFile } from './network.schema.ts';
+import type { Problem } from './types.ts';
+import { checkLocalizedText } from './validate.ts';
+
+/** Every text of the file with its field, so each is checked in every offered language. */
+function catalogueTexts(catalogue: CatalogueFile): [string, LocalizedText | null][] {
+  const texts: [string, LocalizedText | null][] = [];
+  catalogue.categories.forEach((category, i) => {
+    texts.push(
+      [`categories.${i}.name`, category.name],
+      [`categories.${i}.description`, category.description],
+    );
+  });
+  catalogue.rates.forEach((rate, i) => {
+    texts.push([`rates.${i}.name`, rate.name]);
+  });
+  catalogue.documentTypes.forEach((type, i) => {
+    texts.push([`documentTypes.${i}.name`, type.name], [`documentTypes.${i}.description`, type.description]);
+  });
+  catalogue.shopItems.forEach((item, i) => {
+    const at = `shopItems.${i}`;
+    texts.push([`${at}.name`, item.name], [`${at}.description`, item.description]);
+    texts.push([`${at}.conditions.text`, item.conditions?.text ?? null]);
+    item.fields.forEach((field, j) => {
+      texts.push([`${at}.fields.${j}.label`, field.label], [`${at}.fields.${j}.help`, field.help]);
+      field.options.forEach((option, k) => {
+        texts.push([`${at}.fields.${j}.options.${k}.label`, option.label]);
+      });
+    });
+  });
+  return texts;
+}
+
+/** A problem for each later entry of `list` whose `key` an earlier entry already has. */
+function duplicateKeys<Entry>(
+  file: string,
+  list: string,
+  entries: readonly Entry[],
+  key: keyof Entry & string,
+  what: string,
+) {
+  const first = new Map<unknown, number>();
+  const problems: Problem[] = [];
+  entries.forEach((entry, index) => {
+    const value = entry[key];
+    const earlier = first.get(value);
+    if (earlier === undefined) first.set(value, index);
+    else
+      problems.push({
+        file,
+        field: `${list}.${index}.${key}`,
+        message: `duplicate ${what} ${JSON.stringify(value)} (also at index ${earlier})`,
+      });
+  });
+  return problems;
+}
+
+const list = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(', ') : 'none');
+
+/** What an item needs of its network: instalments, methods, subscriptions, collect sites, the media tunnel. */
+function networkIssues(
+  item: CatalogueShopItemFile,
+  config: NetworkFile,
+): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  const offered = config.multiple_payment_installments;
+  item.paymentOptions.installments.forEach((count, j) => {
+    if (!offered.includes(count))
+      issues.push({
+        path: `paymentOptions.installments.${j}`,
+        message: `${count} instalments: the network offers ${list(offered)} (multiple_payment_installments, NET-05)`,
+      });
+  });
+  item.paymentOptions.paymentMethods.forEach((method, j) => {
+    if (method === 'TRANSFER' && !config.payment.transfer_enabled)
+      issues.push({
+        path: `paymentOptions.paymentMethods.${j}`,
+        message: 'TRANSFER: the network does not enable transfers (payment.transfer_enabled, NET-04)',
+      });
+  });
+  if (item.paymentOptions.allowSubscription && !config.has_subscriptions)
+    issues.push({
+      path: 'paymentOptions.allowSubscription',
+      message: 'the network sells no subscriptions (has_subscriptions is false)',
+    });
+  const tags = tagsOf(item.tags);
+  if (tags.includes(CATALOGUE_TAGS.collect) && config.collectSites.length === 0)
+    issues.push({ path: 'tags', message: `${CATALOGUE_TAGS.collect}: the network has no collect sites` });
+  if (tags.includes(CATALOGUE_TAGS.physicalPass) && !config.has_media_tunnel)
+    issues.push({
+      path: 'tags',
+      message: `${CATALOGUE_TAGS.physicalPass}: the network has no media tunnel (has_media_tunnel), where a new card is sold`,
+    });
+  return issues;
+}
+
+/**
+ * NET-09: on a network with the media tunnel, the items tagged eshop_physical_pass must give a
+ * creation product: the first product type holding them must hold exactly one.
+ */
+function creationProductProblems(file: string, catalogue: CatalogueFile, config: NetworkFile): Problem[] {
+  if (!config.has_media_tunnel) return [];
+  const indexed = catalogue.shopItems.map((item, index) => ({ item, index }));
+  const byCategory = catalogue.categories.map((category) => ({
+    id: category.id,
+    productTypeIndex: category.productTypeIndex,
+    shopItems: indexed.filter(({ item }) => item.category === category.id),
+  }));
+  const answer = selectItems(byCategory, ({ item }) => carriesAllTags(CATALOGUE_TAGS.physicalPass)(item));
+  if (answer.length === 0 || creationProductOf(answer)) return [];
+  const first = answer.reduce((lowest, category) =>
+    category.productTypeIndex < lowest.productTypeIndex ? category : lowest,
+  );
+  const ids = first.shopItems.map(({ item }) => item.shopItemId);
+  return [
+    {
+      file,
+      field: `shopItems.${first.shopItems[1]?.index}.tags`,
+      message: `no creation product (NET-09): category "${first.id}", the first holding ${CATALOGUE_TAGS.physicalPass} items, holds ${ids.length} of them (shop items ${list(ids)}); the tunnel takes one only when it is alone`,
+    },
+  ];
+}
+
+/** Every problem of a parsed catalogue file of the network `config`. */
+export function checkCatalogue(file: string, catalogue: CatalogueFile, config: NetworkFile): Problem[] {
+  const problems: Problem[] = [];
+  const { categories, rates, documentTypes, shopItems } = catalogue;
+
+  problems.push(
+    ...duplicateKeys(file, 'categories', categories, 'id', 'category id'),
+    ...duplicateKeys(file, 'categories', categories, 'productTypeIndex', 'productTypeIndex'),
+    ...duplicateKeys(file, 'rates', rates, 'id', 'rate id'),
+    ...duplicateKeys(file, 'documentTypes', documentTypes, 'id', 'document type id'),
+    ...duplicateKeys(file, 'shopItems', shopItems, 'shopItemId', 'shopItemId'),
+  );
+
+  // Document types must be ones the network's qualification providers validate, when it names them.
+  const qualification = config.qualificationValidationConfiguration;
+  if (qualification) {
+    const validated = new Set(qualification.providers.flatMap((provider) => provider.documentTypeIds));
+    documentTypes.forEach((type, i) => {
+      if (!validated.has(type.id))
+        problems.push({
+          file,
+          field: `documentTypes.${i}.id`,
+          message: `document type ${type.id} is validated by no provider of qualificationValidationConfiguration in network.json`,
+        });
+    });
+  }
+
+  const categoryIds = categories.map((c) => c.id);
+  const rateIds = rates.map((r) => r.id);
+  const documentTypeIds = documentTypes.map((d) => d.id);
+  shopItems.forEach((item, i) => {
+    const at = (path: string) => `shopItems.${i}.${path}`;
+    const about = `shop item ${item.shopItemId}`;
+    if (!categoryIds.includes(item.category))
+      problems.push({
+        file,
+        field: at('category'),
+        message: `${about}: unknown category "${item.category}" (categories: ${list(categoryIds)})`,
+      });
+    if (item.rate !== null && !rateIds.includes(item.rate))
+      problems.push({
+        file,
+        field: at('rate'),
+        message: `${about}: unknown rate "${item.rate}" (rates: ${list(rateIds)})`,
+      });
+    item.requiredDocuments.forEach((id, j) => {
+      if (!documentTypeIds.includes(id))
+        problems.push({
+          file,
+          field: at(`requiredDocuments.${j}`),
+          message: `${about}: unknown document type ${id} (documentTypes: ${list(documentTypeIds)})`,
+        });
+    });
+    for (const issue of shopItemRuleIssues(item))
+      problems.push({ file, field: at(issue.path.join('.')), message: `${about}: ${issue.message}` });
+    for (const issue of networkIssues(item, config))
+      problems.push({ file, field: at(issue.path), message: `${about}: ${issue.message}` });
+  });
+
+  problems.push(...creationProductProblems(file, catalogue, config));
+  for (const [field, text] of catalogueTexts(catalogue))
+    problems.push(...checkLocalizedText(file, field, text, config.languages as readonly Locale[]));
+  return problems;
+}
