@@ -1,6 +1,6 @@
-// The error catalogue: every code the ticket backend answers or the sdk raises in the account
-// area, with its default technical message and HTTP status (spec 02 §8). No schema library here:
-// the web app maps codes to translated texts and may import this early.
+// The error catalogue: every code the ticket backend answers or the sdk raises in the account area
+// and the cart, with its default technical message and HTTP status (spec 02 §8). No schema library
+// here: the web app maps codes to translated texts and may import this early.
 
 /** The code and message of spec 02 §8 when an answer is ko or fails without a usable error (API-04). */
 export const DEFAULT_ERROR_CODE = 'ERR_RESPONSE_ERROR';
@@ -90,6 +90,36 @@ export const ERROR_CODES = {
 
   // Cart: the last technical message of spec 02 §8, kept here so the catalogue holds them all.
   ARTICLE_START_DATE: { status: 400, message: 'Cannot compute article start date' },
+
+  // Vouchers (spec 02 §8, VOUCH-02): one code per error the spec names (decision 0017).
+  VOUCHER_NOT_FOUND: { status: 404, message: 'Voucher not found' },
+  VOUCHER_NOT_APPLIED: {
+    status: 409,
+    message: 'Voucher not applied: it takes nothing more off this cart or cannot be combined',
+  },
+  VOUCHER_LIMIT_REACHED: { status: 409, message: 'Voucher usage limit reached' },
+  VOUCHER_INAPPLICABLE: { status: 422, message: 'Voucher inapplicable to the products of this cart' },
+  VOUCHER_INACTIVE: { status: 409, message: 'Voucher inactive' },
+  VOUCHER_EXPIRED: { status: 410, message: 'Voucher expired' },
+
+  // Orders and cart (spec 02 §8, spec 01 §5 "Cart and checkout"): articles the shop would not offer.
+  SHOP_ITEM_NOT_FOUND: { status: 404, message: 'Product not found in the catalogue of this network' },
+  SHOP_ITEM_NOT_OFFERED: { status: 409, message: 'This product is not offered in the shop' },
+  SUPPORT_NOT_OFFERED: { status: 409, message: 'This delivery is not offered for this product' },
+  WRONG_QUANTITY: { status: 400, message: 'Wrong quantity' },
+  PRODUCT_ALREADY_IN_CART: { status: 409, message: 'Product already in cart' },
+  SUBSCRIPTION_CART_NOT_ALONE: { status: 409, message: 'A subscription cart cannot contain other products' },
+  SUBSCRIPTION_NOT_OFFERED: { status: 409, message: 'This product cannot be bought as a subscription' },
+  INCOMPATIBLE_INSTALLMENTS: { status: 409, message: 'Incompatible instalments' },
+  INCOMPATIBLE_PAYMENT_METHODS: { status: 409, message: 'Incompatible payment methods' },
+  ARTICLE_FIELDS_INVALID: {
+    status: 400,
+    message: 'The additional information of a product is missing or does not comply with the rules',
+  },
+  INVALID_DOCUMENT: { status: 409, message: 'Invalid document' },
+  COLLECT_AGENCY_MISSING: { status: 400, message: 'Collect agency missing' },
+  GUEST_ORDER_NOT_ALLOWED: { status: 403, message: 'Guest order not allowed' },
+  GUEST_AMOUNT_EXCEEDED: { status: 403, message: 'Guest amount exceeded: log in or sign up' },
 
   // Client exceptions (spec 02 §8): raised by the sdk, never answered by the server.
   TIMEOUT: { status: 504, message: 'The request timed out' },
