@@ -40,11 +40,7 @@ afterAll(async () => {
   await removeFixture(dirs);
 });
 
-function get(
-  host: string,
-  path: string,
-  headers: Record<string, string> | string[] = {},
-): Promise<Answer> {
+function get(host: string, path: string, headers: Record<string, string> | string[] = {}): Promise<Answer> {
   // A flat [name, value, ...] list sends names as written and the same header more than once.
   const sent = Array.isArray(headers) ? ['Host', host, ...headers] : { host, ...headers };
   return new Promise((resolve, reject) => {

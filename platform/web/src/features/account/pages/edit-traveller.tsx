@@ -54,32 +54,30 @@ function EditTraveller() {
         </>
       ) : null}
       {profile?.active ? (
-        <>
-          <TravellerForm
-            initial={{
-              firstName: profile.userName,
-              lastName: profile.userLastname,
-              birthday: profile.userBirthday,
-              cardNumber: profile.cardNumber,
-            }}
-            pending={update.isPending}
-            submitLabel={t('account.traveller.save')}
-            onSave={async (values) => {
-              await update.mutateAsync({
-                profileId: profile.userId,
-                firstName: values.firstName,
-                lastName: values.lastName,
-                ...(values.birthday === undefined ? {} : { birthday: values.birthday }),
-                cardNumber: values.cardNumber,
-              });
-              const notice: AccountNotice = {
-                kind: 'travellerSaved',
-                name: `${values.firstName} ${values.lastName}`,
-              };
-              navigate(toPath(paths.account), { state: { accountNotice: notice } });
-            }}
-          />
-        </>
+        <TravellerForm
+          initial={{
+            firstName: profile.userName,
+            lastName: profile.userLastname,
+            birthday: profile.userBirthday,
+            cardNumber: profile.cardNumber,
+          }}
+          pending={update.isPending}
+          submitLabel={t('account.traveller.save')}
+          onSave={async (values) => {
+            await update.mutateAsync({
+              profileId: profile.userId,
+              firstName: values.firstName,
+              lastName: values.lastName,
+              ...(values.birthday === undefined ? {} : { birthday: values.birthday }),
+              cardNumber: values.cardNumber,
+            });
+            const notice: AccountNotice = {
+              kind: 'travellerSaved',
+              name: `${values.firstName} ${values.lastName}`,
+            };
+            navigate(toPath(paths.account), { state: { accountNotice: notice } });
+          }}
+        />
       ) : null}
     </AccountPageFrame>
   );
