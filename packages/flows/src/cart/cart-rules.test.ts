@@ -1,0 +1,185 @@
+import {
+  DISCOUNT_TYPES,
+  orderArticleSchema,
+  VOUCHER_CODE_MAX_LENGTH,
+} from '@transit-shop/sdk/contract/order';
+import { describe, expect, it } from 'vitest';
+import {
+  addRefusalOf,
+  cartItemOf,
+  cartTotals,
+  commonPaymentOptions,
+  isQuantityAllowed,
+  linesAfterAdd,
+  readVoucherCode,
+} from './cart-rules.ts';
+import { discount, shopItem, subscriptionItem, visitor } from './cart-test-items.ts';
+import { articleStartOf, orderArticleOf, verifyOrderInputOf } from './verify-order.ts';
+
+describe('cart rules', () => {
+  it('CART-02 CART-03 an add joins the first identical line with room, else makes a line', () => {
+    const ticket = shopItem({ articleQuantityMax: 4 });
+    const full = cartItemOf({ item: ticket, quantity: 4, delivery: 'DEMATERIALIZED' }, 'a');
+    const roomy = cartItemOf({ item: ticket, quantity: 1, delivery: 'DEMATERIALIZED' }, 'b');
+    const after = linesAfterAdd(
+      [full, roomy],
+      { item: ticket, quantity: 3, delivery: 'DEMATERIALIZED' },
+      'c',
+    );
+    expect(after.map((line) => [line.id, line.quantity])).toEqual([
+      ['a', 4],
+      ['b', 4],
+    ]);
+    const more = linesAfterAdd(after, { item: ticket, quantity: 1, delivery: 'DEMATERIALIZED' }, 'c');
+    expect(more.map((line) => [line.id, line.quantity])).toEqual([
+      ['a', 4],
+      ['b', 4],
+      ['c', 1],
+    ]);
+  });
+
+  it('CART-04 CART-08 the quantities a line may hold', () => {
+    const carnet = shopItem({ articleQuantityMin: 2, articleQuantityMax: 5 });
+    expect([1, 2, 5, 6, 3.5].map((q) => isQuantityAllowed(carnet, q))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const card = shopItem({ maxBuyAtOnce: true });
+    expect([1, 2].map((q) => isQuantityAllowed(card, q))).toEqual([true, false]);
+  });
+
+  it('CART-09 the common payment options are the instalments and methods every item allows', () => {
+    const a = shopItem({
+      paymentOptions: { installments: [10, 1, 3], paymentMethods: ['TRANSFER', 'CARD'] },
+    });
+    const b = shopItem({ paymentOptions: { installments: [3, 10], paymentMethods: ['CARD'] } });
+    expect(commonPaymentOptions([])).toBeNull();
+    expect(commonPaymentOptions([a])).toEqual({
+      installments: [1, 3, 10],
+      paymentMethods: ['TRANSFER', 'CARD'],
+    });
+    expect(commonPaymentOptions([a, b])).toEqual({ installments: [3, 10], paymentMethods: ['CARD'] });
+  });
+
+  it('CART-07 a subscription alone in the cart is accepted', () => {
+    const draft = {
+      item: subscriptionItem(),
+      quantity: 1,
+      delivery: 'DEMATERIALIZED',
+      startMonth: '2026-12',
+    } as const;
+    expect(addRefusalOf([], draft, visitor)).toBeNull();
+  });
+
+  it('refusals come in the order the server checks an article, so both name the same problem', () => {
+    const card = shopItem({ maxBuyAtOnce: true, supports: ['PHYSICAL'] });
+    const inCart = cartItemOf({ item: card, quantity: 1, delivery: 'PHYSICAL' }, 'a');
+    // Wrong support before quantity, quantity before the second add.
+    expect(
+      addRefusalOf([inCart], { item: card, quantity: 0, delivery: 'DEMATERIALIZED' }, visitor)?.code,
+    ).toBe('SUPPORT_NOT_OFFERED');
+    expect(addRefusalOf([inCart], { item: card, quantity: 0, delivery: 'PHYSICAL' }, visitor)?.code).toBe(
+      'WRONG_QUANTITY',
+    );
+    expect(addRefusalOf([inCart], { item: card, quantity: 1, delivery: 'PHYSICAL' }, visitor)?.code).toBe(
+      'PRODUCT_ALREADY_IN_CART',
+    );
+  });
+
+  it('VOUCH-01 a voucher code: at least 4 characters, trimmed, at most the contract’s longest', () => {
+    expect(readVoucherCode('  SPRING26 ')).toEqual({ code: 'SPRING26' });
+    expect(readVoucherCode('ABCD')).toEqual({ code: 'ABCD' });
+    expect(readVoucherCode('ABC')).toEqual({ issue: { message: 'validation.voucher.minLength' } });
+    expect(readVoucherCode('')).toEqual({ issue: { message: 'validation.required' } });
+    expect(readVoucherCode('X'.repeat(VOUCHER_CODE_MAX_LENGTH + 1))).toEqual({
+      issue: { message: 'validation.maxLength', maximum: VOUCHER_CODE_MAX_LENGTH },
+    });
+  });
+
+  it('VOUCH-03 VOUCH-04 totals: the verified total, what the applied discounts take off, and the sum before them', () => {
+    const applied = DISCOUNT_TYPES.map((type, index) => ({
+      ...discount(`CODE${index}`, 10 * (index + 1)),
+      type,
+    }));
+    expect(cartTotals([...applied, discount('BAD1', 0, 'VOUCHER_INACTIVE')], 850)).toEqual({
+      subtotal: 1000,
+      discount: 150,
+      total: 850,
+    });
+    expect(cartTotals([], 0)).toEqual({ subtotal: 0, discount: 0, total: 0 });
+  });
+});
+
+describe('order articles', () => {
+  it('VOUCH-04 a line becomes the article Order/verify.json reads, without a price', () => {
+    const pass = shopItem({ pivotType: 'DAY_PIVOT', pivotValue: 7, startProposals: 30 });
+    const card = shopItem({ supports: ['PHYSICAL'], tags: 'hidden' });
+    const line = cartItemOf(
+      {
+        item: pass,
+        quantity: 2,
+        delivery: 'PHYSICAL',
+        profile: 7,
+        option: card,
+        mediaId: 12,
+        startingAt: '2026-12-01T08:15:00+01:00',
+        fields: { school: 'Ampère' },
+        documents: [31],
+      },
+      'line-1',
+    );
+    const article = orderArticleOf(line);
+    expect(article).toEqual({
+      shopItemId: pass.shopItemId,
+      quantity: 2,
+      customerId: 7,
+      optionShopItemId: card.shopItemId,
+      support: 'PHYSICAL',
+      isSubscription: false,
+      mediaId: 12,
+      startMonth: null,
+      startingAt: '2026-12-01T08:15:00+01:00',
+      fields: { school: 'Ampère' },
+      documents: [31],
+    });
+    // The contract's own schema takes it as it is.
+    expect(orderArticleSchema.parse(article)).toEqual(article);
+    expect(verifyOrderInputOf({ items: [line], vouchers: ['SPRING'] })).toEqual({
+      articles: [article],
+      vouchers: ['SPRING'],
+    });
+  });
+
+  it('CART-07 a line of an item that allows it is sent as a subscription', () => {
+    const line = cartItemOf(
+      { item: subscriptionItem(), quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' },
+      'line-1',
+    );
+    expect(orderArticleOf(line)).toMatchObject({
+      isSubscription: true,
+      startMonth: '2026-12',
+      startingAt: null,
+    });
+  });
+
+  it('PIVOT-02 PIVOT-03 the start of an article follows its pivot, or cannot be computed', () => {
+    const month = { pivotType: 'MONTH_PIVOT' } as const;
+    const day = { pivotType: 'DAY_PIVOT' } as const;
+    const none = { pivotType: null };
+    expect(articleStartOf({ item: month, startMonth: '2026-12', startingAt: null })).toEqual({
+      startMonth: '2026-12',
+      startingAt: null,
+    });
+    expect(articleStartOf({ item: month, startMonth: null, startingAt: null })).toBeNull();
+    expect(articleStartOf({ item: month, startMonth: '2026-12-01', startingAt: null })).toBeNull();
+    expect(articleStartOf({ item: day, startMonth: null, startingAt: null })).toBeNull();
+    expect(articleStartOf({ item: day, startMonth: null, startingAt: 'soon' })).toBeNull();
+    expect(articleStartOf({ item: none, startMonth: '2026-12', startingAt: 'x' })).toEqual({
+      startMonth: null,
+      startingAt: null,
+    });
+  });
+});

@@ -1,0 +1,321 @@
+// The cart (spec 01 §4 "Cart", spec 02 §4 "Cart behaviour tied to calls"): lines added, removed
+// and changed under the cart's rules, vouchers, the confirmations checkout needs, and the order
+// verification every change starts again. Order/verify.json and the writes to local storage are
+// named actors the app provides with `cartMachine.provide()`; the saved cart comes in as input.
+import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
+import { type Discount, ORDER_VOUCHERS_MAX, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
+import { and, assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  addRefusalOf,
+  type CartItemDraft,
+  type CartRefusal,
+  hasVoucherCode,
+  isQuantityAllowed,
+  linesAfterAdd,
+  readVoucherCode,
+  type VoucherCodeIssue,
+} from './cart-rules.ts';
+import { CART_STORAGE_VERSION, type CartItem, restoreCart, type SavedCart } from './cart-storage.ts';
+import { type VerifyOrderInput, verifyOrderInputOf } from './verify-order.ts';
+
+export type CartInput = {
+  /** What local storage holds under `cart` (its text, or the value parsed); a bad entry is dropped. */
+  readonly saved?: unknown;
+  /** Names new lines; random by default. */
+  readonly createId?: () => string;
+  /** The clock the over-18 rule reads (ACC-09); the system clock by default. */
+  readonly now?: () => Date;
+};
+
+export type CartContext = {
+  items: CartItem[];
+  vouchers: string[];
+  /** The discounts of the last verification, one per voucher code (VOUCH-02). */
+  discounts: Discount[];
+  /** The total of the last verification, in minor units; null before one or after a failed one. */
+  verifiedTotalAmount: number | null;
+  termsAccepted: boolean;
+  privacyAccepted: boolean;
+  over18Accepted: boolean;
+  /** Whether the cart sidebar is open. */
+  cartVisible: boolean;
+  /** Why the last add was refused; the next add clears it. */
+  refusal: CartRefusal | null;
+  /** Why the last voucher code was refused before it was sent (VOUCH-01); the web translates it. */
+  voucherError: VoucherCodeIssue | null;
+  /** Why the last verification failed (an AppError of the ticket client); the cart stays as it is. */
+  verifyError: unknown;
+  /** Whether storage held a cart that could not be restored when the cart started; it is removed. */
+  savedCartDropped: boolean;
+  readonly createId: () => string;
+  readonly now: () => Date;
+};
+
+export type CartEvent =
+  | { type: 'ADD_ITEM'; item: CartItemDraft; viewer: CatalogueViewer }
+  | { type: 'REMOVE_ITEM'; id: string }
+  | { type: 'CHANGE_QUANTITY'; id: string; quantity: number }
+  | { type: 'ADD_VOUCHER'; code: string }
+  | { type: 'REMOVE_VOUCHER'; code: string }
+  /** Verify again: after a sign-in (a voucher's per-customer limit needs the session) or a failure. */
+  | { type: 'VERIFY' }
+  | { type: 'TERMS_CHANGED'; accepted: boolean }
+  | { type: 'PRIVACY_CHANGED'; accepted: boolean }
+  | { type: 'OVER_18_CHANGED'; accepted: boolean }
+  | { type: 'VISIBILITY_CHANGED'; visible: boolean }
+  | { type: 'DISMISS_ERROR' }
+  /** Empties the cart, as after a placed order. */
+  | { type: 'CLEAR' }
+  /** AUTH-07: the session ended; the cart and its saved copy go. */
+  | { type: 'LOGOUT' };
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`the app provides the ${name} actor`));
+
+const randomId = () => globalThis.crypto.randomUUID();
+
+const emptyCart = {
+  items: [],
+  vouchers: [],
+  discounts: [],
+  verifiedTotalAmount: null,
+  termsAccepted: false,
+  privacyAccepted: false,
+  over18Accepted: false,
+  cartVisible: false,
+} as const satisfies Omit<SavedCart, 'version'>;
+
+/** What the cart keeps of itself across page loads (CART-01). */
+export function savedCartOf(context: CartContext): SavedCart {
+  return {
+    version: CART_STORAGE_VERSION,
+    items: context.items,
+    vouchers: context.vouchers,
+    discounts: context.discounts,
+    verifiedTotalAmount: context.verifiedTotalAmount,
+    termsAccepted: context.termsAccepted,
+    privacyAccepted: context.privacyAccepted,
+    over18Accepted: context.over18Accepted,
+    cartVisible: context.cartVisible,
+  };
+}
+
+const lineOf = (context: CartContext, id: string) => context.items.find((line) => line.id === id);
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    input: {} as CartInput,
+  },
+  actors: {
+    /**
+     * Order/verify.json with the articles and vouchers; the ticket client adds the session and the
+     * network. A newer change stops it: its `signal` aborts and its answer is never applied (CART-05).
+     */
+    verifyOrder: fromPromise<VerifyAnswer, VerifyOrderInput>(notProvided('verifyOrder')),
+    /** Writes the cart under `cart` in local storage, or removes the entry when given null (CART-01). */
+    saveCart: fromPromise<void, SavedCart | null>(notProvided('saveCart')),
+  },
+  actions: {
+    /**
+     * CART-01: the saved copy follows every change. The write is an actor, so a full or refused
+     * storage fails the write alone; a newer write replaces one not done yet.
+     */
+    saveCart: enqueueActions(({ context, enqueue }) => {
+      enqueue.stopChild('saveCart');
+      enqueue.spawnChild('saveCart', { id: 'saveCart', input: savedCartOf(context) });
+    }),
+    forgetSavedCart: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('saveCart');
+      enqueue.spawnChild('saveCart', { id: 'saveCart', input: null });
+    }),
+    addItem: assign({
+      items: ({ context, event }) =>
+        event.type === 'ADD_ITEM'
+          ? linesAfterAdd(context.items, event.item, context.createId())
+          : context.items,
+      refusal: null,
+    }),
+    refuseItem: assign({
+      refusal: ({ context, event }) =>
+        event.type === 'ADD_ITEM' ? addRefusalOf(context.items, event.item, event.viewer) : null,
+    }),
+    /** CART-06: without lines, no voucher, discount or total is left. */
+    emptyLines: assign({
+      items: [],
+      vouchers: [],
+      discounts: [],
+      verifiedTotalAmount: null,
+      verifyError: null,
+    }),
+    clearCart: assign({ ...emptyCart, refusal: null, voucherError: null, verifyError: null }),
+  },
+  guards: {
+    hasItems: ({ context }) => context.items.length > 0,
+    isSavedCartDropped: ({ context }) => context.savedCartDropped,
+    isAddAllowed: ({ context, event }) =>
+      event.type === 'ADD_ITEM' && addRefusalOf(context.items, event.item, event.viewer) === null,
+    hasLine: ({ context, event }) => 'id' in event && lineOf(context, event.id) !== undefined,
+    isLastLine: ({ context, event }) =>
+      'id' in event && context.items.length === 1 && context.items[0]?.id === event.id,
+    /** CART-04: a quantity outside the item's bounds, or the one the line holds, is ignored. */
+    isQuantityChangeAllowed: ({ context, event }) => {
+      if (event.type !== 'CHANGE_QUANTITY') return false;
+      const line = lineOf(context, event.id);
+      return (
+        line !== undefined && line.quantity !== event.quantity && isQuantityAllowed(line.item, event.quantity)
+      );
+    },
+    /**
+     * Vouchers go with lines (CART-06), at most as many as an order carries; a code the cart holds
+     * already (in any case: the server ignores it) is not sent again.
+     */
+    hasRoomForVoucher: ({ context }) =>
+      context.items.length > 0 && context.vouchers.length < ORDER_VOUCHERS_MAX,
+    isNewVoucher: ({ context, event }) => {
+      if (event.type !== 'ADD_VOUCHER') return false;
+      const read = readVoucherCode(event.code);
+      return 'code' in read && !hasVoucherCode(context.vouchers, read.code);
+    },
+    hasVoucher: ({ context, event }) =>
+      event.type === 'REMOVE_VOUCHER' && context.vouchers.includes(event.code),
+  },
+}).createMachine({
+  id: 'cart',
+  context: ({ input }) => {
+    const restored = restoreCart(input.saved);
+    const { version: _version, ...saved } = restored ?? { version: CART_STORAGE_VERSION, ...emptyCart };
+    return {
+      ...emptyCart,
+      ...saved,
+      refusal: null,
+      voucherError: null,
+      verifyError: null,
+      savedCartDropped: input.saved != null && restored === null,
+      createId: input.createId ?? randomId,
+      now: input.now ?? (() => new Date()),
+    };
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [
+        // A restored cart is verified again: prices and vouchers may have changed since.
+        { guard: 'hasItems', target: 'verifying' },
+        { guard: 'isSavedCartDropped', target: 'idle', actions: 'forgetSavedCart' },
+        { target: 'idle' },
+      ],
+    },
+    idle: {},
+    verifying: {
+      invoke: {
+        src: 'verifyOrder',
+        input: ({ context }) => verifyOrderInputOf(context),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({
+              discounts: ({ event }) => event.output.discounts,
+              verifiedTotalAmount: ({ event }) => event.output.totalAmount,
+              verifyError: null,
+            }),
+            'saveCart',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ verifyError: ({ event }) => event.error, verifiedTotalAmount: null }),
+            'saveCart',
+          ],
+        },
+      },
+    },
+  },
+  // Every change that the order's price depends on enters verifying again (reenter), which stops
+  // the verification in flight: only the answer to the cart as it is now is ever applied (CART-05).
+  on: {
+    ADD_ITEM: [
+      { guard: 'isAddAllowed', target: '.verifying', reenter: true, actions: ['addItem', 'saveCart'] },
+      { actions: 'refuseItem' },
+    ],
+    REMOVE_ITEM: [
+      { guard: 'isLastLine', target: '.idle', actions: ['emptyLines', 'saveCart'] },
+      {
+        guard: 'hasLine',
+        target: '.verifying',
+        reenter: true,
+        actions: [
+          assign({ items: ({ context, event }) => context.items.filter((line) => line.id !== event.id) }),
+          'saveCart',
+        ],
+      },
+    ],
+    CHANGE_QUANTITY: {
+      guard: 'isQuantityChangeAllowed',
+      target: '.verifying',
+      reenter: true,
+      actions: [
+        assign({
+          items: ({ context, event }) =>
+            context.items.map((line) =>
+              line.id === event.id ? { ...line, quantity: event.quantity } : line,
+            ),
+        }),
+        'saveCart',
+      ],
+    },
+    ADD_VOUCHER: [
+      {
+        guard: and(['hasRoomForVoucher', 'isNewVoucher']),
+        target: '.verifying',
+        reenter: true,
+        actions: [
+          assign({
+            vouchers: ({ context, event }) => {
+              const read = readVoucherCode(event.code);
+              return 'code' in read ? [...context.vouchers, read.code] : context.vouchers;
+            },
+            voucherError: null,
+          }),
+          'saveCart',
+        ],
+      },
+      {
+        // VOUCH-01: a code too short (or blank, or too long) is said, not sent.
+        guard: 'hasRoomForVoucher',
+        actions: assign({
+          voucherError: ({ event }) => {
+            const read = readVoucherCode(event.code);
+            return 'issue' in read ? read.issue : null;
+          },
+        }),
+      },
+    ],
+    REMOVE_VOUCHER: {
+      guard: 'hasVoucher',
+      target: '.verifying',
+      reenter: true,
+      actions: [
+        assign({
+          vouchers: ({ context, event }) => context.vouchers.filter((code) => code !== event.code),
+          discounts: ({ context, event }) => context.discounts.filter((d) => d.sourceCode !== event.code),
+        }),
+        'saveCart',
+      ],
+    },
+    VERIFY: { guard: 'hasItems', target: '.verifying', reenter: true },
+    TERMS_CHANGED: { actions: [assign({ termsAccepted: ({ event }) => event.accepted }), 'saveCart'] },
+    PRIVACY_CHANGED: { actions: [assign({ privacyAccepted: ({ event }) => event.accepted }), 'saveCart'] },
+    OVER_18_CHANGED: { actions: [assign({ over18Accepted: ({ event }) => event.accepted }), 'saveCart'] },
+    VISIBILITY_CHANGED: { actions: [assign({ cartVisible: ({ event }) => event.visible }), 'saveCart'] },
+    DISMISS_ERROR: { actions: assign({ refusal: null, voucherError: null, verifyError: null }) },
+    CLEAR: { target: '.idle', actions: ['clearCart', 'saveCart'] },
+    LOGOUT: { target: '.idle', actions: ['clearCart', 'forgetSavedCart'] },
+    // A write storage refuses (full, private mode) costs the saved copy, never the cart in the page.
+    'xstate.error.actor.saveCart': { actions: [] },
+  },
+});
+
+export type CartMachine = typeof cartMachine;
+export type CartSnapshot = SnapshotFrom<CartMachine>;
