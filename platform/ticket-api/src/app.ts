@@ -6,6 +6,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { requestContext } from './http/request-context.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
+import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/healthz', healthRoutes());
   app.route('/', identityRoutes());
   app.route('/', accountRoutes());
+  app.route('/', catalogueRoutes());
   options.extend?.(app);
   return app;
 }

@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { encodePayload } from '@transit-shop/sdk/client/encode-payload';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
+import { CATALOGUE_CALLS, PRODUCT_LIST_TYPE } from '@transit-shop/sdk/contract/catalogue';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { ACTION_TYPES, APPEARANCES, ORIGIN_TYPES } from '@transit-shop/sdk/contract/enumerations';
 import { errorBodySchema, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
@@ -415,6 +416,26 @@ const IDENTITY_PAYLOADS: { [K in keyof typeof IDENTITY_CALLS]: fc.Arbitrary<Payl
   }),
 };
 
+/** Network ids as a query carries them: a number the client writes as digits, or digits already. */
+const queryNetworkId = fc.oneof(networkId, networkId.map(String));
+const CATALOGUE_PAYLOADS: { [K in keyof typeof CATALOGUE_CALLS]: fc.Arbitrary<Payload> } = {
+  getProducts: fc.record(
+    {
+      network_id: queryNetworkId,
+      type: fc.constantFrom(PRODUCT_LIST_TYPE, String(PRODUCT_LIST_TYPE)),
+      lang: locale,
+      tags: fc.oneof(
+        fc.constantFrom('', 'eshop_physical_pass', 'hidden', 'eshop_collect eshop_universal'),
+        fc.stringMatching(/^[a-z0-9_]{1,12}(?: [a-z0-9_]{1,12}){0,2}$/),
+      ),
+    },
+    { requiredKeys: ['network_id', 'type', 'lang'] },
+  ),
+  getUniversalProducts: fc.record({ network_id: queryNetworkId, lang: locale }),
+  getMediaProducts: fc.record({ network_id: queryNetworkId, lang: locale }),
+  shopCatalog: fc.record({ networkId: queryNetworkId, lang: locale }),
+};
+
 // ---------------------------------------------------------------------------------------------
 // The routes
 
@@ -443,6 +464,9 @@ const CALL_CASES: CallCase[] = [
   ),
   ...(Object.keys(IDENTITY_PAYLOADS) as (keyof typeof IDENTITY_CALLS)[]).map((key) =>
     callCase(IDENTITY_CALLS[key], IDENTITY_PAYLOADS[key]),
+  ),
+  ...(Object.keys(CATALOGUE_PAYLOADS) as (keyof typeof CATALOGUE_CALLS)[]).map((key) =>
+    callCase(CATALOGUE_CALLS[key], CATALOGUE_PAYLOADS[key]),
   ),
 ];
 const HEALTH_ROUTE = 'GET /healthz';
@@ -485,6 +509,8 @@ async function send(wire: Wire): Promise<Answer> {
 /** The network whose key signs: the one the payload names, else Lumière (then also the header). */
 function signingNetwork(contract: AnyCallContract, payload: Payload): number {
   const named = contract.networkField ? payload[contract.networkField] : undefined;
+  // A query carries the id as digits.
+  if (typeof named === 'string' && /^[1-9]\d{0,15}$/.test(named)) return Number(named);
   return typeof named === 'number' ? named : LUMIERE_ID;
 }
 
@@ -522,9 +548,20 @@ function encode(contract: AnyCallContract, payload: Payload, headers: Record<str
  */
 async function asReceived(contract: AnyCallContract, payload: Payload): Promise<Payload> {
   if (contract.encoding === 'json') return JSON.parse(JSON.stringify(payload)) as Payload;
+  if (contract.encoding === 'query') {
+    const encoded = encodePayload('query', payload);
+    const params =
+      encoded.kind === 'query' ? new URLSearchParams(encoded.searchParams.toString()) : undefined;
+    return collectEntries(params?.entries() ?? []);
+  }
   const form = await new Request('http://localhost/', { method: 'POST', body: formOf(payload) }).formData();
+  return collectEntries(form.entries());
+}
+
+/** Fields as the server collects them: a repeated one as a list, every one an own property. */
+function collectEntries(entries: Iterable<[string, unknown]>): Payload {
   const received: Payload = {};
-  for (const [field, value] of form.entries()) {
+  for (const [field, value] of entries) {
     const previous = Object.hasOwn(received, field) ? received[field] : undefined;
     const next =
       previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
@@ -536,6 +573,27 @@ async function asReceived(contract: AnyCallContract, payload: Payload): Promise<
     });
   }
   return received;
+}
+
+/** A junk JSON body as a call whose payload travels in the URL receives it: its members as parameters. */
+function junkQuery(body: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return new URLSearchParams({ payload: body }).toString();
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return new URLSearchParams({ payload: body }).toString();
+  const params = new URLSearchParams();
+  try {
+    for (const [field, member] of Object.entries(value))
+      params.append(field, typeof member === 'string' ? member : (JSON.stringify(member) ?? ''));
+  } catch {
+    // Nested too deep to write again: the text as it came.
+    return new URLSearchParams({ payload: body }).toString();
+  }
+  return params.toString();
 }
 
 const networkKnown = (contract: AnyCallContract, payload: Payload) =>
@@ -880,9 +938,43 @@ type BodyVariant = {
   payload: Payload;
   headers: Record<string, string>;
   body?: Body | undefined;
+  /** The URL parameters of a call whose payload travels there. */
+  query?: string;
   readable: boolean | 'maybe';
   tooLarge?: true;
 };
+
+/**
+ * The same cases for a call whose payload travels in the URL: a body and its content type change
+ * nothing there, a missing, truncated, garbled or wrapped query does.
+ */
+function queryVariant(
+  contract: AnyCallContract,
+  [payload, signature, kind, contentType, garbage]: Parameters<typeof bodyVariant>[1],
+): BodyVariant {
+  const sent = { ...payload, [SIGNATURE_FIELD]: signature };
+  const encoded = encodePayload('query', sent);
+  const natural = encoded.kind === 'query' ? encoded.searchParams.toString() : '';
+  const headers = { ...networkHeaderOf(contract, payload), 'content-type': contentType };
+  switch (kind) {
+    case 'empty':
+    case 'no-body':
+      return { payload, headers, readable: false };
+    case 'truncated':
+      return { payload, headers, query: natural.slice(0, -1), readable: 'maybe' };
+    case 'not-json':
+      return { payload, headers, query: encodeSafely(garbage, encodeURI), readable: false };
+    case 'not-an-object':
+      return {
+        payload,
+        headers,
+        query: new URLSearchParams({ payload: JSON.stringify(sent) }).toString(),
+        readable: false,
+      };
+    default:
+      return { payload, headers, query: natural, readable: true };
+  }
+}
 
 /** A body of one of BODY_CASES for a valid payload, signed wrong so a body read as it should be meets the signature check. */
 function bodyVariant(
@@ -1037,10 +1129,12 @@ describe.each(CALL_CASES)('$route', ({ contract, valid }) => {
         fc.asyncProperty(junkBody(fields), fc.boolean(), async (body, withHeader) => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (withHeader) headers[NETWORK_HEADER] = String(LUMIERE_ID);
-          expectKo(
-            await send({ method: contract.method, path: `/${contract.path}`, headers, body }),
-            BEFORE_SIGNATURE,
-          );
+          // A GET carries no body: its junk arrives as URL parameters.
+          const wire =
+            contract.encoding === 'query'
+              ? { method: contract.method, path: `/${contract.path}?${junkQuery(body)}`, headers }
+              : { method: contract.method, path: `/${contract.path}`, headers, body };
+          expectKo(await send(wire), BEFORE_SIGNATURE);
         }),
         { numRuns: RUNS.junk },
       ),
@@ -1183,11 +1277,14 @@ describe.each(CALL_CASES)('$route', ({ contract, valid }) => {
         bytes(200),
         fc.jsonValue().filter((value) => value === null || typeof value !== 'object' || Array.isArray(value)),
       )
-      .map((drawn) => bodyVariant(contract, drawn));
+      .map((drawn) =>
+        contract.encoding === 'query' ? queryVariant(contract, drawn) : bodyVariant(contract, drawn),
+      );
     await expectNothingDone(() =>
       fc.assert(
-        fc.asyncProperty(variant, async ({ payload, headers, body, readable, tooLarge }) => {
-          const answer = await send({ method: contract.method, path: `/${contract.path}`, headers, body });
+        fc.asyncProperty(variant, async ({ payload, headers, body, query, readable, tooLarge }) => {
+          const path = query === undefined ? `/${contract.path}` : `/${contract.path}?${query}`;
+          const answer = await send({ method: contract.method, path, headers, body });
           const error = expectKo(answer, BEFORE_SIGNATURE);
           if (tooLarge) expect(answer.status).toBe(413);
           if (readable === false) expect(error.code).toBe('INVALID_REQUEST');
@@ -1325,7 +1422,7 @@ describe('any method, query string and header on any address', () => {
               return;
             }
             const wire = encode(call.contract, { ...payload, [SIGNATURE_FIELD]: signature }, headers);
-            wire.path = `${wire.path}?${query}`;
+            wire.path = `${wire.path}${wire.path.includes('?') ? '&' : '?'}${query}`;
             expectKo(await send(wire), BEFORE_SIGNATURE);
           },
         ),
