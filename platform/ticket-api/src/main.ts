@@ -13,6 +13,8 @@ import { APP_JOBS } from './jobs/job-definitions.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { syncVouchers } from './services/vouchers/sync-vouchers.ts';
+import { readVoucherFiles } from './services/vouchers/voucher-file.ts';
 import { loadNetworks } from './tenants/load-networks.ts';
 
 // Open connections get this long to finish after SIGTERM before they are cut.
@@ -46,6 +48,14 @@ async function start() {
       : `using the embedded database in ${env.DATA_DIR}`,
   );
   await migrateDatabase(database);
+  const voucherFiles = await readVoucherFiles({ tenantsDir: env.TENANTS_DIR, networks: networks.all() });
+  for (const problem of voucherFiles.problems) {
+    logger.error(
+      { file: problem.file, field: problem.field, problem: problem.message },
+      `invalid vouchers file, its vouchers are left as they were: ${problem.file}: ${problem.field}: ${problem.message}`,
+    );
+  }
+  await syncVouchers({ db: database.db, clock, vouchers: voucherFiles.vouchers });
   const identityKeys = await loadIdentityKeys({
     db: database.db,
     clock,

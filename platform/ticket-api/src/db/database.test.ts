@@ -42,6 +42,8 @@ describe('the account database', () => {
       'sign_in_attempts',
       'stored_files',
       'users',
+      'voucher_redemptions',
+      'vouchers',
     ]);
   });
 

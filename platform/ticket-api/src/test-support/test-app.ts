@@ -16,6 +16,8 @@ import { DEFAULT_DIRS } from '../env.ts';
 import { loadStoredIdentityKeys } from '../identity/identity-keys.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
+import { readVoucherFiles } from '../services/vouchers/voucher-file.ts';
 import type { NetworkDirectory } from '../tenants/load-networks.ts';
 import { loadNetworks } from '../tenants/load-networks.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
@@ -73,6 +75,11 @@ export async function createTestApp(
   const clock = createFakeClock();
   const outboxDir = await mkdtemp(join(tmpdir(), 'ticket-outbox-'));
   const networks = await loadDemoNetworks();
+  // The demo networks' vouchers, synced as at start.
+  const voucherFiles = await readVoucherFiles({ tenantsDir: DEFAULT_DIRS.tenants, networks: networks.all() });
+  if (voucherFiles.problems.length > 0)
+    throw new Error(`demo vouchers: ${JSON.stringify(voucherFiles.problems)}`);
+  await syncVouchers({ db: database.db, clock, vouchers: voucherFiles.vouchers });
   const deps: AppDeps = {
     db: database.db,
     clock,
