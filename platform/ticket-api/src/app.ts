@@ -7,6 +7,7 @@ import { requestContext } from './http/request-context.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
+import { orderRoutes } from './services/orders/order-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', identityRoutes());
   app.route('/', accountRoutes());
   app.route('/', catalogueRoutes());
+  app.route('/', orderRoutes());
   options.extend?.(app);
   return app;
 }

@@ -116,6 +116,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The additional information of a product is missing or does not comply with the rules',
   },
+  ORDER_AMOUNT_TOO_LARGE: { status: 400, message: 'The order amount is above the largest amount accepted' },
   INVALID_DOCUMENT: { status: 409, message: 'Invalid document' },
   COLLECT_AGENCY_MISSING: { status: 400, message: 'Collect agency missing' },
   GUEST_ORDER_NOT_ALLOWED: { status: 403, message: 'Guest order not allowed' },

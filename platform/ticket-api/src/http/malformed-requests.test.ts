@@ -5,12 +5,18 @@
 import { readdir } from 'node:fs/promises';
 import { encodePayload } from '@transit-shop/sdk/client/encode-payload';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
-import { CATALOGUE_CALLS, PRODUCT_LIST_TYPE } from '@transit-shop/sdk/contract/catalogue';
+import {
+  CATALOGUE_CALLS,
+  PAYMENT_METHODS,
+  PRODUCT_LIST_TYPE,
+  SUPPORTS,
+} from '@transit-shop/sdk/contract/catalogue';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { ACTION_TYPES, APPEARANCES, ORIGIN_TYPES } from '@transit-shop/sdk/contract/enumerations';
 import { errorBodySchema, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { ID_MAX, signatureSchema } from '@transit-shop/sdk/contract/fields';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
+import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { ERROR_CODES, isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { LOCALES } from '@transit-shop/sdk/locales';
 import { canonicalValue, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
@@ -416,6 +422,116 @@ const IDENTITY_PAYLOADS: { [K in keyof typeof IDENTITY_CALLS]: fc.Arbitrary<Payl
   }),
 };
 
+/** Shop items of the demo catalogues, so that many articles get past the catalogue, and any id. */
+const shopItemId = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      1101,
+      1102,
+      1103,
+      1105,
+      1106,
+      2101,
+      2102,
+      2103,
+      3101,
+      9101,
+      9103,
+      1201,
+      1203,
+      2201,
+      4201,
+      1301,
+      1305,
+      2302,
+    ),
+  },
+  { weight: 1, arbitrary: id },
+);
+const instant = fc
+  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .chain((date) =>
+    fc
+      .constantFrom('Z', '+01:00', '-05:30')
+      .map((offset) => (offset === 'Z' ? date.toISOString() : date.toISOString().replace('Z', offset))),
+  );
+const month = fc
+  .tuple(fc.integer({ min: 2024, max: 2030 }), fc.integer({ min: 1, max: 12 }))
+  .map(([year, number]) => `${year}-${String(number).padStart(2, '0')}`);
+const articleFields = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom('studentNumber', 'institution', 'university', 'school', 'constructor', 'toString'),
+    fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,20}$/),
+  ),
+  fc.oneof(text(0, 30), fc.double(), fc.integer(), fc.boolean()),
+  { maxKeys: 4 },
+);
+const article = fc.record(
+  {
+    shopItemId,
+    quantity: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 999 })),
+    customerId: fc.option(id),
+    optionShopItemId: fc.option(shopItemId),
+    support: fc.constantFrom(...SUPPORTS),
+    isSubscription: fc.boolean(),
+    mediaId: fc.option(id),
+    startMonth: fc.option(month),
+    startingAt: fc.option(instant),
+    fields: articleFields,
+    documents: fc.array(id, { maxLength: 3 }),
+  },
+  { requiredKeys: ['shopItemId', 'quantity', 'support'] },
+);
+const voucherCode = fc.oneof(
+  fc.constantFrom(
+    'BIENVENUE5',
+    'bienvenue5',
+    'CARNET2',
+    'TICKETOFFERT',
+    'ETE2026',
+    'AHLAN20',
+    'WELCOME5',
+    'LAKE10',
+  ),
+  text(4, 32),
+);
+const cartFields = {
+  userToken: token(512),
+  userId: id,
+  networkId,
+  lang: locale,
+  articles: fc.array(article, { minLength: 1, maxLength: 6 }),
+  vouchers: fc.array(voucherCode, { maxLength: 5 }),
+  shippingFeeShopItemId: fc.option(shopItemId),
+};
+const cartRequired: (keyof typeof cartFields)[] = ['networkId', 'articles'];
+
+const ORDER_PAYLOADS: { [K in keyof typeof ORDER_CALLS]: fc.Arbitrary<Payload> } = {
+  verify: fc.record(cartFields, { requiredKeys: cartRequired }),
+  computeAmount: fc.record(
+    {
+      ...cartFields,
+      installments: fc.integer({ min: 1, max: 12 }),
+      paymentMethod: fc.constantFrom(...PAYMENT_METHODS),
+    },
+    { requiredKeys: cartRequired },
+  ),
+  redeemVoucher: fc.record(
+    {
+      userToken: token(512),
+      userId: id,
+      networkId,
+      lang: locale,
+      code: voucherCode,
+      articles: cartFields.articles,
+      shippingFeeShopItemId: cartFields.shippingFeeShopItemId,
+      redemptionKey: fc.uuid({ version: 4 }),
+    },
+    { requiredKeys: ['userToken', 'userId', 'networkId', 'code', 'articles', 'redemptionKey'] },
+  ),
+};
+
 /** Network ids as a query carries them: a number the client writes as digits, or digits already. */
 const queryNetworkId = fc.oneof(networkId, networkId.map(String));
 const CATALOGUE_PAYLOADS: { [K in keyof typeof CATALOGUE_CALLS]: fc.Arbitrary<Payload> } = {
@@ -467,6 +583,9 @@ const CALL_CASES: CallCase[] = [
   ),
   ...(Object.keys(CATALOGUE_PAYLOADS) as (keyof typeof CATALOGUE_CALLS)[]).map((key) =>
     callCase(CATALOGUE_CALLS[key], CATALOGUE_PAYLOADS[key]),
+  ),
+  ...(Object.keys(ORDER_PAYLOADS) as (keyof typeof ORDER_CALLS)[]).map((key) =>
+    callCase(ORDER_CALLS[key], ORDER_PAYLOADS[key]),
   ),
 ];
 const HEALTH_ROUTE = 'GET /healthz';

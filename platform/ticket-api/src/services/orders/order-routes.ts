@@ -1,0 +1,44 @@
+// The order calls before payment (ORDER_CALLS): Order/verify.json, Order/computeAmount.json and
+// Order/redeemVoucher.json. Handlers only pick what the services need, call them, and answer.
+import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.ts';
+import { mountCall } from '../../http/mount-call.ts';
+import { computeAmount } from './compute-amount.ts';
+import { priceOrder, resolveOptionalCaller } from './price-order.ts';
+import { redeemVoucher } from './redeem-voucher.ts';
+
+export function orderRoutes() {
+  const app = new Hono<AppEnv>();
+
+  mountCall(app, ORDER_CALLS.verify, async ({ payload, deps, network }) => {
+    const user = await resolveOptionalCaller({
+      db: deps.db,
+      clock: deps.clock,
+      policy: deps.sessionPolicy,
+      network,
+      userToken: payload.userToken,
+      userId: payload.userId,
+    });
+    const { answer } = await priceOrder({ db: deps.db, clock: deps.clock, network, user, request: payload });
+    return answer;
+  });
+
+  mountCall(app, ORDER_CALLS.computeAmount, async ({ payload, deps, network }) => {
+    const user = await resolveOptionalCaller({
+      db: deps.db,
+      clock: deps.clock,
+      policy: deps.sessionPolicy,
+      network,
+      userToken: payload.userToken,
+      userId: payload.userId,
+    });
+    return computeAmount({ db: deps.db, clock: deps.clock, network, user, request: payload });
+  });
+
+  mountCall(app, ORDER_CALLS.redeemVoucher, ({ payload, deps, network, user }) =>
+    redeemVoucher({ db: deps.db, clock: deps.clock, network, user, request: payload }),
+  );
+
+  return app;
+}
