@@ -5,18 +5,21 @@ import { initReactI18next } from 'react-i18next';
 import { loadEmotionCache } from './theme/emotion-cache.ts';
 
 type Messages = Record<string, unknown>;
-// The shell's messages, and each feature's own file per language (features/<name>/locales/<locale>.json),
-// so features add their texts without touching one shared file. Top-level keys must not collide.
-const loaders = {
-  ...import.meta.glob<Messages>('../locales/*.json', { import: 'default' }),
-  ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' }),
+// Each language's messages are one chunk holding the shell's file and each feature's own
+// (features/<name>/locales/<locale>.json, top-level keys must not collide): one request per language,
+// and a feature adds its texts without adding to the first paint (decision 0005).
+const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
+  fr: () => import('./messages/fr.ts'),
+  en: () => import('./messages/en.ts'),
+  ar: () => import('./messages/ar.ts'),
+  it: () => import('./messages/it.ts'),
+  es: () => import('./messages/es.ts'),
 };
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const files = Object.keys(loaders).filter((path) => path.endsWith(`/locales/${locale}.json`));
-  if (files.length === 0) throw new Error(`no messages for ${locale}`);
-  const parts = await Promise.all(files.map((path) => (loaders[path] as () => Promise<Messages>)()));
-  return Object.assign({}, ...parts);
+  const load = loaders[locale];
+  if (!load) throw new Error(`no messages for ${locale}`);
+  return (await load()).default;
 }
 
 export async function createI18n(locale: Locale): Promise<i18n> {
