@@ -1,0 +1,438 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
+import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import type { Locale } from '@transit-shop/sdk/locales';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { createBootstrapStore } from '../../../lib/bootstrap-context.tsx';
+import { createI18n } from '../../../lib/i18n.ts';
+import { WithSession } from '../../../lib/session/use-session.tsx';
+import { loadEmotionCache } from '../../../lib/theme/emotion-cache.ts';
+import { descriptionOf } from '../../../test/account-session.ts';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
+import { AddToCartProvider, type CartLineDraft } from '../add-to-cart.tsx';
+import { Component as ProductRoute } from '../pages/product.tsx';
+import { ProductDetails } from './product-details.tsx';
+
+const ines: TravellerProfile = {
+  userId: 31,
+  userName: 'Inès',
+  userLastname: 'Martin',
+  userBirthday: '2004-05-01',
+  cardNumber: null,
+  active: true,
+};
+const paul: TravellerProfile = {
+  ...ines,
+  userId: 32,
+  userName: 'Paul',
+  userBirthday: '1960-01-01',
+  active: false,
+};
+const guestUser = fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' });
+
+type ProductOptions = {
+  signedInAs?: AuthUser;
+  catalogue?: CatalogueAnswer;
+  locale?: Locale;
+  /** What the cart does with a line; by default it keeps it. */
+  onAddToCart?: (line: CartLineDraft) => void | Promise<void>;
+};
+
+/** The product page of an item (as the route renders it, the cart function given), on the fake backend. */
+async function openProduct(shopItemId: number, options: ProductOptions = {}) {
+  stubTenantService();
+  const locale = options.locale ?? 'fr';
+  const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
+  const catalogue = options.catalogue ?? fixtureCatalogue();
+  const session = createTestSession({
+    bootstrap,
+    handlers: { 'Products/getProducts.json': () => ({ ok: catalogue }) },
+    ...(options.signedInAs ? { signedInAs: options.signedInAs } : {}),
+  });
+  const added: CartLineDraft[] = [];
+  const onAddToCart =
+    options.onAddToCart ??
+    ((line: CartLineDraft) => {
+      added.push(line);
+    });
+  const prefix = locale === 'fr' ? '' : `/${locale}`;
+  const view = await renderRoutes(
+    `${prefix}/products/${shopItemId}`,
+    <WithSession>
+      <ProductDetails shopItemId={shopItemId} onAddToCart={onAddToCart} />
+    </WithSession>,
+    locale,
+  );
+  const add = await screen.findByRole(
+    'button',
+    { name: /Ajouter au panier|Add to cart|أضف إلى السلة/ },
+    { timeout: 10_000 },
+  );
+  // With a session, the add waits for the user.
+  await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+  return { ...session, ...view, added, user: userEvent.setup() };
+}
+
+/** Renders `ui` at `path` in the app's providers, under a `/products/:id` route. */
+async function renderRoutes(path: string, ui: ReactNode, locale: Locale = 'fr') {
+  const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
+  const i18n = await createI18n(locale);
+  const cache = await loadEmotionCache(bootstrap.direction);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  render(
+    <AppProviders bootstrap={createBootstrapStore(bootstrap)} i18n={i18n} emotionCache={cache}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, i18n };
+}
+
+const addToCart = () => screen.getByRole('button', { name: 'Ajouter au panier' });
+const options = (name: string) =>
+  within(screen.getByRole('combobox', { name }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+const selected = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).value;
+
+describe('the product page', () => {
+  beforeEach(() => {
+    // Saturday 31 January 2026, 11:00 in Paris.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-31T10:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('PIVOT-02 a monthly pass proposes the current month then the next ones, and the line carries the month', async () => {
+    const { user, added } = await openProduct(items.monthly.shopItemId);
+    screen.getByRole('heading', { level: 1, name: 'Abonnement mensuel' });
+    expect(options('Mois')).toEqual(['janvier 2026', 'février 2026', 'mars 2026']);
+    expect(selected('Mois')).toBe('2026-01');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mois' }), 'février 2026');
+    await user.click(addToCart());
+    expect(added).toEqual([
+      {
+        item: items.monthly,
+        quantity: 1,
+        profile: null,
+        delivery: 'PHYSICAL',
+        startMonth: '2026-02',
+        startingAt: null,
+        fields: {},
+        isSubscription: false,
+      },
+    ]);
+    screen.getByText('Durée de validité : 1 mois');
+  });
+
+  it('PIVOT-01 a day pass proposes 15-minute slots on the network clock, from the slot under way', async () => {
+    // Saturday 28 March 2026, 21:10 in Paris; clocks go forward that night.
+    vi.setSystemTime(new Date('2026-03-28T20:10:00Z'));
+    const { user, added } = await openProduct(items.dayPass.shopItemId);
+    expect(options('Jour')).toEqual(['samedi 28 mars', 'dimanche 29 mars', 'lundi 30 mars']);
+    expect(options('Heure de début').slice(0, 3)).toEqual(['21:00', '21:15', '21:30']);
+    expect(options('Heure de début').at(-1)).toBe('23:45');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Jour' }), 'dimanche 29 mars');
+    const times = options('Heure de début');
+    expect(times).toHaveLength(92);
+    expect(times.slice(7, 9)).toEqual(['01:45', '03:00']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Heure de début' }), '03:00');
+    await user.click(addToCart());
+    expect(added[0]).toMatchObject({ startMonth: null, startingAt: '2026-03-29T01:00:00.000Z' });
+  });
+
+  it('PIVOT-01 the night clocks go back, the hour shown twice carries its UTC offset', async () => {
+    vi.setSystemTime(new Date('2026-10-24T10:00:00Z'));
+    const { user } = await openProduct(items.dayPass.shopItemId);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Jour' }), 'dimanche 25 octobre');
+    const times = options('Heure de début');
+    expect(times).toHaveLength(100);
+    expect(times.filter((time) => time?.startsWith('02:00'))).toEqual([
+      '02:00 (UTC+02:00)',
+      '02:00 (UTC+01:00)',
+    ]);
+  });
+
+  it('PIVOT-04 a weekly pass proposes weeks from their Monday, the current one first', async () => {
+    vi.setSystemTime(new Date('2026-03-29T20:30:00Z'));
+    const { user, added } = await openProduct(items.weekPass.shopItemId);
+    expect(options('Semaine')).toEqual([
+      'Semaine du lundi 23 mars 2026',
+      'Semaine du lundi 30 mars 2026',
+      'Semaine du lundi 6 avril 2026',
+    ]);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Semaine' }),
+      'Semaine du lundi 30 mars 2026',
+    );
+    await user.click(addToCart());
+    expect(added[0]).toMatchObject({ startMonth: null, startingAt: '2026-03-29T22:00:00.000Z' });
+  });
+
+  it('PIVOT-03 a month pass whose start cannot be computed says so and is not added', async () => {
+    const { user, added, i18n } = await openProduct(items.brokenMonthly.shopItemId);
+    screen.getByText(i18n.t('apiErrors.ARTICLE_START_DATE'));
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+  });
+
+  it('an item valid from purchase proposes no start date', async () => {
+    await openProduct(items.single.shopItemId);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    screen.getByText("Valable dès l'achat.");
+  });
+
+  it('CART-04 the quantity stays within articleQuantityMin and articleQuantityMax', async () => {
+    const { user, added } = await openProduct(items.carnet.shopItemId);
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantité' });
+    const less = screen.getByRole('button', { name: 'Retirer un' });
+    const more = screen.getByRole('button', { name: 'Ajouter un' });
+    expect((quantity as HTMLInputElement).value).toBe('1');
+    expect(descriptionOf(quantity)).toBe('Entre 1 et 4.');
+    expect((less as HTMLButtonElement).disabled).toBe(true);
+    for (let step = 0; step < 3; step += 1) await user.click(more);
+    expect((quantity as HTMLInputElement).value).toBe('4');
+    expect((more as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Total : 66,00\u00a0€');
+
+    await user.clear(quantity);
+    await user.type(quantity, '9');
+    expect(descriptionOf(quantity)).toBe('La quantité doit être comprise entre 1 et 4.');
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    expect(document.activeElement).toBe(quantity);
+
+    // A step from a value outside the limits lands on the nearest limit.
+    await user.click(less);
+    expect((quantity as HTMLInputElement).value).toBe('4');
+    await user.click(less);
+    await user.click(addToCart());
+    expect(added.map((line) => line.quantity)).toEqual([3]);
+  });
+
+  it('CART-12 the additional fields are checked against their definitions before the line is added', async () => {
+    const { user, added } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+    });
+    const studentNumber = screen.getByRole('textbox', { name: /Numéro étudiant/ });
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    screen.getByText('Tous les champs obligatoires ne sont pas remplis.');
+    expect(descriptionOf(studentNumber)).toBe('Ce champ est obligatoire.');
+    expect(document.activeElement).toBe(studentNumber);
+    const certify = screen.getByRole('checkbox', { name: /J'atteste être inscrit/ });
+    expect(certify.getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(studentNumber, 'A-1234');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Établissement/ }), 'IUT');
+    const year = screen.getByRole('spinbutton', { name: /Année d'études/ });
+    await user.type(year, '9');
+    await user.click(certify);
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    screen.getByText('Tous les champs ne respectent pas les règles.');
+    expect(descriptionOf(year)).toBe('La valeur doit être au plus 8.');
+
+    await user.clear(year);
+    await user.type(year, '2');
+    await user.click(addToCart());
+    expect(added[0]?.fields).toEqual({ studentNumber: 'A-1234', institution: 'iut', year: 2, certify: true });
+  });
+
+  it('the signed-in holder buys for themselves or an active traveller; age conditions leave some out', async () => {
+    const { user, added } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines, paul] }),
+    });
+    const travellers = await screen.findByRole('radiogroup', { name: 'Pour qui ?' });
+    const radios = within(travellers).getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      "Léa Martin (vous)hors des conditions d'âge",
+      'Inès Martin',
+    ]);
+    // Léa (born 1990) is over 27: Inès is chosen.
+    expect((radios[0] as HTMLInputElement).disabled).toBe(true);
+    expect((radios[1] as HTMLInputElement).checked).toBe(true);
+    screen.getByText("Jusqu'à 27 ans.");
+    await user.type(screen.getByRole('textbox', { name: /Numéro étudiant/ }), 'A-1');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Établissement/ }), 'IUT');
+    await user.click(screen.getByRole('checkbox', { name: /J'atteste/ }));
+    await user.click(addToCart());
+    expect(added[0]?.profile).toBe(31);
+  });
+
+  it('the traveller is chosen with the keyboard', async () => {
+    // user-event moves between radios as a browser does, with CSS.escape, which jsdom lacks.
+    vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/[^\w-]/g, (c) => `\\${c}`) });
+    const { user, added } = await openProduct(items.monthly.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+    });
+    const [lea] = within(await screen.findByRole('radiogroup', { name: 'Pour qui ?' })).getAllByRole('radio');
+    expect((lea as HTMLInputElement).checked).toBe(true);
+    lea?.focus();
+    await user.keyboard('{ArrowDown}');
+    await user.click(addToCart());
+    expect(added[0]?.profile).toBe(31);
+  });
+
+  it('a visitor names no traveller and is invited to sign in, coming back to the product', async () => {
+    const { user, added } = await openProduct(items.monthly.shopItemId);
+    expect(screen.queryByRole('radiogroup', { name: 'Pour qui ?' })).toBeNull();
+    const signIn = screen.getByRole('link', { name: 'connectez-vous' });
+    expect(signIn.getAttribute('href')).toBe('/auth?redirect=%2Fproducts%2F2101');
+    await user.click(addToCart());
+    expect(added[0]?.profile).toBe(null);
+  });
+
+  it('WAL-02 the support is chosen among those offered: the app or the card', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId);
+    const delivery = screen.getByRole('radiogroup', { name: 'Réception du titre' });
+    const [card, app] = within(delivery).getAllByRole('radio');
+    expect(card?.closest('label')?.textContent).toBe(
+      'Sur votre carte de transportLe titre est chargé sur votre carte.',
+    );
+    expect((card as HTMLInputElement).checked).toBe(true);
+    await user.click(app as HTMLElement);
+    await user.click(addToCart());
+    expect(added[0]).toMatchObject({ delivery: 'DEMATERIALIZED', quantity: 1 });
+  });
+
+  it('CHK-06 a click-and-collect item is collected at an agency 48 to 72 hours after the order', async () => {
+    const { user, added } = await openProduct(items.paperCarnet.shopItemId);
+    expect(screen.queryByRole('radiogroup', { name: 'Réception du titre' })).toBeNull();
+    screen.getByText('Retrait en agence');
+    screen.getByText('Disponible dans l’agence choisie 48 à 72 heures après la commande.');
+    await user.click(addToCart());
+    expect(added[0]?.delivery).toBe('PHYSICAL');
+  });
+
+  it('CHK-03 a guest gets a card-only-for-guests item on a card, for the guest customer', async () => {
+    const { user, added } = await openProduct(items.carnet.shopItemId, { signedInAs: guestUser });
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    screen.getByText('Sur votre carte de transport');
+    await user.click(addToCart());
+    expect(added[0]).toMatchObject({ delivery: 'PHYSICAL', profile: 90 });
+  });
+
+  it('says what the item is: promotion, subscription, conditions and documents to provide', async () => {
+    const { user, added } = await openProduct(items.tacit.shopItemId);
+    screen.getByText(
+      'Abonnement à reconduction tacite : renouvelé automatiquement à chaque période, jusqu’à sa résiliation.',
+    );
+    await user.click(addToCart());
+    expect(added[0]?.isSubscription).toBe(true);
+  });
+
+  it('DOC-04 names the documents a reduced fare asks for and their two-day check', async () => {
+    await openProduct(items.student.shopItemId);
+    const documents = screen.getByRole('region', { name: 'Justificatifs à fournir' });
+    expect(within(documents).getByRole('listitem').textContent).toBe('Carte étudiantePour l’année en cours.');
+    within(documents).getByText(
+      'Chaque justificatif doit être valide. Sa vérification prend environ deux jours.',
+    );
+  });
+
+  it('shows a promotion beside the usual price, in the network currency', async () => {
+    await openProduct(items.dayPass.shopItemId);
+    screen.getByText('4,50 €');
+    expect(document.querySelector('del')?.textContent).toBe('Prix habituel :5,50\u00a0€');
+  });
+
+  it('says why the cart refused the line', async () => {
+    const { user, i18n } = await openProduct(items.single.shopItemId, {
+      onAddToCart: () => Promise.reject(new AppError('GUEST_NOT_ALLOWED')),
+    });
+    await user.click(addToCart());
+    await screen.findByText(i18n.t('apiErrors.GUEST_NOT_ALLOWED'));
+  });
+
+  it('I18N-04 reads right to left in Arabic, with Arabic texts', async () => {
+    await openProduct(items.monthly.shopItemId, { locale: 'ar' });
+    screen.getByRole('heading', { level: 2, name: 'مشترياتك' });
+    screen.getByRole('combobox', { name: 'الشهر' });
+    screen.getByRole('spinbutton', { name: 'الكمية' });
+  });
+
+  it('CAT-01 a hidden item, or an unknown one, is not for sale here', async () => {
+    stubTenantService();
+    createTestSession({ handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) } });
+    await renderRoutes(
+      '/products/9101',
+      <WithSession>
+        <ProductDetails shopItemId={items.newCard.shopItemId} onAddToCart={() => {}} />
+      </WithSession>,
+    );
+    await screen.findByRole('heading', { level: 1, name: "Ce titre n'est pas en vente" });
+    expect(screen.getByRole('link', { name: 'Voir les titres' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('the product route', () => {
+  it('ROUTE-03 /products and /products/ go home, in the language of the address', async () => {
+    for (const [path, home] of [
+      ['/products', '/'],
+      ['/products/', '/'],
+      ['/en/products', '/en/'],
+    ] as const) {
+      stubTenantService();
+      createTestSession({ handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) } });
+      const { router, unmount } = await renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe(home));
+      await screen.findByRole('heading', { level: 1, name: 'Welcome aboard' });
+      unmount();
+    }
+  });
+
+  it('the add to cart waits for the cart: until the app wires it, the button says it is not available', async () => {
+    stubTenantService();
+    const { calls } = createTestSession({
+      handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) },
+    });
+    await renderApp('/products/1101');
+    const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(descriptionOf(add)).toBe("L'ajout au panier n'est pas encore disponible.");
+    // The loader filled the cache: one call for the catalogue.
+    expect(calls.filter((call) => call.path === 'Products/getProducts.json')).toHaveLength(1);
+  });
+
+  it('the route hands each line to the function the app provides', async () => {
+    stubTenantService();
+    createTestSession({ handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) } });
+    const added: CartLineDraft[] = [];
+    const bootstrap = fixtureBootstrap();
+    const i18n = await createI18n('fr');
+    const cache = await loadEmotionCache('ltr');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/products/:id',
+          element: (
+            <AddToCartProvider onAddToCart={(line) => void added.push(line)}>
+              <ProductRoute />
+            </AddToCartProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/products/1104'] },
+    );
+    render(
+      <AppProviders bootstrap={createBootstrapStore(bootstrap)} i18n={i18n} emotionCache={cache}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
+    await userEvent.setup().click(add);
+    expect(added).toMatchObject([{ item: { shopItemId: 1104 }, delivery: 'DEMATERIALIZED', quantity: 1 }]);
+  });
+});

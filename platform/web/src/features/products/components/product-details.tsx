@@ -1,0 +1,305 @@
+// The product page (spec 01 §2 "Product details"): what the item is, costs and asks for, then the
+// purchase: for whom, its additional information, the support, the start date among the proposals,
+// the quantity, and the add to the cart, which hands one line to the function the app provides.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import type { Support } from '@transit-shop/sdk/contract/catalogue';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FailureAlert, FormSummary } from '../../../components/form-parts.tsx';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { usePageTitle } from '../../../components/page-title.ts';
+import { paths } from '../../../config/paths.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
+import type { FieldError } from '../../../lib/forms/use-auth-form.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
+import { useSessionStatus } from '../../../lib/session/session-status.ts';
+import type { AddToCart } from '../add-to-cart.tsx';
+import { emptyInputs, type FieldInput, fieldErrors, fieldValues } from '../field-rules.ts';
+import { type ListedShopItem, useShopItem } from '../hooks/use-shop-item.ts';
+import { travellersOf } from '../travellers.ts';
+import { AdditionalFields } from './additional-fields.tsx';
+import { ProductFacts } from './product-facts.tsx';
+import { QuantityField, quantityOf } from './quantity-field.tsx';
+import { firstStart, type StartChoice, StartDateChoice, startDayOf } from './start-date-choice.tsx';
+import { SupportChoice } from './support-choice.tsx';
+import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
+
+/** Today on the network's calendar, YYYY-MM-DD. */
+function networkToday(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+function PageFrame({ children }: { children: ReactNode }) {
+  return <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>{children}</Box>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function NotForSale() {
+  const { t } = useTranslation();
+  usePageTitle(t('products.notFound.title'));
+  return (
+    <PageFrame>
+      <Box sx={{ textAlign: 'center', py: 6 }}>
+        <Typography variant="h1" component="h1" gutterBottom>
+          {t('products.notFound.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('products.notFound.body')}</Typography>
+        <Button variant="contained" component={LocaleLink} to={paths.home}>
+          {t('products.notFound.action')}
+        </Button>
+      </Box>
+    </PageFrame>
+  );
+}
+
+function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart: AddToCart | null }) {
+  const { t } = useTranslation();
+  const { network } = useBootstrap();
+  const errorText = useErrorText();
+  const { item, supports, answer } = listed;
+  const timeZone = network.timeZone;
+  const formatPrice = useFormatPrice(answer.currency);
+  const status = useSessionStatus();
+  const user = useUser();
+  const headingId = useId();
+  const unavailableId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Proposed once, when the page opens: a slot that passes while the visitor hesitates stays choosable.
+  const [start] = useState(() => {
+    try {
+      return { proposals: startProposalsOf(item, { now: new Date(), timeZone }), error: null };
+    } catch (error) {
+      return { proposals: null, error };
+    }
+  });
+  const [startChoice, setStartChoice] = useState<StartChoice>(() => firstStart(start.proposals));
+  const [profile, setProfile] = useState<number | null>(null);
+  const [support, setSupport] = useState<Support>(supports[0] as Support);
+  const [inputs, setInputs] = useState<Record<string, FieldInput>>(() => emptyInputs(item.fields));
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [summary, setSummary] = useState<string | undefined>();
+  const [quantityText, setQuantityText] = useState(String(item.articleQuantityMin));
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const account = user.data && !user.data.authAsGuest ? user.data : null;
+  // With a session, the line names its customer: the add waits for the user to be known.
+  const waitingForUser = status !== 'signedOut' && !user.data;
+  const startDay = startDayOf(start.proposals, startChoice) ?? networkToday(timeZone);
+  const travellers = account ? travellersOf(account, item, startDay) : null;
+  const chosen = travellers
+    ? (travellers.find((traveller) => traveller.userId === profile && !traveller.outOfAge) ??
+      travellers.find((traveller) => !traveller.outOfAge) ??
+      null)
+    : null;
+  // A guest buys for the guest session's own customer; a visitor names nobody yet.
+  const customer = travellers
+    ? (chosen?.userId ?? null)
+    : status === 'guest'
+      ? (user.data?.userId ?? null)
+      : null;
+  const quantity = quantityOf(quantityText, item.articleQuantityMin, item.articleQuantityMax);
+  const quantityShownWrong = quantity === null && (attempt > 0 || quantityText.trim() !== '');
+  const unitPrice = item.shopItemPromoPrice ?? item.shopItemPrice;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!onAddToCart || busy || waitingForUser) return;
+    const problems = fieldErrors(item.fields, inputs);
+    const travellerMissing = travellers !== null && chosen === null;
+    const startMissing = start.proposals !== null && startDayOf(start.proposals, startChoice) === null;
+    setErrors(problems);
+    const wrong = Object.values(problems);
+    if (wrong.length > 0 || quantity === null || travellerMissing || startMissing || start.error) {
+      const missing =
+        wrong.some((problem) => problem.key === VALIDATION_MESSAGES.required) || travellerMissing;
+      setSummary(missing ? VALIDATION_MESSAGES.formRequired : VALIDATION_MESSAGES.formInvalid);
+      setAttempt((count) => count + 1);
+      return;
+    }
+    setSummary(undefined);
+    setFailure(null);
+    setBusy(true);
+    try {
+      await onAddToCart({
+        item,
+        quantity,
+        profile: customer,
+        delivery: support,
+        startMonth: startChoice.startMonth,
+        startingAt: startChoice.startingAt,
+        fields: fieldValues(item.fields, inputs),
+        isSubscription: item.paymentOptions.allowSubscription,
+      });
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, position: { md: 'sticky' }, top: { md: 16 } }}
+    >
+      <Typography id={headingId} variant="h2" component="h2" sx={{ mb: 2 }}>
+        {t('products.purchase')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {travellers ? (
+          <TravellerChoice travellers={travellers} value={chosen?.userId ?? null} onChange={setProfile} />
+        ) : status === 'guest' ? null : (
+          <VisitorTraveller />
+        )}
+        {item.fields.length > 0 ? (
+          <Section title={t('products.fields.legend')}>
+            <AdditionalFields
+              fields={item.fields}
+              inputs={inputs}
+              errors={errors}
+              onChange={(id, value) => setInputs((current) => ({ ...current, [id]: value }))}
+            />
+          </Section>
+        ) : null}
+        <SupportChoice item={item} supports={supports} value={support} onChange={setSupport} />
+        {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
+        {start.proposals ? (
+          <Section title={t('products.start.legend')}>
+            <StartDateChoice
+              proposals={start.proposals}
+              timeZone={timeZone}
+              value={startChoice}
+              onChange={setStartChoice}
+            />
+          </Section>
+        ) : null}
+        <QuantityField
+          value={quantityText}
+          min={item.articleQuantityMin}
+          max={item.articleQuantityMax}
+          invalid={quantityShownWrong}
+          onChange={setQuantityText}
+        />
+        <Typography role="status" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+          {quantity === null ? null : t('products.total', { amount: formatPrice(unitPrice * quantity) })}
+        </Typography>
+      </Box>
+      <FormSummary summary={summary} />
+      <FailureAlert failure={failure} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!onAddToCart || busy || waitingForUser}
+        aria-describedby={onAddToCart ? undefined : unavailableId}
+        sx={{ mt: 3 }}
+      >
+        {t('products.addToCart')}
+      </Button>
+      {onAddToCart ? null : (
+        <Typography id={unavailableId} variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+          {t('products.cartUnavailable')}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function Product({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart: AddToCart | null }) {
+  const { t } = useTranslation();
+  usePageTitle(listed.item.name);
+  return (
+    <PageFrame>
+      <Breadcrumbs aria-label={t('products.breadcrumb')} sx={{ mb: 2 }}>
+        <Link component={LocaleLink} to={paths.home} underline="hover" color="inherit">
+          {t('products.shop')}
+        </Link>
+        <Typography aria-current="page" sx={{ color: 'text.primary' }}>
+          {listed.item.name}
+        </Typography>
+      </Breadcrumbs>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 420px)' },
+          gap: { xs: 3, md: 5 },
+          alignItems: 'start',
+        }}
+      >
+        <ProductFacts listed={listed} />
+        <Purchase listed={listed} onAddToCart={onAddToCart} />
+      </Box>
+    </PageFrame>
+  );
+}
+
+export function ProductDetails({
+  shopItemId,
+  onAddToCart,
+}: {
+  shopItemId: number;
+  onAddToCart: AddToCart | null;
+}) {
+  const { t } = useTranslation();
+  const { listed, products } = useShopItem(shopItemId);
+  if (listed === null) return <NotForSale />;
+  if (listed) return <Product listed={listed} onAddToCart={onAddToCart} />;
+  return (
+    <PageFrame>
+      {products.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void products.refetch()}>
+              {t('products.retry')}
+            </Button>
+          }
+        >
+          {t('products.loadFailed')}
+        </Alert>
+      ) : (
+        <CircularProgress aria-label={t('products.loading')} />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,159 @@
+// The start of the validity, among the item's proposals on the network's clock (PIVOT-01, 02, 04): a
+// day then a 15-minute slot, a week (from its Monday) or a month (from its first), the current one
+// first. Times are shown on the network's clock, whatever the visitor's own; on the night clocks go
+// back, the hour shown twice carries its UTC offset.
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import type { StartProposals } from '@transit-shop/sdk/catalogue/start-dates';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The start chosen, as the cart line carries it. */
+export type StartChoice = { startMonth: string | null; startingAt: string | null };
+
+/** The first proposal: what the page starts with. */
+export function firstStart(proposals: StartProposals | null): StartChoice {
+  if (!proposals) return { startMonth: null, startingAt: null };
+  if (proposals.pivotType === 'MONTH_PIVOT')
+    return { startMonth: proposals.months[0]?.startMonth ?? null, startingAt: null };
+  if (proposals.pivotType === 'WEEK_PIVOT')
+    return { startMonth: null, startingAt: proposals.weeks[0]?.startingAt ?? null };
+  const first = proposals.days.find((day) => day.slots.length > 0)?.slots[0];
+  return { startMonth: null, startingAt: first?.startingAt ?? null };
+}
+
+/** The calendar day (YYYY-MM-DD, network's calendar) the chosen start falls on. */
+export function startDayOf(proposals: StartProposals | null, choice: StartChoice): string | null {
+  if (!proposals) return null;
+  if (proposals.pivotType === 'MONTH_PIVOT')
+    return proposals.months.find((m) => m.startMonth === choice.startMonth)?.date ?? null;
+  if (proposals.pivotType === 'WEEK_PIVOT')
+    return proposals.weeks.find((w) => w.startingAt === choice.startingAt)?.date ?? null;
+  return (
+    proposals.days.find((day) => day.slots.some((slot) => slot.startingAt === choice.startingAt))?.date ??
+    null
+  );
+}
+
+/** A calendar day formatted as such: read at noon UTC, so no time zone moves it. */
+const calendarDay = (date: string) => new Date(`${date}T12:00:00Z`);
+
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { native: true } }}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+export function StartDateChoice({
+  proposals,
+  timeZone,
+  value,
+  onChange,
+}: {
+  proposals: StartProposals;
+  timeZone: string;
+  value: StartChoice;
+  onChange: (next: StartChoice) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const formats = useMemo(
+    () => ({
+      day: new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        timeZone: 'UTC',
+      }),
+      week: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+      month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }),
+    }),
+    [locale, timeZone],
+  );
+
+  if (proposals.pivotType === 'MONTH_PIVOT') {
+    return (
+      <Choice
+        label={t('products.start.month')}
+        value={value.startMonth ?? ''}
+        options={proposals.months.map((month) => ({
+          value: month.startMonth,
+          label: formats.month.format(calendarDay(month.date)),
+        }))}
+        onChange={(startMonth) => onChange({ startMonth, startingAt: null })}
+      />
+    );
+  }
+  if (proposals.pivotType === 'WEEK_PIVOT') {
+    return (
+      <Choice
+        label={t('products.start.week')}
+        value={value.startingAt ?? ''}
+        options={proposals.weeks.map((week) => ({
+          value: week.startingAt,
+          label: t('products.start.weekOf', { date: formats.week.format(calendarDay(week.date)) }),
+        }))}
+        onChange={(startingAt) => onChange({ startMonth: null, startingAt })}
+      />
+    );
+  }
+  const days = proposals.days.filter((day) => day.slots.length > 0);
+  const chosenDay =
+    days.find((day) => day.slots.some((slot) => slot.startingAt === value.startingAt)) ?? days[0];
+  const repeated = new Set(
+    chosenDay?.slots
+      .map((slot) => slot.localTime)
+      .filter((time, index, times) => times.indexOf(time) !== index),
+  );
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '3fr 2fr' }, gap: 2 }}>
+      <Choice
+        label={t('products.start.day')}
+        value={chosenDay?.date ?? ''}
+        options={days.map((day) => ({ value: day.date, label: formats.day.format(calendarDay(day.date)) }))}
+        onChange={(date) =>
+          onChange({
+            startMonth: null,
+            startingAt: days.find((day) => day.date === date)?.slots[0]?.startingAt ?? null,
+          })
+        }
+      />
+      <Choice
+        label={t('products.start.time')}
+        value={value.startingAt ?? ''}
+        options={(chosenDay?.slots ?? []).map((slot) => {
+          const time = formats.time.format(new Date(slot.startingAt));
+          return {
+            value: slot.startingAt,
+            label: repeated.has(slot.localTime) ? `${time} (UTC${slot.utcOffset})` : time,
+          };
+        })}
+        onChange={(startingAt) => onChange({ startMonth: null, startingAt })}
+      />
+    </Box>
+  );
+}
