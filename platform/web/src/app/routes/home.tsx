@@ -1,13 +1,13 @@
-// Home: the network's welcome, where the shop's catalogue will be listed.
+// Home: the network's welcome, then the shop's catalogue (loaded after the first paint).
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title.ts';
+import { ShopListing } from '../../features/shop/lazy-shop-listing.ts';
 import { useBootstrap } from '../../lib/bootstrap-context.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
   const { texts, network } = useBootstrap();
   usePageTitle();
   const globalMessage = network.configuration.data.globalMessage;
@@ -23,12 +23,9 @@ export function Component() {
           <Typography>{globalMessage}</Typography>
         </Paper>
       ) : null}
-      <Paper component="section" aria-labelledby="shop-heading" variant="outlined" sx={{ p: 3 }}>
-        <Typography id="shop-heading" variant="h2" component="h2" gutterBottom>
-          {t('home.shopTitle')}
-        </Typography>
-        <Typography color="text.secondary">{t('home.shopSoon')}</Typography>
-      </Paper>
+      <Suspense fallback={null}>
+        <ShopListing />
+      </Suspense>
     </Box>
   );
 }
