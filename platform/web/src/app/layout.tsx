@@ -20,6 +20,9 @@ const MaintenancePage = lazy(() =>
 // With a session: the session-expired and reactivation modals (loaded after the first paint).
 const SessionArea = lazy(() => import('../features/auth/components/session-area.tsx'));
 
+// The cart's button and sidebar (loaded after the first paint).
+const CartArea = lazy(() => import('../features/cart/components/cart-area.tsx'));
+
 export function Layout() {
   const { t } = useTranslation();
   // While a MAINTENANCE alert is displayed every route shows the maintenance page instead, at
@@ -50,7 +53,14 @@ export function Layout() {
       >
         {t('shell.skipToContent')}
       </Link>
-      <Header loggedIn={sessionStatus === 'loggedIn'} />
+      <Header
+        loggedIn={sessionStatus === 'loggedIn'}
+        cart={
+          <Suspense fallback={null}>
+            <CartArea />
+          </Suspense>
+        }
+      />
       <Suspense fallback={null}>
         <AlertArea onMaintenanceChange={setMaintenance} />
       </Suspense>

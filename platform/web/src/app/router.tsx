@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { localePrefix, paths } from '../config/paths.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
+import { cartRoutes } from '../features/cart/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
 import type { BuildWatch } from '../lib/build-watch.ts';
 import { staleBuildLoader } from '../lib/stale-build-loader.ts';
@@ -24,6 +25,7 @@ const pages: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/home.tsx') },
       ...accountRoutes,
+      ...cartRoutes,
       ...productRoutes,
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],

@@ -28,6 +28,9 @@ export const paths = {
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
   cart: '/cart',
+  cartCheckout: '/cart/checkout',
+  cartCollect: '/cart/collect',
+  cartInviteLogin: '/cart/invite-login',
 } as const;
 
 /** The path prefix of a locale: '' for French, '/en' for English... */

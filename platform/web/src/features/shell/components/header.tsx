@@ -3,7 +3,7 @@
 // On small screens the links fold behind a menu button.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -24,8 +24,11 @@ function MenuIcon() {
   );
 }
 
-/** `loggedIn`: the layout says whether the visitor is logged in, which hides "Log in". */
-export function Header({ loggedIn = false }: { loggedIn?: boolean }) {
+/**
+ * `loggedIn`: the layout says whether the visitor is logged in, which hides "Log in"; `cart`: the
+ * cart's button, at the header's end (the layout loads it after the first paint).
+ */
+export function Header({ loggedIn = false, cart }: { loggedIn?: boolean; cart?: ReactNode }) {
   const { t } = useTranslation();
   const { network } = useBootstrap();
   const [open, setOpen] = useState(false);
@@ -147,6 +150,7 @@ export function Header({ loggedIn = false }: { loggedIn?: boolean }) {
           </Link>
         ))}
       </Box>
+      <Box sx={{ display: 'flex', flex: 'none', minWidth: 44 }}>{cart}</Box>
     </Box>
   );
 }

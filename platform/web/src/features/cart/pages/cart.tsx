@@ -1,0 +1,26 @@
+// /cart: the cart page (spec 01 §2): lines, promo codes, amounts, confirmations and checkout.
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../components/page-title.ts';
+import { WithCart } from '../../../lib/cart/use-cart.tsx';
+import { WithSession } from '../../../lib/session/use-session.tsx';
+import { CartContents } from '../components/cart-contents.tsx';
+
+export default function CartPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('cart.title'));
+  return (
+    <Box component="section" sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
+        {t('cart.title')}
+      </Typography>
+      <WithSession>
+        <WithCart fallback={<LinearProgress aria-label={t('cart.verifying')} />}>
+          <CartContents variant="page" />
+        </WithCart>
+      </WithSession>
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+// What the product page calls to put a line in the cart: it starts the page's cart if it does not
+// run yet, adds the line under the cart's rules, and opens the cart sidebar. A refused line throws
+// the catalogue's error of its refusal (SUPPORT_NOT_OFFERED, PRODUCT_ALREADY_IN_CART...), which the
+// product page says. The cart's code loads on the first add, not with the product page.
+import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
+import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
+import { readSessionStatus } from '../session/session-status.ts';
+
+/** A line as the product page builds it (spec 01 §3 "Cart item", without its id). */
+export type CartLineToAdd = {
+  readonly item: ShopItem;
+  readonly quantity: number;
+  readonly profile?: number | null;
+  readonly delivery: Support;
+  readonly mediaId?: number | null;
+  readonly startMonth?: string | null;
+  readonly startingAt?: string | null;
+  readonly fields?: Readonly<Record<string, string | number | boolean>>;
+  readonly documents?: readonly number[];
+};
+
+/** Who adds: a guest or not, and the provider of the sign-in (CAT-03, CHK-03). */
+function viewerOfPage(): CatalogueViewer {
+  return { guest: readSessionStatus() === 'guest', signInDriver: null };
+}
+
+export async function addToCart(
+  line: CartLineToAdd,
+  viewer: CatalogueViewer = viewerOfPage(),
+): Promise<void> {
+  const [{ getCartRuntime }, { AppError }] = await Promise.all([
+    import('./cart-runtime.ts'),
+    import('@transit-shop/sdk/errors/app-error'),
+  ]);
+  const { actor } = await getCartRuntime();
+  actor.send({
+    type: 'ADD_ITEM',
+    item: {
+      item: line.item,
+      quantity: line.quantity,
+      delivery: line.delivery,
+      profile: line.profile ?? null,
+      mediaId: line.mediaId ?? null,
+      startMonth: line.startMonth ?? null,
+      startingAt: line.startingAt ?? null,
+      fields: { ...line.fields },
+      documents: [...(line.documents ?? [])],
+    },
+    viewer,
+  });
+  const { refusal } = actor.getSnapshot().context;
+  if (refusal) throw new AppError(refusal.code);
+  actor.send({ type: 'VISIBILITY_CHANGED', visible: true });
+}

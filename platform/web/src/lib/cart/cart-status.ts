@@ -1,0 +1,60 @@
+// What the header's cart button needs before the cart runs: how many articles the cart holds and
+// whether its sidebar is open, read leniently from the saved cart in local storage, then kept up to
+// date by the cart runtime once it runs. No XState, zod or sdk here: the button loads light.
+import { useSyncExternalStore } from 'react';
+
+export type CartStatus = { readonly count: number; readonly visible: boolean };
+
+const EMPTY: CartStatus = { count: 0, visible: false };
+/** CART-01: the key the cart machine's saved copy lives under (flows' CART_STORAGE_KEY). */
+const STORAGE_KEY = 'cart';
+
+/**
+ * The saved cart's article count and sidebar state. Unchecked on purpose: the runtime validates the
+ * entry when it starts, and drops it if it is bad; until then a badge is all that reads it.
+ */
+function statusFromStorage(): CartStatus {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as {
+      items?: { quantity?: unknown }[];
+      cartVisible?: unknown;
+    } | null;
+    if (!saved || !Array.isArray(saved.items)) return EMPTY;
+    const count = saved.items.reduce(
+      (sum, line) => sum + (typeof line?.quantity === 'number' && line.quantity > 0 ? line.quantity : 0),
+      0,
+    );
+    return { count, visible: count > 0 && saved.cartVisible === true };
+  } catch {
+    return EMPTY;
+  }
+}
+
+let current: CartStatus | undefined;
+const listeners = new Set<() => void>();
+
+export function readCartStatus(): CartStatus {
+  current ??= typeof localStorage === 'undefined' ? EMPTY : statusFromStorage();
+  return current;
+}
+
+export function setCartStatus(next: CartStatus): void {
+  if (current && next.count === current.count && next.visible === current.visible) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** Forgets what was read, so the next read looks at storage again (tests). */
+export function resetCartStatus(): void {
+  current = undefined;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCartStatus(): CartStatus {
+  return useSyncExternalStore(subscribe, readCartStatus);
+}
