@@ -1,5 +1,6 @@
 // The cart's tests: shop items, a fake Order/verify.json that prices lines from the items it was
 // given and answers discounts per voucher code, and the page's cart reset after each test.
+import { CART_STORAGE_KEY } from '@transit-shop/flows/cart/cart-storage';
 import { shopItem, subscriptionItem } from '@transit-shop/flows/cart/cart-test-items';
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import type { Discount, VerifyAnswer } from '@transit-shop/sdk/contract/order';
@@ -12,6 +13,8 @@ export { shopItem, subscriptionItem };
 
 afterEach(() => {
   uninstallCartRuntime();
+  // Before the status is read again by a header still mounted: the next test starts empty.
+  localStorage.removeItem(CART_STORAGE_KEY);
   resetCartStatus();
 });
 
