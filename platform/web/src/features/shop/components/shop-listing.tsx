@@ -1,7 +1,7 @@
 // The shop (spec 01 §2 "Shop"), under the home page's welcome: the network's products by category,
 // as the sdk's listing rules leave them for this visitor (CAT-01..03, CHK-03), narrowed by the
 // filters (CAT-04), or the no-products page when nothing is for sale (CAT-05). Loaded after the
-// first paint (decision 0005): the home route imports it lazily.
+// first paint (decision 0005): the home page imports it lazily.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,0 +1,33 @@
+// Home: the network's welcome, then the shop's catalogue (loaded after the first paint).
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { usePageTitle } from '../../components/page-title.ts';
+import { useBootstrap } from '../../lib/bootstrap-context.tsx';
+
+// The shop needs the catalogue, its schemas and the query cache: it loads after the first paint.
+const ShopListing = lazy(() => import('../../features/shop/components/shop-listing.tsx'));
+
+export function Component() {
+  const { texts, network } = useBootstrap();
+  usePageTitle();
+  const globalMessage = network.configuration.data.globalMessage;
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: 5 }}>
+      <Typography variant="h1" component="h1" gutterBottom>
+        {texts.homeTitle}
+      </Typography>
+      <Typography sx={{ fontSize: '1.15rem', color: 'text.secondary', mb: 1 }}>{texts.tagline}</Typography>
+      <Typography sx={{ mb: 4 }}>{texts.homeIntro}</Typography>
+      {globalMessage ? (
+        <Paper variant="outlined" sx={{ p: 2, mb: 4, borderColor: 'primary.main' }}>
+          <Typography>{globalMessage}</Typography>
+        </Paper>
+      ) : null}
+      <Suspense fallback={null}>
+        <ShopListing />
+      </Suspense>
+    </Box>
+  );
+}
