@@ -96,7 +96,12 @@ export function AdditionalFields({
         };
         if (field.type === 'SELECT') {
           return (
-            <TextField key={field.id} select {...common} slotProps={{ select: { native: true } }}>
+            <TextField
+              key={field.id}
+              select
+              {...common}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
               <option value="">{t('products.fields.choose')}</option>
               {field.options.map((option) => (
                 <option key={option.value} value={option.value}>

@@ -221,6 +221,16 @@ describe('the product page', () => {
     expect(added.map((line) => line.quantity)).toEqual([3]);
   });
 
+  it('CART-04 an item bought one at a time states its quantity', async () => {
+    const { user, added } = await openProduct(items.weekPass.shopItemId);
+    const quantity = screen.getByRole('textbox', { name: 'Quantité' }) as HTMLInputElement;
+    expect(quantity.value).toBe('1');
+    expect(quantity.readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Ajouter un' })).toBeNull();
+    await user.click(addToCart());
+    expect(added[0]?.quantity).toBe(1);
+  });
+
   it('CART-12 the additional fields are checked against their definitions before the line is added', async () => {
     const { user, added } = await openProduct(items.student.shopItemId, {
       signedInAs: fixtureUser({ profiles: [ines] }),

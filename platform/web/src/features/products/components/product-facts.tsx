@@ -17,8 +17,8 @@ const UNITS: Record<PivotType, 'day' | 'week' | 'month'> = {
 /** Read by screen readers, not shown: what a struck-through price is. */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

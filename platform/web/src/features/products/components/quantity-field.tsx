@@ -37,6 +37,17 @@ export function QuantityField({
     const from = Number.isNaN(typed) ? min - by : typed;
     onChange(String(Math.min(max, Math.max(min, from + by))));
   };
+  if (min === max) {
+    // Nothing to choose: the quantity is stated.
+    return (
+      <TextField
+        label={t('products.quantity.label')}
+        value={String(min)}
+        slotProps={{ htmlInput: { readOnly: true, inputMode: 'numeric' } }}
+        sx={{ width: 160 }}
+      />
+    );
+  }
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <IconButton

@@ -56,7 +56,7 @@ function Choice({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { native: true } }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {options.map((option) => (
         <option key={option.value} value={option.value}>

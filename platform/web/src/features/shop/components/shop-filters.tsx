@@ -37,7 +37,7 @@ function FilterSelect({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { native: true } }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 190, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
     >
       <option value={ANY}>{anyLabel}</option>
