@@ -28,9 +28,6 @@ export const paths = {
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
   cart: '/cart',
-  cartCheckout: '/cart/checkout',
-  cartCollect: '/cart/collect',
-  cartInviteLogin: '/cart/invite-login',
 } as const;
 
 /** The path prefix of a locale: '' for French, '/en' for English... */

@@ -11,7 +11,6 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { TicketClient, TicketSession } from '../api-client.ts';
 import { getSessionRuntime } from '../session/session-runtime.ts';
-import { setCartStatus } from './cart-status.ts';
 
 export type CartRuntime = {
   readonly actor: Actor<typeof cartMachine>;
@@ -74,8 +73,13 @@ export function createCartRuntime(options: CartRuntimeOptions): CartRuntime {
       ...(options.createId ? { createId: options.createId } : {}),
     },
   });
+  // The header's button hears the cart's status (cart-status.ts, CART_STATUS_EVENT).
   const publish = (snapshot: CartSnapshot) =>
-    setCartStatus({ count: cartCountOf(snapshot), visible: snapshot.context.cartVisible });
+    globalThis.dispatchEvent?.(
+      new CustomEvent('transit-shop:cart-status', {
+        detail: { count: cartCountOf(snapshot), visible: snapshot.context.cartVisible },
+      }),
+    );
   const subscription = actor.subscribe(publish);
   actor.start();
   publish(actor.getSnapshot());

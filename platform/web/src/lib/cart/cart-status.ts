@@ -1,6 +1,7 @@
 // What the header's cart button needs before the cart runs: how many articles the cart holds and
 // whether its sidebar is open, read leniently from the saved cart in local storage, then kept up to
-// date by the cart runtime once it runs. No XState, zod or sdk here: the button loads light.
+// date by the cart runtime once it runs, through a window event (so that neither module imports the
+// other, and this one rides in the button's chunk). No XState, zod or sdk here.
 import { useSyncExternalStore } from 'react';
 
 export type CartStatus = { readonly count: number; readonly visible: boolean };
@@ -8,6 +9,8 @@ export type CartStatus = { readonly count: number; readonly visible: boolean };
 const EMPTY: CartStatus = { count: 0, visible: false };
 /** CART-01: the key the cart machine's saved copy lives under (flows' CART_STORAGE_KEY). */
 const STORAGE_KEY = 'cart';
+/** The event the running cart announces its status with (cart-runtime.ts). */
+export const CART_STATUS_EVENT = 'transit-shop:cart-status';
 
 /**
  * The saved cart's article count and sidebar state. Unchecked on purpose: the runtime validates the
@@ -57,4 +60,10 @@ function subscribe(listener: () => void): () => void {
 
 export function useCartStatus(): CartStatus {
   return useSyncExternalStore(subscribe, readCartStatus);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener(CART_STATUS_EVENT, (event) =>
+    setCartStatus((event as CustomEvent<CartStatus>).detail),
+  );
 }

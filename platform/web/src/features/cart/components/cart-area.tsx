@@ -1,7 +1,6 @@
 // The header's cart button with its article count, and the cart sidebar it opens. Loaded after the
 // first paint; the count comes from the saved cart until the cart runs, and the cart itself (XState,
 // the sdk, the sidebar) loads only when the sidebar opens.
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +39,7 @@ export default function CartArea() {
         aria-haspopup="dialog"
         onClick={() => void openCart()}
         sx={{
+          position: 'relative',
           display: 'inline-flex',
           alignItems: 'center',
           justifyContent: 'center',
@@ -54,9 +54,32 @@ export default function CartArea() {
           '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
         }}
       >
-        <Badge badgeContent={count} color="secondary" max={99}>
-          <CartIcon />
-        </Badge>
+        <CartIcon />
+        {count > 0 ? (
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{
+              position: 'absolute',
+              top: 2,
+              insetInlineEnd: 0,
+              minWidth: 20,
+              height: 20,
+              px: 0.5,
+              borderRadius: 10,
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              typography: 'caption',
+              fontWeight: 700,
+              lineHeight: 1,
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+            }}
+          >
+            {count > 99 ? '99+' : count}
+          </Box>
+        ) : null}
       </Box>
       {opened ? (
         <Suspense fallback={null}>

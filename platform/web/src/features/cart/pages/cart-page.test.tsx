@@ -187,6 +187,14 @@ describe('checkout, collect and invite-login guards', () => {
     });
   }
 
+  it('ROUTE-02 another address under /cart is not found, with a way home', async () => {
+    stubTenantService();
+    createTestSession();
+    await renderApp('/en/cart/elsewhere');
+    expect((await screen.findByRole('heading', { level: 1, name: '404' })).textContent).toBe('404');
+    expect(screen.getByRole('link', { name: /home/i }).getAttribute('href')).toBe('/en/');
+  });
+
   it('ROUTE-04 an empty cart sends back to the cart too', async () => {
     stubTenantService();
     createTestSession();

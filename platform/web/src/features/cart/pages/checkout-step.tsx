@@ -5,21 +5,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
-import { paths, splitLocale } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
+import type { CartStep } from '../cart-steps.ts';
 
-const TITLES: Record<string, string> = {
-  [paths.cartCheckout]: 'cart.later.checkout',
-  [paths.cartCollect]: 'cart.later.collect',
-  [paths.cartInviteLogin]: 'cart.later.inviteLogin',
-};
+const TITLES = {
+  checkout: 'cart.later.checkout',
+  collect: 'cart.later.collect',
+  'invite-login': 'cart.later.inviteLogin',
+} as const satisfies Record<CartStep, string>;
 
-export default function CheckoutStep() {
+export default function CheckoutStep({ step }: { step: CartStep }) {
   const { t } = useTranslation();
-  const { path } = splitLocale(useLocation().pathname);
-  const title = t(TITLES[path.replace(/\/$/, '')] ?? 'cart.later.checkout');
+  const title = t(TITLES[step]);
   usePageTitle(title);
   return (
     <Box
