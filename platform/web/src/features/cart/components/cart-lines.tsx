@@ -96,7 +96,7 @@ function CartLine({ line, buyer, compact }: { line: CartItem; buyer: Buyer; comp
   const { t } = useTranslation();
   const { send } = useCart(() => null);
   const { network } = useBootstrap();
-  const formatMoney = useFormatPrice(network.currency);
+  const formatPrice = useFormatPrice(network.currency);
   const startText = useStartText();
   const unit =
     (line.item.shopItemPromoPrice ?? line.item.shopItemPrice) +
@@ -140,9 +140,9 @@ function CartLine({ line, buyer, compact }: { line: CartItem; buyer: Buyer; comp
       >
         <QuantityStepper line={line} />
         <Box sx={{ textAlign: 'end' }}>
-          <Typography sx={{ fontWeight: 700 }}>{formatMoney(unit * line.quantity)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatPrice(unit * line.quantity)}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('cart.line.unitPrice', { price: formatMoney(unit) })}
+            {t('cart.line.unitPrice', { price: formatPrice(unit) })}
           </Typography>
         </Box>
         <Button

@@ -65,7 +65,7 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 export function CartTotals() {
   const { t } = useTranslation();
   const { network } = useBootstrap();
-  const formatMoney = useFormatPrice(network.currency);
+  const formatPrice = useFormatPrice(network.currency);
   const { selected: totals } = useCart(cartTotalsOf, sameTotals);
   const { selected: verifying } = useCart(isCartVerifying);
   return (
@@ -88,13 +88,13 @@ export function CartTotals() {
           aria-busy={verifying}
           sx={{ m: 0, display: 'grid', gap: 0.5, opacity: verifying ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
-          <Row term={t('cart.totals.subtotal')} value={formatMoney(totals.subtotal)} />
+          <Row term={t('cart.totals.subtotal')} value={formatPrice(totals.subtotal)} />
           <Row
             term={t('cart.totals.discount')}
-            value={totals.discount > 0 ? `−${formatMoney(totals.discount)}` : formatMoney(0)}
+            value={formatPrice(totals.discount > 0 ? -totals.discount : 0)}
           />
           <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
-            <Row term={t('cart.totals.total')} value={formatMoney(totals.total)} strong />
+            <Row term={t('cart.totals.total')} value={formatPrice(totals.total)} strong />
           </Box>
         </Box>
       ) : verifying ? null : (

@@ -24,7 +24,7 @@ export function VoucherForm() {
   const inputId = useId();
   const { actor } = useCartRuntime();
   const { network } = useBootstrap();
-  const formatMoney = useFormatPrice(network.currency);
+  const formatPrice = useFormatPrice(network.currency);
   const errorText = useCartErrorText();
   const { selected: vouchers, send } = useCart(cartVouchersOf, sameList);
   const { selected: discounts } = useCart((snapshot) => snapshot.context.discounts);
@@ -108,7 +108,7 @@ export function VoucherForm() {
                     <Typography variant="body2" sx={{ color: 'success.main' }}>
                       {[
                         discount?.label,
-                        t('cart.vouchers.applied', { amount: formatMoney(discount?.amount ?? 0) }),
+                        t('cart.vouchers.applied', { amount: formatPrice(discount?.amount ?? 0) }),
                       ]
                         .filter(Boolean)
                         .join(' · ')}

@@ -89,7 +89,7 @@ describe('the cart page', () => {
     await user.click(main().getByRole('button', { name: 'Appliquer' }));
     expect(await main().findByText('PROMO100 · Réduction de 1,00 €')).toBeTruthy();
     await waitFor(() => expect(amount('Total')).toBe('5,00 €'));
-    expect(amount('Réduction')).toBe('−1,00 €');
+    expect(amount('Réduction')).toBe('-1,00 €');
     expect(amount('Sous-total')).toBe('6,00 €');
 
     await user.type(field, 'OLDCODE');
