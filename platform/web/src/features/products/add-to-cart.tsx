@@ -1,6 +1,5 @@
 // What the product page hands to the cart: one line as spec 01 §3 names a cart item's parts, given
-// to the one function the app provides here. The cart is not built yet: until the app wires it, the
-// page says that adding to the cart is not available rather than pretending.
+// to the page's cart (lib/cart/add-to-cart.ts) or to the add a provider hands down (tests).
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldValue } from './field-rules.ts';
@@ -39,7 +38,7 @@ export function AddToCartProvider({
   return <AddToCartContext.Provider value={onAddToCart}>{children}</AddToCartContext.Provider>;
 }
 
-/** The cart's add, or null while no cart is wired. */
+/** The add a provider hands down, or null: the page then uses the page's cart. */
 export function useAddToCart(): AddToCart | null {
   return useContext(AddToCartContext);
 }

@@ -403,17 +403,31 @@ describe('the product route', () => {
     }
   });
 
-  it('the add to cart waits for the cart: until the app wires it, the button says it is not available', async () => {
+  it('CART-01 the route adds to the page cart: twice the same line raises its quantity, saved under cart', async () => {
     stubTenantService();
+    localStorage.removeItem('cart');
     const { calls } = createTestSession({
-      handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) },
+      handlers: {
+        'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }),
+        'Order/verify.json': () => ({ ko: { code: 'SERVICE_UNAVAILABLE' }, status: 503 }),
+      },
     });
     await renderApp('/products/1101');
     const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
-    expect((add as HTMLButtonElement).disabled).toBe(true);
-    expect(descriptionOf(add)).toBe("L'ajout au panier n'est pas encore disponible.");
-    // The loader filled the cache: one call for the catalogue.
-    expect(calls.filter((call) => call.path === 'Products/getProducts.json')).toHaveLength(1);
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    const user = userEvent.setup();
+    await user.click(add);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '{}').items).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+    await waitFor(() => {
+      const saved = JSON.parse(localStorage.getItem('cart') ?? '{}');
+      expect(saved.items).toHaveLength(1);
+      expect(saved.items[0].quantity).toBe(2);
+    });
+    // Each change asks the server to verify the order again.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === 'Order/verify.json').length).toBeGreaterThanOrEqual(1),
+    );
   });
 
   it('the route hands each line to the function the app provides', async () => {

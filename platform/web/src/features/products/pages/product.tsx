@@ -1,8 +1,10 @@
 // /products/{id}: the product page. Its loader sends /products and /products/ home (ROUTE-03) and
 // fills the query cache with the catalogue and the signed-in user, so the page shows at once; a
-// failed call is said on the page, with a way to try again.
+// failed call is said on the page, with a way to try again. Lines go to the page's cart
+// (lib/cart), unless a provider above hands another add (tests).
 import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
+import { addToCart } from '../../../lib/cart/add-to-cart.ts';
 import { getProductsQueryOptions } from '../../../lib/catalogue/get-products.ts';
 import { currentUser } from '../../../lib/session/guards.ts';
 import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
@@ -23,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 function ProductRoute() {
   const { id = '' } = useParams();
-  const onAddToCart = useAddToCart();
+  const onAddToCart = useAddToCart() ?? addToCart;
   // An id that is not a number names no item: the page says the product is not for sale.
   return <ProductDetails key={id} shopItemId={/^\d+$/.test(id) ? Number(id) : 0} onAddToCart={onAddToCart} />;
 }
