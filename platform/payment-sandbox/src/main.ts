@@ -1,0 +1,2 @@
+// Placeholder entry, replaced by the sandbox server.
+export {};
