@@ -2,6 +2,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoadResult, loadTenants } from '@transit-shop/tenancy/load-tenants';
+import { readVoucherFiles } from '@transit-shop/tenancy/vouchers-file';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,8 +31,29 @@ export function formatReport(result: LoadResult): string[] {
   return [...lines, `${summary}: ${count} problem${count === 1 ? '' : 's'}${invalid}`];
 }
 
+/**
+ * The vouchers files of the networks that loaded, checked against their catalogues as the ticket
+ * API checks them at start; a network with a voucher problem counts as invalid.
+ */
+export async function withVoucherFiles(result: LoadResult, tenantsDir: string): Promise<LoadResult> {
+  const { problems } = await readVoucherFiles({ tenantsDir, networks: result.networks });
+  if (problems.length === 0) return result;
+  const failing = new Set(
+    result.networks
+      .map((loaded) => loaded.network.slug)
+      .filter((slug) => problems.some((problem) => problem.file === `tenants/${slug}/vouchers.json`)),
+  );
+  return {
+    ...result,
+    problems: [...result.problems, ...problems],
+    networks: result.networks.filter((loaded) => !failing.has(loaded.network.slug)),
+    invalidSlugs: [...result.invalidSlugs, ...failing].sort(),
+  };
+}
+
 export async function validateTenants(argv: readonly string[]): Promise<number> {
-  const result = await loadTenants(tenantFolders(argv));
+  const folders = tenantFolders(argv);
+  const result = await withVoucherFiles(await loadTenants(folders), folders.tenantsDir);
   for (const line of formatReport(result)) console.log(line);
   return result.problems.length > 0 ? 1 : 0;
 }

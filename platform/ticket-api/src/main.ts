@@ -1,6 +1,7 @@
 // Starts the ticket API: environment, logger, networks, database and migrations, identity key,
 // mail, background jobs, HTTP server; stops gracefully on SIGTERM and SIGINT.
 import { serve } from '@hono/node-server';
+import { readVoucherFiles } from '@transit-shop/tenancy/vouchers-file';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
@@ -14,7 +15,6 @@ import { startJobs } from './jobs/jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { syncVouchers } from './services/vouchers/sync-vouchers.ts';
-import { readVoucherFiles } from './services/vouchers/voucher-file.ts';
 import { loadNetworks } from './tenants/load-networks.ts';
 
 // Open connections get this long to finish after SIGTERM before they are cut.

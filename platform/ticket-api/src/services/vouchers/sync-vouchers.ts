@@ -1,11 +1,12 @@
 // Brings the voucher table in line with the networks' files at start: a voucher is inserted or
 // updated by network and code, one gone from its file is switched off, never deleted (its
 // redemptions refer to it); the use counts are the database's own and are never touched.
+
+import { storedValueOf, type VoucherDefinition } from '@transit-shop/tenancy/vouchers-file';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type NewVoucherRow, vouchers } from '../../db/schema/vouchers.ts';
-import { storedValueOf, type VoucherDefinition } from './voucher-file.ts';
 
 /** The key a code is stored and looked up by. */
 export const normaliseVoucherCode = (code: string) => code.trim().toUpperCase();

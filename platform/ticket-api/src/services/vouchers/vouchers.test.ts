@@ -1,13 +1,17 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  readVoucherFiles,
+  type VoucherDefinition,
+  voucherDefinitionSchema,
+} from '@transit-shop/tenancy/vouchers-file';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { vouchers } from '../../db/schema/vouchers.ts';
 import { DEFAULT_DIRS } from '../../env.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { syncNetworkVouchers } from './sync-vouchers.ts';
-import { readVoucherFiles, type VoucherDefinition, voucherDefinitionSchema } from './voucher-file.ts';
 
 const testApp = useTestApp();
 const TEST_NETWORK = 7_001;

@@ -1,6 +1,7 @@
 // A network's vouchers file (tenants/<slug>/vouchers.json): its schema, the checks against the
-// network's catalogue, and its reading at start. Operators write vouchers like the rest of a network;
-// the database holds only how often each was used (decision 0017).
+// network's catalogue, and its reading (by tenant:validate, and by the ticket API at start).
+// Operators write vouchers like the rest of a network; the ticket API's database holds only how often
+// each was used (decision 0017).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VOUCHER_CODE_MIN_LENGTH } from '@transit-shop/sdk/constants';
@@ -8,8 +9,8 @@ import { MONEY_MAX } from '@transit-shop/sdk/contract/catalogue';
 import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
 import { VOUCHER_CODE_MAX_LENGTH } from '@transit-shop/sdk/contract/order';
 import { localizedTextSchema } from '@transit-shop/sdk/locale.schema';
-import type { LoadedNetwork, Problem } from '@transit-shop/tenancy';
 import { z } from 'zod';
+import type { LoadedNetwork, Problem } from './types.ts';
 
 export const VOUCHERS_FILE = 'vouchers.json';
 
