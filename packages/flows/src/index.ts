@@ -1,3 +1,4 @@
 // XState machines of the shop's multi-step flows (cart, checkout, tunnel, account deletion...).
 // Each flow lives in src/<flow>/<flow>.machine.ts with its test beside it.
 export * from './account-deletion/account-deletion.machine.ts';
+export * from './checkout/checkout.machine.ts';

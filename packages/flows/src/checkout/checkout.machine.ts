@@ -1,0 +1,721 @@
+// The checkout after the cart (spec 01 §2 "Customer info step", "Shipping address", "Click and
+// collect", "Payment"; CHK-01..08, PAY-01..04, NET-03..05, AUTH-04, ROUTE-10; decision 0018): who
+// buys, where the cards go, which agency and slot, how it is paid, the order placed once, the trip
+// to the payment provider's page and the server's word on the outcome.
+//
+// States (the page shows one screen per state; `snapshot.can(event)` says which buttons work):
+//   customerInfo       CHK-01: CONTINUE_AS_GUEST (NET-03, CHK-02, CHK-03), LOG_IN, SIGN_UP
+//   awaitingSignIn     the auth page of context.authPage is open; SIGNED_IN { viewer } or BACK
+//   finalizingAccount  ROUTE-10: auth/finalize is open; SIGNED_IN { viewer } when it is done
+//   invoiceEmail       CHK-07: SUBMIT_INVOICE_EMAIL { email }, or BACK
+//   shippingAddress    SUBMIT_ADDRESS { address }
+//   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotId },
+//                      CONFIRM_COLLECT; substates choosingAgency, loadingSlots, choosingSlot
+//   payment            PAY-01/02, PAY-04: CHOOSE_INSTALLMENTS { count }, CHOOSE_PAYMENT_METHOD
+//                      { method, savedMethodId }, RECOMPUTE; substates computing, ready (PAY)
+//   placingOrder       Order/placeOrder.json under context.orderKey
+//   redirecting        the browser goes to the provider's page (the attempt is kept first)
+//   awaitingProvider   PROVIDER_RETURNED { status } when the browser is back
+//   confirming         Payment/acknowledge.json, asked again every ACKNOWLEDGE_POLL_MS
+//   confirmed, pending PAY-03: the confirmed popup; a SEPA debit awaiting confirmation (final)
+//   failed, cancelled  PAY-03: the failed (refused) and cancelled popups; RETRY (a new attempt)
+//   unverified         CHK-04: an unverified account cannot buy (final)
+//   backToCart         an error only the cart can put right, in context.error (final)
+// Every error the page must say is a code in context.error (spec 02 §8, CHECKOUT_ERROR_CODES, or a
+// validation message key for a form refused before it is sent).
+//
+// The app provides the actors with `checkoutMachine.provide({ actors })`; their inputs and outputs
+// are the types of checkout-types.ts:
+//   loadCollectSlots({ siteId }) -> CollectSlot[]
+//   computeAmount(ComputeAmountInput) -> ComputeAmountAnswer           (Order/computeAmount.json)
+//   placeOrder(PlaceOrderInput) -> { orderId, redirectUrl, status }     (Order/placeOrder.json)
+//   goToProvider({ url, attempt }) -> void     (saves attempt under `checkout`, then leaves the page)
+//   acknowledgePayment({ orderId, hint }) -> { status }                 (Payment/acknowledge.json)
+// Back from the provider, the page starts the machine with the saved attempt as input.saved and
+// sends PROVIDER_RETURNED with the `status` of its address.
+import type { PaymentMethod } from '@transit-shop/sdk/contract/catalogue';
+import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { orderArticleOf } from '../cart/verify-order.ts';
+import {
+  CHECKOUT_ERROR_CODES,
+  collectChoiceOf,
+  type ErrorStep,
+  errorCodeOf,
+  errorStepOf,
+  guestRefusalOf,
+  type IdentificationStep,
+  identificationStepOf,
+  installmentOptionsOf,
+  isInvoiceEmailValid,
+  isShippingAddressComplete,
+  needsCollect,
+  needsShippingAddress,
+  type PaymentOutcome,
+  paymentMethodOptionsOf,
+  paymentOptionsRefusalOf,
+  paymentOutcomeOf,
+  savedMethodOptionsOf,
+} from './checkout-rules.ts';
+import { restoreCheckout, savedCheckoutOf } from './checkout-storage.ts';
+import {
+  type AcknowledgePaymentInput,
+  type AcknowledgePaymentOutput,
+  type CheckoutCart,
+  type CheckoutCustomer,
+  type CheckoutInput,
+  type CheckoutNetwork,
+  type CheckoutViewer,
+  type CollectSlot,
+  type ComputeAmountInput,
+  type GoToProviderInput,
+  type LoadCollectSlotsInput,
+  type OrderStatus,
+  type PlaceOrderInput,
+  type PlaceOrderOutput,
+  type ProviderStatusHint,
+  providerStatusHintSchema,
+  type ShippingAddress,
+} from './checkout-types.ts';
+
+/** How long the checkout waits before asking the server again for a card payment's outcome. */
+export const ACKNOWLEDGE_POLL_MS = 2000;
+/**
+ * How many times it asks in all (about 30 s): a card's outcome normally arrives within seconds; past
+ * that the order is shown as awaiting confirmation, which the server still settles and emails.
+ */
+export const ACKNOWLEDGE_ATTEMPTS_MAX = 15;
+
+export type CheckoutContext = {
+  readonly network: CheckoutNetwork;
+  readonly cart: CheckoutCart;
+  viewer: CheckoutViewer;
+  /** The buyer once known: a guest with the invoice email, or the signed-in customer. */
+  customer: CheckoutCustomer | null;
+  /** The auth page the buyer was sent to from the customer info step. */
+  authPage: 'login' | 'register' | null;
+  shippingAddress: ShippingAddress | null;
+  collectSiteId: number | null;
+  collectSlots: CollectSlot[];
+  collectSlotId: string | null;
+  installments: number;
+  paymentMethod: PaymentMethod;
+  /** A saved card or bank account (PAY-01); null to pay on the provider's page. */
+  savedMethodId: number | null;
+  /** PAY-02: the total and the schedule of the current choices; null while computing or after a failure. */
+  amount: ComputeAmountAnswer | null;
+  /** The attempt's idempotency key: one order however many times Pay is pressed. */
+  orderKey: string;
+  /** Whether placeOrder has been sent this key: a change of the order after it takes a new one. */
+  orderKeySent: boolean;
+  orderId: number | null;
+  /** The provider's page placeOrder answered; null when none is needed. */
+  redirectUrl: string | null;
+  orderStatus: OrderStatus | null;
+  providerHint: ProviderStatusHint | null;
+  /** How many times the outcome was asked for since the last placeOrder or return. */
+  acknowledgements: number;
+  /** The code of the last error, for the page to say; see the header. */
+  error: string | null;
+  readonly createOrderKey: () => string;
+};
+
+export type CheckoutEvent =
+  | { type: 'CONTINUE_AS_GUEST' }
+  | { type: 'LOG_IN' }
+  | { type: 'SIGN_UP' }
+  /** Back from log in, sign up or auth/finalize with the session's viewer. */
+  | { type: 'SIGNED_IN'; viewer: CheckoutViewer }
+  | { type: 'BACK' }
+  | { type: 'SUBMIT_INVOICE_EMAIL'; email: string }
+  | { type: 'SUBMIT_ADDRESS'; address: ShippingAddress }
+  | { type: 'CHOOSE_AGENCY'; siteId: number }
+  | { type: 'CHOOSE_SLOT'; slotId: string }
+  | { type: 'CONFIRM_COLLECT' }
+  | { type: 'CHOOSE_INSTALLMENTS'; count: number }
+  | { type: 'CHOOSE_PAYMENT_METHOD'; method: PaymentMethod; savedMethodId?: number | null }
+  | { type: 'RECOMPUTE' }
+  | { type: 'PAY' }
+  /** The `status` the provider appended to the return address (decision 0018), as read. */
+  | { type: 'PROVIDER_RETURNED'; status: string | null }
+  /** After a failed or cancelled payment: a new attempt from the payment step. */
+  | { type: 'RETRY' };
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`the app provides the ${name} actor`));
+
+const randomKey = () => globalThis.crypto.randomUUID();
+
+const isGuest = (context: CheckoutContext) => context.customer?.kind === 'guest';
+
+/** The code an error is kept under; an error without one is the payment's unexpected error. */
+const errorKeptOf = (error: unknown) => errorCodeOf(error) ?? CHECKOUT_ERROR_CODES.PAYMENT_UNEXPECTED_ERROR;
+
+function computeAmountInputOf(context: CheckoutContext): ComputeAmountInput {
+  return {
+    articles: context.cart.items.map(orderArticleOf),
+    vouchers: [...context.cart.vouchers],
+    shippingFeeShopItemId: context.cart.shippingFeeShopItemId ?? null,
+    installments: context.installments,
+    paymentMethod: context.paymentMethod,
+  };
+}
+
+function placeOrderInputOf(context: CheckoutContext): PlaceOrderInput {
+  return {
+    ...computeAmountInputOf(context),
+    orderKey: context.orderKey,
+    savedMethodId: context.savedMethodId,
+    expectedTotalAmount: context.amount?.totalAmount ?? context.cart.totalAmount,
+    shippingAddress: needsShippingAddress(context.cart.items) ? context.shippingAddress : null,
+    collect: needsCollect(context.cart.items) ? collectChoiceOf(context) : null,
+    invoiceEmail: context.customer?.kind === 'guest' ? context.customer.invoiceEmail : null,
+  };
+}
+
+/** The payment choices kept when still offered, otherwise the first offered (the smallest count, CARD). */
+function paymentChoicesOf(
+  context: Pick<
+    CheckoutContext,
+    'network' | 'cart' | 'customer' | 'installments' | 'paymentMethod' | 'savedMethodId'
+  >,
+) {
+  const counts = installmentOptionsOf(context.network, context.cart);
+  const methods = paymentMethodOptionsOf(context.network, context.cart);
+  const installments = counts.includes(context.installments) ? context.installments : (counts[0] ?? 1);
+  const paymentMethod = methods.includes(context.paymentMethod)
+    ? context.paymentMethod
+    : (methods[0] ?? 'CARD');
+  const saved = savedMethodOptionsOf(context.customer, [paymentMethod]);
+  const savedMethodId = saved.some((method) => method.id === context.savedMethodId)
+    ? context.savedMethodId
+    : null;
+  return { installments, paymentMethod, savedMethodId };
+}
+
+function initialContext(input: CheckoutInput): CheckoutContext {
+  const saved = restoreCheckout(input.saved);
+  const createOrderKey = input.createOrderKey ?? randomKey;
+  const { viewer } = input;
+  const invoiceEmail = viewer.kind === 'guest' ? (viewer.invoiceEmail ?? saved?.invoiceEmail ?? null) : null;
+  const customer: CheckoutCustomer | null =
+    viewer.kind === 'customer' ? viewer : invoiceEmail ? { kind: 'guest', invoiceEmail } : null;
+  const base = {
+    network: input.network,
+    cart: input.cart,
+    viewer: input.viewer,
+    customer,
+    authPage: null,
+    shippingAddress:
+      saved?.shippingAddress ??
+      (input.viewer.kind === 'customer' && input.viewer.address
+        ? { fullname: input.viewer.fullname, ...input.viewer.address }
+        : null),
+    collectSiteId: saved?.collect?.siteId ?? null,
+    collectSlots: [],
+    collectSlotId: saved?.collect?.slotId ?? null,
+    installments: saved?.installments ?? 0,
+    paymentMethod: saved?.paymentMethod ?? 'CARD',
+    savedMethodId: saved?.savedMethodId ?? null,
+    amount: null,
+    orderKey: saved?.orderKey ?? createOrderKey(),
+    orderKeySent: saved !== null,
+    orderId: saved?.orderId ?? null,
+    redirectUrl: null,
+    orderStatus: null,
+    providerHint: null,
+    acknowledgements: 0,
+    error: null,
+    createOrderKey,
+  } satisfies CheckoutContext;
+  return { ...base, ...paymentChoicesOf(base) };
+}
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+  },
+  actors: {
+    /** The pick-up slots of one collect agency (CHK-05); a newer agency choice stops it. */
+    loadCollectSlots: fromPromise<CollectSlot[], LoadCollectSlotsInput>(notProvided('loadCollectSlots')),
+    /**
+     * Order/computeAmount.json for the current choices (PAY-02): the total and the schedule. A newer
+     * choice stops it: its `signal` aborts and its answer is never applied.
+     */
+    computeAmount: fromPromise<ComputeAmountAnswer, ComputeAmountInput>(notProvided('computeAmount')),
+    /** Order/placeOrder.json, idempotent by orderKey. */
+    placeOrder: fromPromise<PlaceOrderOutput, PlaceOrderInput>(notProvided('placeOrder')),
+    /** Keeps the attempt in session storage under `checkout`, then sends the browser to the provider. */
+    goToProvider: fromPromise<void, GoToProviderInput>(notProvided('goToProvider')),
+    /** Payment/acknowledge.json: the order's status as the server knows it. */
+    acknowledgePayment: fromPromise<AcknowledgePaymentOutput, AcknowledgePaymentInput>(
+      notProvided('acknowledgePayment'),
+    ),
+  },
+  delays: {
+    acknowledgePoll: ACKNOWLEDGE_POLL_MS,
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    /** Any change of what the order holds after its key was sent makes it another order: a new key. */
+    renewKeyIfSent: assign(({ context }) =>
+      context.orderKeySent ? { orderKey: context.createOrderKey(), orderKeySent: false } : {},
+    ),
+    /** A new attempt after a failed or cancelled payment: new key, the buyer's choices kept. */
+    startNewAttempt: assign(({ context }) => ({
+      orderKey: context.createOrderKey(),
+      orderKeySent: false,
+      orderId: null,
+      redirectUrl: null,
+      orderStatus: null,
+      providerHint: null,
+      acknowledgements: 0,
+      amount: null,
+      error: null,
+    })),
+    takeViewer: assign(({ context, event }) => {
+      if (event.type !== 'SIGNED_IN') return {};
+      const { viewer } = event;
+      return {
+        viewer,
+        authPage: null,
+        error: null,
+        customer: viewer.kind === 'customer' ? viewer : context.customer,
+        shippingAddress:
+          context.shippingAddress ??
+          (viewer.kind === 'customer' && viewer.address
+            ? { fullname: viewer.fullname, ...viewer.address }
+            : null),
+      };
+    }),
+  },
+  guards: {
+    isReturningFromProvider: ({ context }) => context.orderId !== null,
+    hasPaymentOptionsRefusal: ({ context }) =>
+      paymentOptionsRefusalOf(context.network, context.cart) !== null,
+    isIdentification: ({ context }, params: { step: IdentificationStep }) =>
+      identificationStepOf(context.viewer, context.network, context.cart) === params.step,
+    hasCustomer: ({ context }) => context.customer !== null,
+    isGuestAllowed: ({ context }) => guestRefusalOf(context.network, context.cart) === null,
+    needsShippingAddress: ({ context }) => needsShippingAddress(context.cart.items),
+    needsCollect: ({ context }) => needsCollect(context.cart.items),
+    hasCollectSite: ({ context }) => context.collectSiteId !== null,
+    hasCollectChoice: ({ context }) => collectChoiceOf(context) !== null,
+    isSlotAvailable: ({ context, event }) =>
+      event.type === 'CHOOSE_SLOT' &&
+      context.collectSlots.some((slot) => slot.id === event.slotId && !slot.full),
+    isInstallmentsOffered: ({ context, event }) =>
+      event.type === 'CHOOSE_INSTALLMENTS' &&
+      installmentOptionsOf(context.network, context.cart).includes(event.count),
+    isPaymentMethodOffered: ({ context, event }) => {
+      if (event.type !== 'CHOOSE_PAYMENT_METHOD') return false;
+      if (!paymentMethodOptionsOf(context.network, context.cart).includes(event.method)) return false;
+      const saved = event.savedMethodId ?? null;
+      return (
+        saved === null ||
+        savedMethodOptionsOf(context.customer, [event.method]).some((method) => method.id === saved)
+      );
+    },
+    hasAmount: ({ context }) => context.amount !== null,
+    hasRedirect: ({ event }) => (event as { output?: PlaceOrderOutput }).output?.redirectUrl != null,
+    /** Where the error of the last call sends the buyer (spec 02 §8). */
+    isErrorFor: ({ context, event }, params: { step: ErrorStep }) =>
+      errorStepOf(errorCodeOf((event as { error?: unknown }).error), { guest: isGuest(context) }) ===
+      params.step,
+    isOutcome: ({ context }, params: { outcome: PaymentOutcome }) =>
+      context.orderStatus !== null &&
+      paymentOutcomeOf(context.orderStatus, context.paymentMethod) === params.outcome,
+    canAskAgain: ({ context }) => context.acknowledgements < ACKNOWLEDGE_ATTEMPTS_MAX,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => initialContext(input),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        // Back from the provider's page: only the server's word on that order is left to get.
+        { guard: 'isReturningFromProvider', target: 'awaitingProvider' },
+        // PAY-04: nothing the buyer chooses here would make the cart payable.
+        {
+          guard: 'hasPaymentOptionsRefusal',
+          target: 'backToCart',
+          actions: assign({ error: ({ context }) => paymentOptionsRefusalOf(context.network, context.cart) }),
+        },
+        { target: 'identifying' },
+      ],
+    },
+
+    // CHK-01..04, ROUTE-10: who buys.
+    identifying: {
+      always: [
+        { guard: { type: 'isIdentification', params: { step: 'unverified' } }, target: 'unverified' },
+        {
+          guard: { type: 'isIdentification', params: { step: 'finalizeAccount' } },
+          target: 'finalizingAccount',
+        },
+        {
+          guard: { type: 'isIdentification', params: { step: 'guestRefused' } },
+          target: 'customerInfo',
+          actions: assign({
+            customer: null,
+            error: ({ context }) => guestRefusalOf(context.network, context.cart),
+          }),
+        },
+        // A guest session that has not given its invoice email yet gives it first (CHK-07).
+        {
+          guard: { type: 'isIdentification', params: { step: 'identified' } },
+          target: 'invoiceEmail',
+        },
+        { target: 'customerInfo' },
+      ],
+    },
+    customerInfo: {
+      on: {
+        CONTINUE_AS_GUEST: [
+          { guard: 'isGuestAllowed', target: 'invoiceEmail', actions: 'clearError' },
+          // NET-03, CHK-03, CHK-02: log in or sign up instead.
+          { actions: assign({ error: ({ context }) => guestRefusalOf(context.network, context.cart) }) },
+        ],
+        LOG_IN: { target: 'awaitingSignIn', actions: assign({ authPage: 'login', error: null }) },
+        SIGN_UP: { target: 'awaitingSignIn', actions: assign({ authPage: 'register', error: null }) },
+        SIGNED_IN: { target: 'identifying', actions: 'takeViewer' },
+      },
+    },
+    awaitingSignIn: {
+      on: {
+        SIGNED_IN: { target: 'identifying', actions: 'takeViewer' },
+        BACK: { target: 'customerInfo', actions: assign({ authPage: null }) },
+      },
+    },
+    finalizingAccount: {
+      on: { SIGNED_IN: { target: 'identifying', actions: 'takeViewer' } },
+    },
+    invoiceEmail: {
+      always: { guard: 'hasCustomer', target: 'delivery' },
+      on: {
+        SUBMIT_INVOICE_EMAIL: [
+          {
+            guard: ({ event }) => isInvoiceEmailValid(event.email),
+            target: 'delivery',
+            actions: [
+              assign({ customer: ({ event }) => ({ kind: 'guest', invoiceEmail: event.email.trim() }) }),
+              'renewKeyIfSent',
+              'clearError',
+            ],
+          },
+          { actions: assign({ error: VALIDATION_MESSAGES.email }) },
+        ],
+        BACK: { target: 'customerInfo', actions: 'clearError' },
+      },
+    },
+
+    // Which delivery steps the cart needs, in order.
+    delivery: {
+      always: [
+        { guard: 'needsShippingAddress', target: 'shippingAddress' },
+        { guard: 'needsCollect', target: 'collect' },
+        { target: 'payment' },
+      ],
+    },
+    shippingAddress: {
+      on: {
+        SUBMIT_ADDRESS: [
+          {
+            guard: ({ event }) => isShippingAddressComplete(event.address),
+            target: 'afterShippingAddress',
+            actions: [
+              assign({ shippingAddress: ({ event }) => event.address }),
+              'renewKeyIfSent',
+              'clearError',
+            ],
+          },
+          // ACC-02: route, postal code, city and state, and the addressee.
+          {
+            actions: assign({
+              shippingAddress: ({ event }) => event.address,
+              error: VALIDATION_MESSAGES.formRequired,
+            }),
+          },
+        ],
+      },
+    },
+    afterShippingAddress: {
+      always: [{ guard: 'needsCollect', target: 'collect' }, { target: 'payment' }],
+    },
+
+    // CHK-05: an agency, then one of its slots that is not full.
+    collect: {
+      initial: 'entering',
+      states: {
+        entering: {
+          always: [{ guard: 'hasCollectSite', target: 'loadingSlots' }, { target: 'choosingAgency' }],
+        },
+        choosingAgency: {},
+        loadingSlots: {
+          invoke: {
+            src: 'loadCollectSlots',
+            input: ({ context }) => ({ siteId: context.collectSiteId ?? 0 }),
+            onDone: {
+              target: 'choosingSlot',
+              actions: assign({
+                collectSlots: ({ event }) => event.output,
+                // A slot that filled up since, or that the agency no longer offers, is chosen again.
+                collectSlotId: ({ context, event }) =>
+                  event.output.some((slot) => slot.id === context.collectSlotId && !slot.full)
+                    ? context.collectSlotId
+                    : null,
+              }),
+            },
+            onError: {
+              target: 'choosingAgency',
+              actions: assign({ collectSlots: [], error: ({ event }) => errorKeptOf(event.error) }),
+            },
+          },
+        },
+        choosingSlot: {
+          on: {
+            CHOOSE_SLOT: {
+              guard: 'isSlotAvailable',
+              actions: [
+                assign({ collectSlotId: ({ event }) => event.slotId }),
+                'renewKeyIfSent',
+                'clearError',
+              ],
+            },
+          },
+        },
+      },
+      on: {
+        // Another agency stops the slots of the previous one loading (reenter).
+        CHOOSE_AGENCY: {
+          target: '.loadingSlots',
+          reenter: true,
+          actions: [
+            assign({
+              collectSiteId: ({ event }) => event.siteId,
+              collectSlots: [],
+              collectSlotId: null,
+              error: null,
+            }),
+            'renewKeyIfSent',
+          ],
+        },
+        CONFIRM_COLLECT: [
+          { guard: 'hasCollectChoice', target: 'payment', actions: 'clearError' },
+          { actions: assign({ error: 'COLLECT_AGENCY_MISSING' }) },
+        ],
+      },
+    },
+
+    // PAY-01, PAY-02, PAY-04: instalments and method; the amount computed again on each change.
+    payment: {
+      initial: 'computing',
+      states: {
+        computing: {
+          entry: assign({ amount: null }),
+          invoke: {
+            src: 'computeAmount',
+            input: ({ context }) => computeAmountInputOf(context),
+            onDone: {
+              target: 'ready',
+              actions: assign({ amount: ({ event }) => event.output, error: null }),
+            },
+            onError: [
+              {
+                guard: { type: 'isErrorFor', params: { step: 'backToCart' } },
+                target: '#checkout.backToCart',
+                actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+              },
+              {
+                guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
+                target: '#checkout.customerInfo',
+                actions: assign({ customer: null, error: ({ event }) => errorKeptOf(event.error) }),
+              },
+              { target: 'ready', actions: assign({ error: ({ event }) => errorKeptOf(event.error) }) },
+            ],
+          },
+        },
+        ready: {
+          on: {
+            PAY: { guard: 'hasAmount', target: '#checkout.placingOrder' },
+            RECOMPUTE: { target: 'computing' },
+          },
+        },
+      },
+      on: {
+        // A newer choice stops the computation in flight (reenter): only the answer to the choices
+        // shown is ever applied.
+        CHOOSE_INSTALLMENTS: {
+          guard: 'isInstallmentsOffered',
+          target: '.computing',
+          reenter: true,
+          actions: [assign({ installments: ({ event }) => event.count }), 'renewKeyIfSent'],
+        },
+        CHOOSE_PAYMENT_METHOD: {
+          guard: 'isPaymentMethodOffered',
+          target: '.computing',
+          reenter: true,
+          actions: [
+            assign({
+              paymentMethod: ({ event }) => event.method,
+              savedMethodId: ({ event }) => event.savedMethodId ?? null,
+            }),
+            'renewKeyIfSent',
+          ],
+        },
+      },
+    },
+
+    // One order per key: a second Pay meets this state, which does not take it.
+    placingOrder: {
+      entry: assign({ orderKeySent: true, error: null }),
+      invoke: {
+        src: 'placeOrder',
+        input: ({ context }) => placeOrderInputOf(context),
+        onDone: [
+          {
+            guard: 'hasRedirect',
+            target: 'redirecting',
+            actions: assign({
+              orderId: ({ event }) => event.output.orderId,
+              redirectUrl: ({ event }) => event.output.redirectUrl,
+              orderStatus: ({ event }) => event.output.status,
+            }),
+          },
+          // A saved method charged by the server, or nothing to pay: the status is the outcome.
+          {
+            target: 'settling',
+            actions: assign({
+              orderId: ({ event }) => event.output.orderId,
+              orderStatus: ({ event }) => event.output.status,
+              acknowledgements: 0,
+            }),
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isErrorFor', params: { step: 'backToCart' } },
+            target: 'backToCart',
+            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+          },
+          {
+            guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
+            target: 'customerInfo',
+            actions: assign({ customer: null, error: ({ event }) => errorKeptOf(event.error) }),
+          },
+          {
+            guard: { type: 'isErrorFor', params: { step: 'collect' } },
+            target: 'collect',
+            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+          },
+          // CHK-05: the slot filled up; the agency's slots are loaded again to choose another.
+          {
+            guard: { type: 'isErrorFor', params: { step: 'collectSlot' } },
+            target: 'collect.loadingSlots',
+            actions: assign({ collectSlotId: null, error: ({ event }) => errorKeptOf(event.error) }),
+          },
+          {
+            guard: { type: 'isErrorFor', params: { step: 'failed' } },
+            target: 'failed',
+            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+          },
+          {
+            guard: { type: 'isErrorFor', params: { step: 'cancelled' } },
+            target: 'cancelled',
+            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+          },
+          // PAY-04 and the unexpected: Pay again sends the same key, so a lost answer makes no second order.
+          { target: 'payment.ready', actions: assign({ error: ({ event }) => errorKeptOf(event.error) }) },
+        ],
+      },
+    },
+
+    redirecting: {
+      invoke: {
+        src: 'goToProvider',
+        input: ({ context }) => ({ url: context.redirectUrl ?? '', attempt: savedCheckoutOf(context) }),
+        onDone: { target: 'awaitingProvider' },
+        onError: {
+          target: 'payment.ready',
+          actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_UNEXPECTED_ERROR }),
+        },
+      },
+    },
+    awaitingProvider: {
+      on: {
+        PROVIDER_RETURNED: {
+          target: 'confirming',
+          actions: assign({
+            providerHint: ({ event }) => providerStatusHintSchema.safeParse(event.status).data ?? null,
+            acknowledgements: 0,
+          }),
+        },
+      },
+    },
+
+    // PAY-03: the order is final only from the server's state (decision 0018).
+    confirming: {
+      initial: 'asking',
+      states: {
+        asking: {
+          entry: assign({ acknowledgements: ({ context }) => context.acknowledgements + 1 }),
+          invoke: {
+            src: 'acknowledgePayment',
+            input: ({ context }) => ({ orderId: context.orderId ?? 0, hint: context.providerHint }),
+            onDone: {
+              target: '#checkout.settling',
+              actions: assign({ orderStatus: ({ event }) => event.output.status }),
+            },
+            // A lost answer is asked again, like an order not settled yet.
+            onError: [{ guard: 'canAskAgain', target: 'waiting' }, { target: '#checkout.pending' }],
+          },
+        },
+        waiting: {
+          after: { acknowledgePoll: { target: 'asking' } },
+        },
+      },
+    },
+    settling: {
+      always: [
+        { guard: { type: 'isOutcome', params: { outcome: 'confirmed' } }, target: 'confirmed' },
+        { guard: { type: 'isOutcome', params: { outcome: 'pending' } }, target: 'pending' },
+        {
+          guard: { type: 'isOutcome', params: { outcome: 'failed' } },
+          target: 'failed',
+          actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_REFUSED }),
+        },
+        {
+          guard: { type: 'isOutcome', params: { outcome: 'cancelled' } },
+          target: 'cancelled',
+          actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_CANCELLED }),
+        },
+        // A card payment the provider has not reported yet: ask again a little later.
+        { guard: 'canAskAgain', target: 'confirming.waiting' },
+        { target: 'pending' },
+      ],
+    },
+
+    /** PAY-03: the confirmed popup. */
+    confirmed: { type: 'final' },
+    /** The order is taken and awaits the bank's answer (SEPA) or the provider's: "awaiting confirmation". */
+    pending: { type: 'final' },
+    /** PAY-03: the failed (refused) popup, with retry. */
+    failed: {
+      on: { RETRY: { target: 'payment', actions: 'startNewAttempt' } },
+    },
+    /** PAY-03: the cancelled popup, with retry. */
+    cancelled: {
+      on: { RETRY: { target: 'payment', actions: 'startNewAttempt' } },
+    },
+    /** CHK-04. */
+    unverified: { type: 'final' },
+    /** An error only the cart can put right (context.error); the page goes back to the cart. */
+    backToCart: { type: 'final' },
+  },
+});
+
+export type CheckoutMachine = typeof checkoutMachine;
+export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
