@@ -1,0 +1,29 @@
+// What the checkout pages read of the checkout machine's snapshot: the payment step's choices
+// (PAY-01, PAY-02, NET-04, NET-05, AUTH-04) and the amount to show before paying. Whether a button
+// works is asked with `snapshot.can(event)`.
+import type { PaymentMethod } from '@transit-shop/sdk/contract/catalogue';
+import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
+import type { CheckoutSnapshot } from './checkout.machine.ts';
+import { installmentOptionsOf, paymentMethodOptionsOf, savedMethodOptionsOf } from './checkout-rules.ts';
+import type { SavedPaymentMethod } from './checkout-types.ts';
+
+/** NET-05, PAY-02: the instalment counts offered, smallest first. */
+export function installmentOptionsFor(snapshot: CheckoutSnapshot): number[] {
+  return installmentOptionsOf(snapshot.context.network, snapshot.context.cart);
+}
+
+/** NET-04, PAY-01: CARD, and TRANSFER where the network and the cart allow it. */
+export function paymentMethodOptionsFor(snapshot: CheckoutSnapshot): PaymentMethod[] {
+  return paymentMethodOptionsOf(snapshot.context.network, snapshot.context.cart);
+}
+
+/** PAY-01, AUTH-04: the saved cards and bank accounts offered; none to a guest. */
+export function savedMethodOptionsFor(snapshot: CheckoutSnapshot): SavedPaymentMethod[] {
+  const { context } = snapshot;
+  return savedMethodOptionsOf(context.customer, paymentMethodOptionsOf(context.network, context.cart));
+}
+
+/** PAY-02: the total and the schedule of the choices shown; null while they are computed. */
+export function amountToPayFor(snapshot: CheckoutSnapshot): ComputeAmountAnswer | null {
+  return snapshot.matches({ payment: 'computing' }) ? null : snapshot.context.amount;
+}
