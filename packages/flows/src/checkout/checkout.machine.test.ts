@@ -1,0 +1,961 @@
+import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  ACKNOWLEDGE_ATTEMPTS_MAX,
+  ACKNOWLEDGE_POLL_MS,
+  type CheckoutSnapshot,
+  checkoutMachine,
+} from './checkout.machine.ts';
+import {
+  amountToPayFor,
+  installmentOptionsFor,
+  paymentMethodOptionsFor,
+  savedMethodOptionsFor,
+} from './checkout-selectors.ts';
+import { CHECKOUT_STORAGE_KEY, restoreCheckout, serializeCheckout } from './checkout-storage.ts';
+import {
+  address,
+  amountAnswer,
+  appLine,
+  cart,
+  collectLine,
+  customer,
+  existingCardLine,
+  failure,
+  guestSession,
+  network,
+  newCardLine,
+  savedCard,
+  savedIban,
+  slot,
+  visitor,
+} from './checkout-test-items.ts';
+import type {
+  AcknowledgePaymentInput,
+  AcknowledgePaymentOutput,
+  CheckoutCart,
+  CheckoutNetwork,
+  CheckoutViewer,
+  CollectSlot,
+  ComputeAmountInput,
+  GoToProviderInput,
+  LoadCollectSlotsInput,
+  PlaceOrderInput,
+  PlaceOrderOutput,
+} from './checkout-types.ts';
+
+/** One call of an actor, answered at once or by the test when it chooses. */
+type Call<Input, Output> = {
+  input: Input;
+  signal: AbortSignal;
+  answer(output: Output): Promise<void>;
+  fail(error: unknown): Promise<void>;
+};
+
+/** How an actor answers each call: an output, an error, or nothing until the test answers it. */
+type Answer<Input, Output> = ((input: Input) => Output | Error) | 'by the test';
+
+function recorded<Input, Output>(answer: Answer<Input, Output>) {
+  const calls: Call<Input, Output>[] = [];
+  const logic = fromPromise<Output, Input>(({ input, signal }) => {
+    let resolve: (output: Output) => void = () => {};
+    let reject: (error: unknown) => void = () => {};
+    const settled = new Promise<Output>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // The machine's own handler runs first; awaiting the same promise after it lets it finish.
+    const after = () =>
+      settled.then(
+        () => undefined,
+        () => undefined,
+      );
+    calls.push({
+      input,
+      signal,
+      answer: (output) => {
+        resolve(output);
+        return after();
+      },
+      fail: (error) => {
+        reject(error);
+        return after();
+      },
+    });
+    if (answer !== 'by the test') {
+      const output = answer(input);
+      if (output instanceof Error) reject(output);
+      else resolve(output);
+    }
+    return settled;
+  });
+  return { calls, logic };
+}
+
+const SLOTS = [slot('10:00'), slot('10:30', true), slot('11:00')];
+const PROVIDER_URL = 'https://pay.example/pay/chk_1';
+
+type Options = {
+  network?: CheckoutNetwork;
+  viewer?: CheckoutViewer;
+  cart?: CheckoutCart;
+  saved?: unknown;
+  slots?: Answer<LoadCollectSlotsInput, CollectSlot[]>;
+  compute?: Answer<ComputeAmountInput, ComputeAmountAnswer>;
+  place?: Answer<PlaceOrderInput, PlaceOrderOutput>;
+  goToProvider?: Answer<GoToProviderInput, void>;
+  acknowledge?: Answer<AcknowledgePaymentInput, AcknowledgePaymentOutput>;
+};
+
+/** A UUID per order key made, in order, so a test can name them. */
+const orderKey = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The machine with actors that record each call, as the app provides them with real calls. */
+function start(options: Options = {}) {
+  const slots = recorded(options.slots ?? (() => SLOTS));
+  const compute = recorded(options.compute ?? ((input: ComputeAmountInput) => amountAnswer(input)));
+  const place = recorded(
+    options.place ?? (() => ({ orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' as const })),
+  );
+  const provider = recorded<GoToProviderInput, void>(options.goToProvider ?? (() => undefined));
+  const acknowledge = recorded(options.acknowledge ?? (() => ({ status: 'COMPLETED' as const })));
+  let keys = 0;
+  const machine = checkoutMachine.provide({
+    actors: {
+      loadCollectSlots: slots.logic,
+      computeAmount: compute.logic,
+      placeOrder: place.logic,
+      goToProvider: provider.logic,
+      acknowledgePayment: acknowledge.logic,
+    },
+  });
+  const actor = createActor(machine, {
+    input: {
+      network: options.network ?? network(),
+      viewer: options.viewer ?? customer(),
+      cart: options.cart ?? cart([appLine()]),
+      saved: options.saved,
+      createOrderKey: () => {
+        keys += 1;
+        return orderKey(keys);
+      },
+    },
+  }).start();
+  const reach = (state: Parameters<CheckoutSnapshot['matches']>[0]) =>
+    waitFor(actor, (snapshot) => snapshot.matches(state));
+  const context = () => actor.getSnapshot().context;
+  const value = () => actor.getSnapshot().value;
+  return { actor, slots, compute, place, provider, acknowledge, reach, context, value };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('checkout machine', () => {
+  describe('customer info', () => {
+    it('CHK-01 a visitor chooses to continue as guest, log in or sign up', () => {
+      const checkout = start({ viewer: visitor, cart: cart([newCardLine()]) });
+      const snapshot = checkout.actor.getSnapshot();
+      expect(snapshot.value).toBe('customerInfo');
+      expect(snapshot.can({ type: 'CONTINUE_AS_GUEST' })).toBe(true);
+      expect(snapshot.can({ type: 'LOG_IN' })).toBe(true);
+      expect(snapshot.can({ type: 'SIGN_UP' })).toBe(true);
+      expect(checkout.compute.calls).toEqual([]);
+    });
+
+    it('CHK-01 a signed-in customer skips the customer info step', async () => {
+      const checkout = start({ viewer: customer(), cart: cart([appLine()]) });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().customer).toMatchObject({ kind: 'customer' });
+      expect(checkout.compute.calls).toHaveLength(1);
+    });
+
+    it('CHK-01 log in leaves for the login page and comes back signed in', async () => {
+      const checkout = start({ viewer: visitor, cart: cart([appLine()]) });
+      checkout.actor.send({ type: 'LOG_IN' });
+      expect(checkout.value()).toBe('awaitingSignIn');
+      expect(checkout.context().authPage).toBe('login');
+      checkout.actor.send({ type: 'SIGNED_IN', viewer: customer() });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().authPage).toBeNull();
+      expect(checkout.context().customer).toMatchObject({ kind: 'customer' });
+    });
+
+    it('CHK-01 sign up leaves for the registration page; back returns to the choice', () => {
+      const checkout = start({ viewer: visitor, cart: cart([appLine()]) });
+      checkout.actor.send({ type: 'SIGN_UP' });
+      expect(checkout.value()).toBe('awaitingSignIn');
+      expect(checkout.context().authPage).toBe('register');
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.value()).toBe('customerInfo');
+      expect(checkout.context().authPage).toBeNull();
+    });
+
+    it('CHK-01 CHK-07 a guest gives the email the invoice is sent to, then goes on', async () => {
+      const checkout = start({ viewer: visitor, cart: cart([existingCardLine()]) });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada.example.org' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      expect(checkout.context().error).toBe(VALIDATION_MESSAGES.email);
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: ' ada@example.org ' });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().customer).toEqual({ kind: 'guest', invoiceEmail: 'ada@example.org' });
+      expect(checkout.context().error).toBeNull();
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input.invoiceEmail).toBe('ada@example.org');
+    });
+
+    it('NET-03 continue as guest is refused when the network’s has_guest_orders is 0', () => {
+      const checkout = start({
+        viewer: visitor,
+        network: network({ has_guest_orders: 0 }),
+        cart: cart([newCardLine()]),
+      });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      expect(checkout.value()).toBe('customerInfo');
+      expect(checkout.context().error).toBe('GUEST_ORDER_NOT_ALLOWED');
+      expect(checkout.actor.getSnapshot().can({ type: 'LOG_IN' })).toBe(true);
+    });
+
+    it('CHK-02 a guest above the maximum order amount is asked to log in or sign up', () => {
+      const checkout = start({
+        viewer: visitor,
+        network: network({ guestMaxOrderAmount: 5000 }),
+        cart: cart([newCardLine()], { totalAmount: 5001 }),
+      });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      expect(checkout.value()).toBe('customerInfo');
+      expect(checkout.context().error).toBe('GUEST_AMOUNT_EXCEEDED');
+      checkout.actor.send({ type: 'SIGN_UP' });
+      expect(checkout.value()).toBe('awaitingSignIn');
+      expect(checkout.context().error).toBeNull();
+    });
+
+    it('CHK-02 a guest may order exactly the maximum order amount', () => {
+      const checkout = start({
+        viewer: visitor,
+        network: network({ guestMaxOrderAmount: 5000 }),
+        cart: cart([newCardLine()], { totalAmount: 5000 }),
+      });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      expect(checkout.value()).toBe('invoiceEmail');
+    });
+
+    it('CHK-03 a guest cannot buy a dematerialised article: the support needs an account', () => {
+      const checkout = start({ viewer: visitor, cart: cart([newCardLine(), appLine()]) });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      expect(checkout.value()).toBe('customerInfo');
+      expect(checkout.context().error).toBe('SUPPORT_NOT_OFFERED');
+    });
+
+    it('CHK-02 a guest session whose cart is above the maximum is back at the customer info step', () => {
+      const checkout = start({ viewer: guestSession(), cart: cart([newCardLine()], { totalAmount: 9000 }) });
+      expect(checkout.value()).toBe('customerInfo');
+      expect(checkout.context().error).toBe('GUEST_AMOUNT_EXCEEDED');
+      expect(checkout.context().customer).toBeNull();
+    });
+
+    it('CHK-07 a guest session that gave its invoice email goes on to the delivery steps', () => {
+      const checkout = start({ viewer: guestSession('ada@example.org'), cart: cart([newCardLine()]) });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context().customer).toEqual({ kind: 'guest', invoiceEmail: 'ada@example.org' });
+    });
+
+    it('CHK-04 an unverified account cannot purchase', () => {
+      const checkout = start({ viewer: customer({ verified: false }) });
+      expect(checkout.value()).toBe('unverified');
+      expect(checkout.actor.getSnapshot().status).toBe('done');
+      expect(checkout.compute.calls).toEqual([]);
+    });
+
+    it('CHK-04 an account signed in from the customer info step is checked too', () => {
+      const checkout = start({ viewer: visitor });
+      checkout.actor.send({ type: 'LOG_IN' });
+      checkout.actor.send({ type: 'SIGNED_IN', viewer: customer({ verified: false }) });
+      expect(checkout.value()).toBe('unverified');
+    });
+
+    it('ROUTE-10 an incomplete account is sent to finalize, then goes on once complete', async () => {
+      const checkout = start({ viewer: customer({ complete: false }) });
+      expect(checkout.value()).toBe('finalizingAccount');
+      expect(checkout.compute.calls).toEqual([]);
+      checkout.actor.send({ type: 'SIGNED_IN', viewer: customer() });
+      await checkout.reach({ payment: 'ready' });
+    });
+  });
+
+  describe('shipping address', () => {
+    it('ACC-02 a new transport card needs a complete shipping address with the addressee', async () => {
+      const checkout = start({ viewer: customer(), cart: cart([newCardLine()]) });
+      expect(checkout.value()).toBe('shippingAddress');
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address: { ...address, addressPostalCode: '' } });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context().error).toBe(VALIDATION_MESSAGES.formRequired);
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address: { ...address, fullname: ' ' } });
+      expect(checkout.value()).toBe('shippingAddress');
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().error).toBeNull();
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input.shippingAddress).toEqual(address);
+    });
+
+    it('the account’s address and name fill in the shipping address', () => {
+      const { fullname: _fullname, ...accountAddress } = address;
+      const checkout = start({
+        viewer: customer({ fullname: 'Ada Lovelace', address: accountAddress }),
+        cart: cart([newCardLine()]),
+      });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context().shippingAddress).toEqual(address);
+    });
+
+    it('an article on a card the buyer holds, or in the app, needs no address', async () => {
+      const checkout = start({ cart: cart([existingCardLine(), appLine()]) });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input).toMatchObject({ shippingAddress: null, collect: null });
+    });
+  });
+
+  describe('click and collect', () => {
+    it('CHK-05 without an agency and a slot, collect cannot be confirmed: collect agency missing', () => {
+      const checkout = start({ cart: cart([collectLine()]) });
+      expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
+      expect(checkout.context().error).toBe('COLLECT_AGENCY_MISSING');
+    });
+
+    it('CHK-05 an agency’s slots are loaded; a full slot cannot be chosen; agency and slot lead to payment', async () => {
+      const checkout = start({ cart: cart([collectLine()]) });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingSlot' });
+      expect(checkout.slots.calls.map((call) => call.input)).toEqual([{ siteId: 3 }]);
+      expect(checkout.context().collectSlots).toEqual(SLOTS);
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      expect(checkout.context().error).toBe('COLLECT_AGENCY_MISSING');
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '10:30' });
+      expect(checkout.context().collectSlotId).toBeNull();
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      expect(checkout.context()).toMatchObject({ collectSlotId: '11:00', error: null });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input).toMatchObject({ collect: { siteId: 3, slotId: '11:00' } });
+    });
+
+    it('CHK-05 choosing another agency stops the slots of the first loading', async () => {
+      const checkout = start({ cart: cart([collectLine()]), slots: 'by the test' });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 4 });
+      const [first, second] = checkout.slots.calls;
+      expect(first?.signal.aborted).toBe(true);
+      await second?.answer([slot('09:00')]);
+      await first?.answer(SLOTS);
+      expect(checkout.context()).toMatchObject({ collectSiteId: 4, collectSlots: [slot('09:00')] });
+    });
+
+    it('CHK-05 slots that fail to load leave the agency choice with the error', async () => {
+      const checkout = start({ cart: cart([collectLine()]), slots: () => failure('SERVICE_UNAVAILABLE') });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingAgency' });
+      expect(checkout.context().error).toBe('SERVICE_UNAVAILABLE');
+    });
+
+    it('CHK-05 a slot that became full goes back to the slot choice with the error, slots loaded again', async () => {
+      let placed = 0;
+      const checkout = start({
+        cart: cart([collectLine()]),
+        place: () => {
+          placed += 1;
+          return placed === 1
+            ? failure('COLLECT_SLOT_FULL')
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' };
+        },
+      });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingSlot' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '10:00' });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach({ collect: 'choosingSlot' });
+      expect(checkout.context()).toMatchObject({
+        error: 'COLLECT_SLOT_FULL',
+        collectSlotId: null,
+        collectSiteId: 3,
+      });
+      expect(checkout.slots.calls).toHaveLength(2);
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      const [first, second] = checkout.place.calls;
+      expect(second?.input.collect).toEqual({ siteId: 3, slotId: '11:00' });
+      // Another slot is another order: it takes a new key.
+      expect(second?.input.orderKey).not.toBe(first?.input.orderKey);
+    });
+
+    it('CHK-05 collect agency missing from the server goes back to the agency choice', async () => {
+      const checkout = start({ cart: cart([collectLine()]), place: () => failure('COLLECT_AGENCY_MISSING') });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingSlot' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '10:00' });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach({ collect: 'choosingSlot' });
+      expect(checkout.context().error).toBe('COLLECT_AGENCY_MISSING');
+    });
+
+    it('a cart with a new card and a collected article asks the address, then the agency', () => {
+      const checkout = start({ cart: cart([newCardLine(), collectLine()]) });
+      expect(checkout.value()).toBe('shippingAddress');
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
+    });
+  });
+
+  describe('payment', () => {
+    it('NET-05 PAY-02 the instalment counts are the network’s the cart allows; the smallest is chosen first', async () => {
+      const checkout = start({
+        network: network({ multiple_payment_installments: [1, 3, 10] }),
+        cart: cart([appLine()], { paymentOptions: { installments: [1, 3], paymentMethods: ['CARD'] } }),
+      });
+      await checkout.reach({ payment: 'ready' });
+      const snapshot = checkout.actor.getSnapshot();
+      expect(installmentOptionsFor(snapshot)).toEqual([1, 3]);
+      expect(checkout.context().installments).toBe(1);
+      expect(snapshot.can({ type: 'CHOOSE_INSTALLMENTS', count: 10 })).toBe(false);
+      expect(snapshot.can({ type: 'CHOOSE_INSTALLMENTS', count: 3 })).toBe(true);
+    });
+
+    it('NET-04 CARD always; TRANSFER only when the network enables it', async () => {
+      const items = cart([appLine()], {
+        paymentOptions: { installments: [1], paymentMethods: ['CARD', 'TRANSFER'] },
+      });
+      const withTransfer = start({ cart: items });
+      await withTransfer.reach({ payment: 'ready' });
+      expect(paymentMethodOptionsFor(withTransfer.actor.getSnapshot())).toEqual(['CARD', 'TRANSFER']);
+      const cardOnly = start({ cart: items, network: network({ payment: { transfer_enabled: false } }) });
+      await cardOnly.reach({ payment: 'ready' });
+      expect(paymentMethodOptionsFor(cardOnly.actor.getSnapshot())).toEqual(['CARD']);
+      expect(cardOnly.actor.getSnapshot().can({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' })).toBe(
+        false,
+      );
+      expect(cardOnly.context().paymentMethod).toBe('CARD');
+    });
+
+    it('PAY-01 a customer is offered the saved card and bank account, not a locked card', async () => {
+      const checkout = start({ viewer: customer() });
+      await checkout.reach({ payment: 'ready' });
+      const snapshot = checkout.actor.getSnapshot();
+      expect(savedMethodOptionsFor(snapshot)).toEqual([savedCard, savedIban]);
+      expect(snapshot.can({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: 8 })).toBe(false);
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context()).toMatchObject({ paymentMethod: 'CARD', savedMethodId: 7 });
+    });
+
+    it('AUTH-04 a guest has no saved payment cards', async () => {
+      const checkout = start({ viewer: guestSession(), cart: cart([existingCardLine()]) });
+      await checkout.reach({ payment: 'ready' });
+      const snapshot = checkout.actor.getSnapshot();
+      expect(savedMethodOptionsFor(snapshot)).toEqual([]);
+      expect(
+        snapshot.can({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id }),
+      ).toBe(false);
+    });
+
+    it('PAY-02 the total and the schedule are shown before paying', async () => {
+      const checkout = start({ compute: (input) => amountAnswer(input, 3001) });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
+      expect(amountToPayFor(checkout.actor.getSnapshot())).toBeNull();
+      expect(checkout.actor.getSnapshot().can({ type: 'PAY' })).toBe(false);
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.compute.calls.at(-1)?.input).toMatchObject({ installments: 3, paymentMethod: 'CARD' });
+      expect(amountToPayFor(checkout.actor.getSnapshot())).toMatchObject({
+        totalAmount: 3001,
+        installments: 3,
+        schedule: [
+          { dueDate: '2026-11-23', amount: 1001 },
+          { dueDate: '2026-12-23', amount: 1000 },
+          { dueDate: '2027-01-23', amount: 1000 },
+        ],
+      });
+      expect(checkout.actor.getSnapshot().can({ type: 'PAY' })).toBe(true);
+    });
+
+    it('PAY-02 a change of instalments or method stops the computation in flight; its answer is never applied', async () => {
+      const checkout = start({ compute: 'by the test' });
+      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
+      const [first, second, third] = checkout.compute.calls;
+      expect(checkout.compute.calls).toHaveLength(3);
+      expect(first?.signal.aborted).toBe(true);
+      expect(second?.signal.aborted).toBe(true);
+      expect(third?.input).toMatchObject({ installments: 3, paymentMethod: 'TRANSFER' });
+      await third?.answer(amountAnswer(third.input, 3000));
+      await second?.answer(amountAnswer(second.input, 9999));
+      await first?.answer(amountAnswer(first.input, 8888));
+      expect(checkout.value()).toEqual({ payment: 'ready' });
+      expect(checkout.context().amount).toMatchObject({ totalAmount: 3000, paymentMethod: 'TRANSFER' });
+    });
+
+    it('PAY-04 a cart that shares no instalment count with the network goes back to the cart', () => {
+      const checkout = start({ network: network({ multiple_payment_installments: [4] }) });
+      expect(checkout.value()).toBe('backToCart');
+      expect(checkout.context().error).toBe('INCOMPATIBLE_INSTALLMENTS');
+    });
+
+    it('PAY-04 a cart whose only method the network does not enable goes back to the cart', () => {
+      const checkout = start({
+        network: network({ payment: { transfer_enabled: false } }),
+        cart: cart([appLine()], { paymentOptions: { installments: [1], paymentMethods: ['TRANSFER'] } }),
+      });
+      expect(checkout.value()).toBe('backToCart');
+      expect(checkout.context().error).toBe('INCOMPATIBLE_PAYMENT_METHODS');
+    });
+
+    it('PAY-04 incompatible instalments answered by computeAmount stay at the payment step to choose again', async () => {
+      const checkout = start({
+        compute: (input) =>
+          input.installments === 3 ? failure('INCOMPATIBLE_INSTALLMENTS') : amountAnswer(input),
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
+      await waitFor(checkout.actor, (s) => s.context.error !== null);
+      expect(checkout.value()).toEqual({ payment: 'ready' });
+      expect(checkout.context()).toMatchObject({ error: 'INCOMPATIBLE_INSTALLMENTS', amount: null });
+      expect(checkout.actor.getSnapshot().can({ type: 'PAY' })).toBe(false);
+      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 1 });
+      await waitFor(checkout.actor, (s) => s.context.amount !== null);
+      expect(checkout.context().error).toBeNull();
+    });
+
+    it('a computation that failed is asked again', async () => {
+      let calls = 0;
+      const checkout = start({
+        compute: (input) => {
+          calls += 1;
+          return calls === 1 ? failure('TIMEOUT') : amountAnswer(input);
+        },
+      });
+      await waitFor(checkout.actor, (s) => s.context.error === 'TIMEOUT');
+      checkout.actor.send({ type: 'RECOMPUTE' });
+      await waitFor(checkout.actor, (s) => s.context.amount !== null);
+      expect(checkout.context().error).toBeNull();
+    });
+
+    it.each([
+      ['VOUCHER_EXPIRED', 'backToCart'],
+      ['GUEST_AMOUNT_EXCEEDED', 'customerInfo'],
+    ] as const)('spec 02 §8 %s answered by computeAmount goes to %s', async (code, state) => {
+      const checkout = start({
+        viewer: guestSession(),
+        cart: cart([existingCardLine()]),
+        compute: () => failure(code),
+      });
+      await checkout.reach(state);
+      expect(checkout.context().error).toBe(code);
+    });
+  });
+
+  describe('placing the order', () => {
+    it('a double submit of Pay makes one placeOrder call with one orderKey', async () => {
+      const checkout = start({ place: 'by the test' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      checkout.actor.send({ type: 'PAY' });
+      expect(checkout.value()).toBe('placingOrder');
+      expect(checkout.place.calls).toHaveLength(1);
+      expect(checkout.place.calls[0]?.input).toMatchObject({
+        orderKey: orderKey(1),
+        installments: 1,
+        paymentMethod: 'CARD',
+        savedMethodId: null,
+        expectedTotalAmount: 3000,
+        invoiceEmail: null,
+      });
+      expect(checkout.place.calls[0]?.input.articles).toHaveLength(1);
+    });
+
+    it('Pay again after a lost answer sends the same orderKey, so the server makes one order', async () => {
+      let placed = 0;
+      const checkout = start({
+        place: () => {
+          placed += 1;
+          return placed === 1
+            ? failure('TIMEOUT')
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' as const };
+        },
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error === 'TIMEOUT');
+      expect(checkout.value()).toEqual({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(1)]);
+    });
+
+    it('a choice changed after the key was sent makes another order: a new key', async () => {
+      const checkout = start({ place: () => failure('PAYMENT_UNEXPECTED_ERROR') });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error === 'PAYMENT_UNEXPECTED_ERROR');
+      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.matches({ payment: 'ready' }) && s.context.error !== null);
+      expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(2)]);
+    });
+
+    it('the browser goes to the provider’s page with the attempt kept', async () => {
+      const checkout = start({ cart: cart([newCardLine()]) });
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.provider.calls.map((call) => call.input)).toEqual([
+        {
+          url: PROVIDER_URL,
+          attempt: {
+            version: 1,
+            orderKey: orderKey(1),
+            orderId: 501,
+            invoiceEmail: null,
+            shippingAddress: address,
+            collect: null,
+            installments: 1,
+            paymentMethod: 'CARD',
+            savedMethodId: null,
+          },
+        },
+      ]);
+      expect(serializeCheckout(checkout.actor.getSnapshot())).toEqual(
+        checkout.provider.calls[0]?.input.attempt,
+      );
+    });
+
+    it('PAY-01 a saved card charged by the server needs no redirect: the confirmed popup', async () => {
+      const checkout = start({
+        place: () => ({ orderId: 502, redirectUrl: null, status: 'COMPLETED' }),
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('confirmed');
+      expect(checkout.place.calls[0]?.input.savedMethodId).toBe(savedCard.id);
+      expect(checkout.provider.calls).toEqual([]);
+      expect(checkout.acknowledge.calls).toEqual([]);
+      expect(checkout.context().orderId).toBe(502);
+    });
+
+    it('a zero total needs no redirect: the confirmed popup', async () => {
+      const checkout = start({
+        compute: (input) => amountAnswer(input, 0),
+        place: () => ({ orderId: 503, redirectUrl: null, status: 'COMPLETED' }),
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('confirmed');
+      expect(checkout.place.calls[0]?.input.expectedTotalAmount).toBe(0);
+      expect(checkout.provider.calls).toEqual([]);
+    });
+
+    it('PAY-03 a saved card the provider refuses shows the failed popup', async () => {
+      const checkout = start({ place: () => failure('PAYMENT_REFUSED') });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('failed');
+      expect(checkout.context().error).toBe('PAYMENT_REFUSED');
+    });
+
+    it('a redirect that fails stays at the payment step with the unexpected error', async () => {
+      const checkout = start({ goToProvider: () => new Error('navigation blocked') });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error !== null);
+      expect(checkout.value()).toEqual({ payment: 'ready' });
+      expect(checkout.context().error).toBe('PAYMENT_UNEXPECTED_ERROR');
+    });
+
+    it.each([
+      ['INVALID_DOCUMENT', 'backToCart', 'CHK-08'],
+      ['PRODUCT_ALREADY_IN_CART', 'backToCart', 'CART-08'],
+      ['WRONG_QUANTITY', 'backToCart', 'CART-04'],
+      ['SUBSCRIPTION_CART_NOT_ALONE', 'backToCart', 'CART-07'],
+      ['GUEST_ORDER_NOT_ALLOWED', 'customerInfo', 'NET-03'],
+      ['GUEST_AMOUNT_EXCEEDED', 'customerInfo', 'CHK-02'],
+      ['SUPPORT_NOT_OFFERED', 'customerInfo', 'CHK-03'],
+      ['INCOMPATIBLE_INSTALLMENTS', { payment: 'ready' }, 'PAY-04'],
+      ['INCOMPATIBLE_PAYMENT_METHODS', { payment: 'ready' }, 'PAY-04'],
+      ['PAYMENT_UNEXPECTED_ERROR', { payment: 'ready' }, 'PAY-03'],
+      ['PAYMENT_REFUSED', 'failed', 'PAY-03'],
+      ['PAYMENT_CANCELLED', 'cancelled', 'PAY-03'],
+    ] as const)('%s from placeOrder sends a guest to %o (%s)', async (code, state, _rule) => {
+      const checkout = start({
+        viewer: guestSession(),
+        cart: cart([existingCardLine()]),
+        place: () => failure(code),
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error === code);
+      expect(checkout.value()).toEqual(state);
+    });
+
+    it('CHK-08 an invalid document ends the checkout back at the cart', async () => {
+      const checkout = start({ place: () => failure('INVALID_DOCUMENT') });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('backToCart');
+      expect(checkout.actor.getSnapshot().status).toBe('done');
+      expect(checkout.context().error).toBe('INVALID_DOCUMENT');
+    });
+
+    it('an error without a code is the payment’s unexpected error', async () => {
+      const checkout = start({ place: () => new Error('socket hang up') });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error !== null);
+      expect(checkout.context().error).toBe('PAYMENT_UNEXPECTED_ERROR');
+    });
+  });
+
+  describe('back from the provider', () => {
+    /** Paid on the provider's page with the defaults, and back with the address's status. */
+    async function returned(options: Options, status: string | null) {
+      const checkout = start(options);
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', status });
+      return checkout;
+    }
+
+    it('PAY-03 an order COMPLETED shows the confirmed popup', async () => {
+      const checkout = await returned({}, 'succeeded');
+      await checkout.reach('confirmed');
+      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
+        { orderId: 501, hint: 'succeeded' },
+      ]);
+      expect(checkout.actor.getSnapshot().status).toBe('done');
+    });
+
+    it('PAY-03 a SEPA debit PENDING is taken and awaits confirmation', async () => {
+      const checkout = start({ acknowledge: () => ({ status: 'PENDING' }) });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'pending' });
+      await checkout.reach('pending');
+      expect(checkout.acknowledge.calls).toHaveLength(1);
+    });
+
+    it('PAY-03 a SEPA debit PROCESSING awaits confirmation too', async () => {
+      const checkout = start({ acknowledge: () => ({ status: 'PROCESSING' }) });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'pending' });
+      await checkout.reach('pending');
+    });
+
+    it('PAY-03 an order in ERROR shows the failed popup with retry', async () => {
+      const checkout = await returned({ acknowledge: () => ({ status: 'ERROR' }) }, 'refused');
+      await checkout.reach('failed');
+      expect(checkout.context().error).toBe('PAYMENT_REFUSED');
+      expect(checkout.actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
+    });
+
+    it('PAY-03 an order CANCELED shows the cancelled popup with retry', async () => {
+      const checkout = await returned({ acknowledge: () => ({ status: 'CANCELED' }) }, 'cancelled');
+      await checkout.reach('cancelled');
+      expect(checkout.context().error).toBe('PAYMENT_CANCELLED');
+      expect(checkout.actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
+    });
+
+    it('PAY-03 the outcome is the server’s, not the address’s hint', async () => {
+      const checkout = await returned({ acknowledge: () => ({ status: 'ERROR' }) }, 'succeeded');
+      await checkout.reach('failed');
+    });
+
+    it('an unknown hint is read as none', async () => {
+      const checkout = await returned({}, 'bogus');
+      await checkout.reach('confirmed');
+      expect(checkout.acknowledge.calls[0]?.input.hint).toBeNull();
+    });
+
+    it('PAY-03 a card payment not reported yet is asked again until COMPLETED', async () => {
+      vi.useFakeTimers();
+      const statuses = ['PROCESSING', 'PENDING', 'COMPLETED'] as const;
+      let asked = 0;
+      const checkout = await returned(
+        { acknowledge: () => ({ status: statuses[Math.min(asked++, statuses.length - 1)] ?? 'COMPLETED' }) },
+        'succeeded',
+      );
+      await waitFor(checkout.actor, (s) => s.matches({ confirming: 'waiting' }));
+      expect(checkout.acknowledge.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS - 1);
+      expect(checkout.acknowledge.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(checkout.acknowledge.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
+      await checkout.reach('confirmed');
+      expect(checkout.acknowledge.calls).toHaveLength(3);
+    });
+
+    it('a card payment never reported is shown as awaiting confirmation after the last ask', async () => {
+      vi.useFakeTimers();
+      const checkout = await returned({ acknowledge: () => ({ status: 'PROCESSING' }) }, 'succeeded');
+      await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS * ACKNOWLEDGE_ATTEMPTS_MAX);
+      await checkout.reach('pending');
+      expect(checkout.acknowledge.calls).toHaveLength(ACKNOWLEDGE_ATTEMPTS_MAX);
+    });
+
+    it('a lost acknowledgement is asked again', async () => {
+      vi.useFakeTimers();
+      let asked = 0;
+      const checkout = await returned(
+        { acknowledge: () => (asked++ === 0 ? failure('CONNECTION_ERROR') : { status: 'COMPLETED' }) },
+        'succeeded',
+      );
+      await waitFor(checkout.actor, (s) => s.matches({ confirming: 'waiting' }));
+      await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
+      await checkout.reach('confirmed');
+      expect(checkout.acknowledge.calls).toHaveLength(2);
+    });
+
+    it('a saved card still processing on the server is asked about without a redirect', async () => {
+      vi.useFakeTimers();
+      const checkout = start({ place: () => ({ orderId: 504, redirectUrl: null, status: 'PROCESSING' }) });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach({ confirming: 'waiting' });
+      await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
+      await checkout.reach('confirmed');
+      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([{ orderId: 504, hint: null }]);
+    });
+
+    it('retry starts a new attempt with a new orderKey, keeping the customer, address and collect choice', async () => {
+      const checkout = start({
+        viewer: guestSession('ada@example.org'),
+        cart: cart([newCardLine(), collectLine()]),
+        acknowledge: () => ({ status: 'CANCELED' }),
+      });
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingSlot' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'cancelled' });
+      await checkout.reach('cancelled');
+      checkout.actor.send({ type: 'RETRY' });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context()).toMatchObject({
+        orderId: null,
+        orderStatus: null,
+        error: null,
+        installments: 3,
+      });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      const [first, second] = checkout.place.calls;
+      expect(first?.input.orderKey).toBe(orderKey(1));
+      expect(second?.input.orderKey).toBe(orderKey(2));
+      const { orderKey: _first, ...firstOrder } = first?.input ?? {};
+      const { orderKey: _second, ...secondOrder } = second?.input ?? {};
+      expect(secondOrder).toEqual(firstOrder);
+      expect(secondOrder).toMatchObject({
+        invoiceEmail: 'ada@example.org',
+        shippingAddress: address,
+        collect: { siteId: 3, slotId: '11:00' },
+        installments: 3,
+      });
+    });
+  });
+
+  describe('the attempt across the redirect', () => {
+    it('a machine restored after the redirect goes to confirming and asks about the placed order', async () => {
+      const before = start({ cart: cart([newCardLine()]) });
+      before.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await before.reach({ payment: 'ready' });
+      before.actor.send({ type: 'PAY' });
+      await before.reach('awaitingProvider');
+      const storage = new Map<string, string>();
+      storage.set(CHECKOUT_STORAGE_KEY, JSON.stringify(serializeCheckout(before.actor.getSnapshot())));
+      before.actor.stop();
+
+      const after = start({
+        cart: cart([newCardLine()]),
+        saved: storage.get(CHECKOUT_STORAGE_KEY),
+        acknowledge: 'by the test',
+      });
+      expect(after.value()).toBe('awaitingProvider');
+      after.actor.send({ type: 'PROVIDER_RETURNED', status: 'succeeded' });
+      expect(after.value()).toEqual({ confirming: 'asking' });
+      expect(after.acknowledge.calls.map((call) => call.input)).toEqual([
+        { orderId: 501, hint: 'succeeded' },
+      ]);
+      expect(after.context()).toMatchObject({
+        orderKey: orderKey(1),
+        shippingAddress: address,
+        installments: 1,
+      });
+      await after.acknowledge.calls[0]?.answer({ status: 'COMPLETED' });
+      expect(after.value()).toBe('confirmed');
+      expect(after.compute.calls).toEqual([]);
+      expect(after.place.calls).toEqual([]);
+    });
+
+    it('a restored attempt that is retried takes a new key', async () => {
+      const saved = {
+        version: 1,
+        orderKey: orderKey(41),
+        orderId: 501,
+        invoiceEmail: null,
+        shippingAddress: null,
+        collect: null,
+        installments: 1,
+        paymentMethod: 'CARD',
+        savedMethodId: null,
+      };
+      const checkout = start({ saved, acknowledge: () => ({ status: 'ERROR' }) });
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'refused' });
+      await checkout.reach('failed');
+      checkout.actor.send({ type: 'RETRY' });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().orderKey).not.toBe(orderKey(41));
+      expect(restoreCheckout(saved)).not.toBeNull();
+    });
+
+    it('a saved entry that cannot be read starts a new checkout', () => {
+      const checkout = start({ saved: '{"version":1,"orderKey":"x"' });
+      expect(checkout.value()).toEqual({ payment: 'computing' });
+      expect(checkout.context()).toMatchObject({ orderKey: orderKey(1), orderId: null });
+    });
+  });
+});
