@@ -24,6 +24,13 @@
 // Every error the page must say is a code in context.error (spec 02 §8, CHECKOUT_ERROR_CODES, or a
 // validation message key for a form refused before it is sent).
 //
+// Input (CheckoutInput, checkout-types.ts): `network` (has_guest_orders, guestMaxOrderAmount,
+// multiple_payment_installments, payment.transfer_enabled), `viewer` (visitor; guest session with
+// its invoice email; or customer with verified, complete, name, address and saved methods), `cart`
+// (the cart machine's lines, vouchers, verified total and common payment options), `saved` (the
+// attempt kept under `checkout`, given only when the browser is back from the provider) and
+// `createOrderKey`.
+//
 // The app provides the actors with `checkoutMachine.provide({ actors })`; their inputs and outputs
 // are the types of checkout-types.ts:
 //   loadCollectSlots({ siteId }) -> CollectSlot[]
@@ -32,11 +39,13 @@
 //   goToProvider({ url, attempt }) -> void     (saves attempt under `checkout`, then leaves the page)
 //   acknowledgePayment({ orderId, hint }) -> { status }                 (Payment/acknowledge.json)
 // Back from the provider, the page starts the machine with the saved attempt as input.saved and
-// sends PROVIDER_RETURNED with the `status` of its address.
+// sends PROVIDER_RETURNED with the `status` of its address. The page also opens the guest session
+// (authAsGuest) before placeOrder for a guest, and once the outcome is confirmed or pending it
+// removes `checkout` from session storage and empties the cart (the cart machine's CLEAR).
 import type { PaymentMethod } from '@transit-shop/sdk/contract/catalogue';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { and, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { orderArticleOf } from '../cart/verify-order.ts';
 import {
   CHECKOUT_ERROR_CODES,
@@ -259,6 +268,10 @@ export const checkoutMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
+    /** Keeps the code of the error the last call failed with (spec 02 §8). */
+    keepError: assign({ error: ({ event }) => errorKeptOf((event as { error?: unknown }).error) }),
+    /** A guest refused by the server chooses again: log in or sign up (CHK-02, CHK-03, NET-03). */
+    forgetCustomer: assign({ customer: null }),
     /** Any change of what the order holds after its key was sent makes it another order: a new key. */
     renewKeyIfSent: assign(({ context }) =>
       context.orderKeySent ? { orderKey: context.createOrderKey(), orderKeySent: false } : {},
@@ -299,8 +312,8 @@ export const checkoutMachine = setup({
       identificationStepOf(context.viewer, context.network, context.cart) === params.step,
     hasCustomer: ({ context }) => context.customer !== null,
     isGuestAllowed: ({ context }) => guestRefusalOf(context.network, context.cart) === null,
-    needsShippingAddress: ({ context }) => needsShippingAddress(context.cart.items),
-    needsCollect: ({ context }) => needsCollect(context.cart.items),
+    isShippingAddressNeeded: ({ context }) => needsShippingAddress(context.cart.items),
+    isCollectNeeded: ({ context }) => needsCollect(context.cart.items),
     hasCollectSite: ({ context }) => context.collectSiteId !== null,
     hasCollectChoice: ({ context }) => collectChoiceOf(context) !== null,
     isSlotAvailable: ({ context, event }) =>
@@ -327,7 +340,7 @@ export const checkoutMachine = setup({
     isOutcome: ({ context }, params: { outcome: PaymentOutcome }) =>
       context.orderStatus !== null &&
       paymentOutcomeOf(context.orderStatus, context.paymentMethod) === params.outcome,
-    canAskAgain: ({ context }) => context.acknowledgements < ACKNOWLEDGE_ATTEMPTS_MAX,
+    hasAsksLeft: ({ context }) => context.acknowledgements < ACKNOWLEDGE_ATTEMPTS_MAX,
   },
 }).createMachine({
   id: 'checkout',
@@ -364,11 +377,12 @@ export const checkoutMachine = setup({
             error: ({ context }) => guestRefusalOf(context.network, context.cart),
           }),
         },
-        // A guest session that has not given its invoice email yet gives it first (CHK-07).
         {
-          guard: { type: 'isIdentification', params: { step: 'identified' } },
-          target: 'invoiceEmail',
+          guard: and([{ type: 'isIdentification', params: { step: 'identified' as const } }, 'hasCustomer']),
+          target: 'delivery',
         },
+        // A guest session that has not given its invoice email yet gives it first (CHK-07).
+        { guard: { type: 'isIdentification', params: { step: 'identified' } }, target: 'invoiceEmail' },
         { target: 'customerInfo' },
       ],
     },
@@ -394,7 +408,6 @@ export const checkoutMachine = setup({
       on: { SIGNED_IN: { target: 'identifying', actions: 'takeViewer' } },
     },
     invoiceEmail: {
-      always: { guard: 'hasCustomer', target: 'delivery' },
       on: {
         SUBMIT_INVOICE_EMAIL: [
           {
@@ -415,8 +428,8 @@ export const checkoutMachine = setup({
     // Which delivery steps the cart needs, in order.
     delivery: {
       always: [
-        { guard: 'needsShippingAddress', target: 'shippingAddress' },
-        { guard: 'needsCollect', target: 'collect' },
+        { guard: 'isShippingAddressNeeded', target: 'shippingAddress' },
+        { guard: 'isCollectNeeded', target: 'collect' },
         { target: 'payment' },
       ],
     },
@@ -443,7 +456,7 @@ export const checkoutMachine = setup({
       },
     },
     afterShippingAddress: {
-      always: [{ guard: 'needsCollect', target: 'collect' }, { target: 'payment' }],
+      always: [{ guard: 'isCollectNeeded', target: 'collect' }, { target: 'payment' }],
     },
 
     // CHK-05: an agency, then one of its slots that is not full.
@@ -471,7 +484,7 @@ export const checkoutMachine = setup({
             },
             onError: {
               target: 'choosingAgency',
-              actions: assign({ collectSlots: [], error: ({ event }) => errorKeptOf(event.error) }),
+              actions: [assign({ collectSlots: [] }), 'keepError'],
             },
           },
         },
@@ -527,14 +540,14 @@ export const checkoutMachine = setup({
               {
                 guard: { type: 'isErrorFor', params: { step: 'backToCart' } },
                 target: '#checkout.backToCart',
-                actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+                actions: 'keepError',
               },
               {
                 guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
                 target: '#checkout.customerInfo',
-                actions: assign({ customer: null, error: ({ event }) => errorKeptOf(event.error) }),
+                actions: ['forgetCustomer', 'keepError'],
               },
-              { target: 'ready', actions: assign({ error: ({ event }) => errorKeptOf(event.error) }) },
+              { target: 'ready', actions: 'keepError' },
             ],
           },
         },
@@ -599,36 +612,36 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'isErrorFor', params: { step: 'backToCart' } },
             target: 'backToCart',
-            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+            actions: 'keepError',
           },
           {
             guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
             target: 'customerInfo',
-            actions: assign({ customer: null, error: ({ event }) => errorKeptOf(event.error) }),
+            actions: ['forgetCustomer', 'keepError'],
           },
           {
             guard: { type: 'isErrorFor', params: { step: 'collect' } },
             target: 'collect',
-            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+            actions: 'keepError',
           },
           // CHK-05: the slot filled up; the agency's slots are loaded again to choose another.
           {
             guard: { type: 'isErrorFor', params: { step: 'collectSlot' } },
             target: 'collect.loadingSlots',
-            actions: assign({ collectSlotId: null, error: ({ event }) => errorKeptOf(event.error) }),
+            actions: [assign({ collectSlotId: null }), 'keepError'],
           },
           {
             guard: { type: 'isErrorFor', params: { step: 'failed' } },
             target: 'failed',
-            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+            actions: 'keepError',
           },
           {
             guard: { type: 'isErrorFor', params: { step: 'cancelled' } },
             target: 'cancelled',
-            actions: assign({ error: ({ event }) => errorKeptOf(event.error) }),
+            actions: 'keepError',
           },
           // PAY-04 and the unexpected: Pay again sends the same key, so a lost answer makes no second order.
-          { target: 'payment.ready', actions: assign({ error: ({ event }) => errorKeptOf(event.error) }) },
+          { target: 'payment.ready', actions: 'keepError' },
         ],
       },
     },
@@ -670,7 +683,7 @@ export const checkoutMachine = setup({
               actions: assign({ orderStatus: ({ event }) => event.output.status }),
             },
             // A lost answer is asked again, like an order not settled yet.
-            onError: [{ guard: 'canAskAgain', target: 'waiting' }, { target: '#checkout.pending' }],
+            onError: [{ guard: 'hasAsksLeft', target: 'waiting' }, { target: '#checkout.pending' }],
           },
         },
         waiting: {
@@ -693,7 +706,7 @@ export const checkoutMachine = setup({
           actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_CANCELLED }),
         },
         // A card payment the provider has not reported yet: ask again a little later.
-        { guard: 'canAskAgain', target: 'confirming.waiting' },
+        { guard: 'hasAsksLeft', target: 'confirming.waiting' },
         { target: 'pending' },
       ],
     },
@@ -718,4 +731,28 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutMachine = typeof checkoutMachine;
+export { CHECKOUT_STORAGE_KEY, restoreCheckout, serializeCheckout } from './checkout-storage.ts';
+export type {
+  AcknowledgePaymentInput,
+  AcknowledgePaymentOutput,
+  CheckoutCart,
+  CheckoutCustomer,
+  CheckoutInput,
+  CheckoutNetwork,
+  CheckoutViewer,
+  CollectChoice,
+  CollectSlot,
+  ComputeAmountInput,
+  ComputeAmountOutput,
+  GoToProviderInput,
+  LoadCollectSlotsInput,
+  LoadCollectSlotsOutput,
+  OrderStatus,
+  PlaceOrderInput,
+  PlaceOrderOutput,
+  ProviderStatusHint,
+  SavedCheckout,
+  SavedPaymentMethod,
+  ShippingAddress,
+} from './checkout-types.ts';
 export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
