@@ -8,7 +8,13 @@ export type Locale = 'fr' | 'en' | 'ar' | 'it' | 'es';
 type ShellTexts = typeof import('../../platform/web/src/locales/en.json');
 type AuthTexts = typeof import('../../platform/web/src/features/auth/locales/en.json');
 type AccountTexts = typeof import('../../platform/web/src/features/account/locales/en.json');
-export type Texts = ShellTexts & AuthTexts & AccountTexts;
+type ShopTexts = typeof import('../../platform/web/src/features/shop/locales/en.json');
+type ProductTexts = typeof import('../../platform/web/src/features/products/locales/en.json');
+type CartTexts = typeof import('../../platform/web/src/features/cart/locales/en.json');
+export type Texts = ShellTexts & AuthTexts & AccountTexts & ShopTexts & ProductTexts & CartTexts;
+
+/** The features whose locale files the tests read, beside the shell's. */
+const FEATURES = ['auth', 'account', 'shop', 'products', 'cart'] as const;
 
 const webSource = join(import.meta.dirname, '..', '..', 'platform', 'web', 'src');
 const cache = new Map<Locale, Texts>();
@@ -18,11 +24,10 @@ const readJson = (...path: string[]) => JSON.parse(readFileSync(join(webSource, 
 export function textsOf(locale: Locale): Texts {
   let texts = cache.get(locale);
   if (!texts) {
-    texts = {
-      ...readJson('locales', `${locale}.json`),
-      ...readJson('features', 'auth', 'locales', `${locale}.json`),
-      ...readJson('features', 'account', 'locales', `${locale}.json`),
-    } as Texts;
+    texts = Object.assign(
+      readJson('locales', `${locale}.json`),
+      ...FEATURES.map((feature) => readJson('features', feature, 'locales', `${locale}.json`)),
+    ) as Texts;
     cache.set(locale, texts);
   }
   return texts;

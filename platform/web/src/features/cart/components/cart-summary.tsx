@@ -49,10 +49,17 @@ export function CartProblems() {
   );
 }
 
+/** A term and its value: the group's <div> is the only element allowed between a <dl> and them. */
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (
     <Box
-      sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, typography: strong ? 'h6' : 'body1' }}
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        typography: strong ? 'h6' : 'body1',
+        ...(strong ? { borderTop: 1, borderColor: 'divider', pt: 0.5 } : {}),
+      }}
     >
       <Box component="dt">{term}</Box>
       <Box component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}>
@@ -93,9 +100,7 @@ export function CartTotals() {
             term={t('cart.totals.discount')}
             value={formatPrice(totals.discount > 0 ? -totals.discount : 0)}
           />
-          <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
-            <Row term={t('cart.totals.total')} value={formatPrice(totals.total)} strong />
-          </Box>
+          <Row term={t('cart.totals.total')} value={formatPrice(totals.total)} strong />
         </Box>
       ) : verifying ? null : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -6,6 +6,7 @@ import {
   type DistributionMode,
   type ShopFilters,
 } from '@transit-shop/sdk/catalogue/shop-listing';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type ActiveShopFilters = {
@@ -26,23 +27,27 @@ function readFilters(params: URLSearchParams): ActiveShopFilters {
   };
 }
 
+/**
+ * The filters and their change. A change builds on the address it asked for last until the address
+ * shows it: the router updates the address only once the page's loaders have run, so two changes in
+ * quick succession (clear, then pick a category) would otherwise both start from the old address and
+ * the second would bring back what the first removed.
+ */
 export function useShopFilters(): [ActiveShopFilters, (next: ShopFilters) => void] {
   const [params, setParams] = useSearchParams();
+  const asked = useRef<URLSearchParams | null>(null);
   const change = (next: ShopFilters) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [key, param] of Object.entries(PARAMS)) {
-          const value = next[key as keyof ShopFilters];
-          if (value === undefined) continue;
-          if (value === null) updated.delete(param);
-          else updated.set(param, String(value));
-        }
-        return updated;
-      },
-      // A filter is a view of the same page: no history entry each, and the page stays where it is.
-      { replace: true, preventScrollReset: true },
-    );
+    const pending = asked.current && asked.current.toString() !== params.toString() ? asked.current : null;
+    const updated = new URLSearchParams(pending ?? params);
+    for (const [key, param] of Object.entries(PARAMS)) {
+      const value = next[key as keyof ShopFilters];
+      if (value === undefined) continue;
+      if (value === null) updated.delete(param);
+      else updated.set(param, String(value));
+    }
+    asked.current = updated;
+    // A filter is a view of the same page: no history entry each, and the page stays where it is.
+    setParams(updated, { replace: true, preventScrollReset: true });
   };
   return [readFilters(params), change];
 }
