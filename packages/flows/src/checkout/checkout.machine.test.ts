@@ -266,6 +266,14 @@ describe('checkout machine', () => {
       expect(checkout.context().customer).toEqual({ kind: 'guest', invoiceEmail: 'ada@example.org' });
     });
 
+    it('CHK-01 a guest session opened from the auth pages goes on with its invoice email', () => {
+      const checkout = start({ viewer: visitor, cart: cart([newCardLine()]) });
+      checkout.actor.send({ type: 'LOG_IN' });
+      checkout.actor.send({ type: 'SIGNED_IN', viewer: guestSession('ada@example.org') });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context().customer).toEqual({ kind: 'guest', invoiceEmail: 'ada@example.org' });
+    });
+
     it('CHK-04 an unverified account cannot purchase', () => {
       const checkout = start({ viewer: customer({ verified: false }) });
       expect(checkout.value()).toBe('unverified');
@@ -791,6 +799,17 @@ describe('checkout machine', () => {
       await checkout.reach('cancelled');
       expect(checkout.context().error).toBe('PAYMENT_CANCELLED');
       expect(checkout.actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
+    });
+
+    it('a page back from the browser’s cache mid-redirect asks about the order too', async () => {
+      const checkout = start({ goToProvider: 'by the test' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('redirecting');
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: null });
+      await checkout.reach('confirmed');
+      expect(checkout.provider.calls[0]?.signal.aborted).toBe(true);
+      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([{ orderId: 501, hint: null }]);
     });
 
     it('PAY-03 the outcome is the server’s, not the address’s hint', async () => {

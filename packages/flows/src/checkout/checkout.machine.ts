@@ -202,24 +202,30 @@ function paymentChoicesOf(
   return { installments, paymentMethod, savedMethodId };
 }
 
+/** The buyer a viewer already is: a customer, or a guest session that gave its invoice email. */
+function customerOf(viewer: CheckoutViewer, savedInvoiceEmail: string | null): CheckoutCustomer | null {
+  if (viewer.kind === 'customer') return viewer;
+  const invoiceEmail = viewer.kind === 'guest' ? (viewer.invoiceEmail ?? savedInvoiceEmail) : null;
+  return invoiceEmail ? { kind: 'guest', invoiceEmail } : null;
+}
+
+/** A signed-in customer's shipping address starts from the account's address and name. */
+function accountAddressOf(viewer: CheckoutViewer): ShippingAddress | null {
+  return viewer.kind === 'customer' && viewer.address
+    ? { fullname: viewer.fullname, ...viewer.address }
+    : null;
+}
+
 function initialContext(input: CheckoutInput): CheckoutContext {
   const saved = restoreCheckout(input.saved);
   const createOrderKey = input.createOrderKey ?? randomKey;
-  const { viewer } = input;
-  const invoiceEmail = viewer.kind === 'guest' ? (viewer.invoiceEmail ?? saved?.invoiceEmail ?? null) : null;
-  const customer: CheckoutCustomer | null =
-    viewer.kind === 'customer' ? viewer : invoiceEmail ? { kind: 'guest', invoiceEmail } : null;
   const base = {
     network: input.network,
     cart: input.cart,
     viewer: input.viewer,
-    customer,
+    customer: customerOf(input.viewer, saved?.invoiceEmail ?? null),
     authPage: null,
-    shippingAddress:
-      saved?.shippingAddress ??
-      (input.viewer.kind === 'customer' && input.viewer.address
-        ? { fullname: input.viewer.fullname, ...input.viewer.address }
-        : null),
+    shippingAddress: saved?.shippingAddress ?? accountAddressOf(input.viewer),
     collectSiteId: saved?.collect?.siteId ?? null,
     collectSlots: [],
     collectSlotId: saved?.collect?.slotId ?? null,
@@ -268,6 +274,14 @@ export const checkoutMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
+    /** The return address's status, a hint only; an unknown one is none. */
+    takeProviderHint: assign({
+      providerHint: ({ event }) =>
+        event.type === 'PROVIDER_RETURNED'
+          ? (providerStatusHintSchema.safeParse(event.status).data ?? null)
+          : null,
+      acknowledgements: 0,
+    }),
     /** Keeps the code of the error the last call failed with (spec 02 §8). */
     keepError: assign({ error: ({ event }) => errorKeptOf((event as { error?: unknown }).error) }),
     /** A guest refused by the server chooses again: log in or sign up (CHK-02, CHK-03, NET-03). */
@@ -295,12 +309,8 @@ export const checkoutMachine = setup({
         viewer,
         authPage: null,
         error: null,
-        customer: viewer.kind === 'customer' ? viewer : context.customer,
-        shippingAddress:
-          context.shippingAddress ??
-          (viewer.kind === 'customer' && viewer.address
-            ? { fullname: viewer.fullname, ...viewer.address }
-            : null),
+        customer: customerOf(viewer, null) ?? context.customer,
+        shippingAddress: context.shippingAddress ?? accountAddressOf(viewer),
       };
     }),
   },
@@ -395,17 +405,17 @@ export const checkoutMachine = setup({
         ],
         LOG_IN: { target: 'awaitingSignIn', actions: assign({ authPage: 'login', error: null }) },
         SIGN_UP: { target: 'awaitingSignIn', actions: assign({ authPage: 'register', error: null }) },
-        SIGNED_IN: { target: 'identifying', actions: 'takeViewer' },
+        SIGNED_IN: { target: 'identifying', actions: ['takeViewer', 'renewKeyIfSent'] },
       },
     },
     awaitingSignIn: {
       on: {
-        SIGNED_IN: { target: 'identifying', actions: 'takeViewer' },
+        SIGNED_IN: { target: 'identifying', actions: ['takeViewer', 'renewKeyIfSent'] },
         BACK: { target: 'customerInfo', actions: assign({ authPage: null }) },
       },
     },
     finalizingAccount: {
-      on: { SIGNED_IN: { target: 'identifying', actions: 'takeViewer' } },
+      on: { SIGNED_IN: { target: 'identifying', actions: ['takeViewer', 'renewKeyIfSent'] } },
     },
     invoiceEmail: {
       on: {
@@ -656,16 +666,14 @@ export const checkoutMachine = setup({
           actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_UNEXPECTED_ERROR }),
         },
       },
+      on: {
+        // The page kept in the browser's back-forward cache comes back as it left, mid-redirect.
+        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderHint' },
+      },
     },
     awaitingProvider: {
       on: {
-        PROVIDER_RETURNED: {
-          target: 'confirming',
-          actions: assign({
-            providerHint: ({ event }) => providerStatusHintSchema.safeParse(event.status).data ?? null,
-            acknowledgements: 0,
-          }),
-        },
+        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderHint' },
       },
     },
 
