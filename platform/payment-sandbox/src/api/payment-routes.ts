@@ -1,0 +1,28 @@
+// POST /v1/payments/:id/settle, a test helper: settles a pending SEPA debit now.
+import { Hono } from 'hono';
+import { ApiError } from '../http/api-error.ts';
+import { readId } from '../http/json-body.ts';
+import { settleDebit } from '../payments/payment-events.ts';
+import type { SandboxDeps } from '../payments/sandbox-deps.ts';
+import { type PaymentAnswer, paymentIdSchema } from '../protocol/schemas.ts';
+
+const paymentNotFound = () => new ApiError(404, 'payment_not_found', 'No payment has this id');
+
+export function paymentRoutes(deps: SandboxDeps) {
+  const app = new Hono();
+
+  app.post('/:id/settle', async (c) => {
+    const id = readId(c.req.param('id'), paymentIdSchema, paymentNotFound());
+    const payment = deps.store.payments.get(id);
+    if (!payment) throw paymentNotFound();
+    const settled = payment.status === 'succeeded' || payment.status === 'refused';
+    if (payment.status !== 'pending' && !(settled && payment.settlement)) {
+      throw new ApiError(409, 'payment_not_pending', `The payment is ${payment.status}, not a pending debit`);
+    }
+    // Settling twice answers the settled state again; the notification is awaited like the page does.
+    await settleDebit(deps, payment);
+    return c.json<PaymentAnswer>({ id: payment.id, status: payment.status }, 200);
+  });
+
+  return app;
+}

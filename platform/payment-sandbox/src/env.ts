@@ -1,0 +1,67 @@
+// The sandbox's configuration: environment variables parsed once at start (the only reader of process.env).
+import { z } from 'zod';
+import type { SandboxConfig } from './config.ts';
+
+/** Development defaults, also written in decision 0018 so that ticket-api uses the same ones. */
+export const DEVELOPMENT_SECRETS = {
+  apiKey: 'sandbox-development-api-key',
+  webhookSecret: 'sandbox-development-webhook-secret',
+} as const;
+
+// An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema);
+
+export const envSchema = z
+  .object({
+    PORT: optional(z.coerce.number().int().min(0).max(65_535).default(8090)),
+    HOST: optional(z.string().min(1).default('127.0.0.1')),
+    /** The origin browsers reach the pages at; by default http://127.0.0.1:<PORT>. */
+    PAYMENT_SANDBOX_PUBLIC_URL: optional(
+      z
+        .httpUrl('an absolute http(s) URL')
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    PAYMENT_SANDBOX_API_KEY: optional(z.string().min(16).default(DEVELOPMENT_SECRETS.apiKey)),
+    PAYMENT_SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16).default(DEVELOPMENT_SECRETS.webhookSecret)),
+    PAYMENT_SANDBOX_SEPA_SETTLE_MS: optional(z.coerce.number().int().min(0).max(86_400_000).default(5000)),
+    LOG_LEVEL: optional(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .transform((env) => ({
+    ...env,
+    PAYMENT_SANDBOX_PUBLIC_URL: env.PAYMENT_SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; the message lists every bad variable. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+  );
+}
+
+/** Reads the process environment; call once at start. */
+export function readEnv(): Env {
+  return parseEnv(process.env);
+}
+
+export function sandboxConfig(env: Env): SandboxConfig {
+  return {
+    apiKey: env.PAYMENT_SANDBOX_API_KEY,
+    publicUrl: env.PAYMENT_SANDBOX_PUBLIC_URL,
+    sepaSettleMs: env.PAYMENT_SANDBOX_SEPA_SETTLE_MS,
+  };
+}
