@@ -12,6 +12,7 @@ export * from './client/transport-error.ts';
 export * from './constants.ts';
 export * from './contract/account.ts';
 export * from './contract/auth-user.ts';
+export * from './contract/checkout.ts';
 export * from './contract/define-call.ts';
 export * from './contract/enumerations.ts';
 export * from './contract/envelope.ts';

@@ -11,7 +11,14 @@ import {
 import { DEFAULT_ERROR_CODE, DEFAULT_ERROR_MESSAGE, ERROR_CODES, isErrorCode } from './error-codes.ts';
 
 const CLIENT_SIDE = new Set(['TIMEOUT', 'CONNECTION_ERROR', 'GENERIC_ERROR', 'LOGIN_NO_USER']);
-const SERVER_FAULTS = new Set([DEFAULT_ERROR_CODE, 'BAD_GATEWAY', 'SERVICE_UNAVAILABLE', 'GATEWAY_TIMEOUT']);
+// PAYMENT_UNEXPECTED_ERROR: the payment provider failed or did not answer, like a bad gateway.
+const SERVER_FAULTS = new Set([
+  DEFAULT_ERROR_CODE,
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'GATEWAY_TIMEOUT',
+  'PAYMENT_UNEXPECTED_ERROR',
+]);
 
 describe('error catalogue', () => {
   it('API-08 holds the technical messages verbatim', () => {

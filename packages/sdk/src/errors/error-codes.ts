@@ -122,6 +122,36 @@ export const ERROR_CODES = {
   GUEST_ORDER_NOT_ALLOWED: { status: 403, message: 'Guest order not allowed' },
   GUEST_AMOUNT_EXCEEDED: { status: 403, message: 'Guest amount exceeded: log in or sign up' },
 
+  // Checkout and orders (spec 02 §8 "Orders and cart", spec 01 §5; decision 0019).
+  ACCOUNT_NOT_VERIFIED: {
+    status: 403,
+    message: 'Unverified accounts cannot purchase: verify the account first',
+  },
+  GUEST_PAYMENT_METHOD_NOT_ALLOWED: {
+    status: 403,
+    message: 'A guest pays on the payment page: saved methods and instalments need an account',
+  },
+  SHIPPING_ADDRESS_INCOMPLETE: {
+    status: 400,
+    message: 'The shipping address needs a name, a street, a postal code, a city and a state',
+  },
+  INVOICE_EMAIL_MISSING: { status: 400, message: 'The email the invoice is sent to is missing' },
+  COLLECT_SLOT_FULL: { status: 409, message: 'This collect time slot is full: choose another one' },
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  ORDER_KEY_REUSED: { status: 409, message: 'This order key was already used for another cart' },
+  ORDER_PAYMENT_REQUIRED: {
+    status: 409,
+    message: 'This order has an amount to pay: place it with a payment',
+  },
+  INVOICE_NOT_AVAILABLE: { status: 409, message: 'The invoice is available once the order is completed' },
+  SAVED_METHOD_NOT_FOUND: { status: 404, message: 'Saved payment method not found' },
+
+  // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
+  PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },
+  PAYMENT_REFUSED: { status: 402, message: 'Payment refused: retry with another method' },
+  PAYMENT_CANCELLED: { status: 409, message: 'Payment cancelled: retry' },
+  NOTIFICATION_REFUSED: { status: 401, message: 'The payment notification is not signed or out of date' },
+
   // Client exceptions (spec 02 §8): raised by the sdk, never answered by the server.
   TIMEOUT: { status: 504, message: 'The request timed out' },
   CONNECTION_ERROR: { status: 503, message: 'The connection was reset or refused' },
