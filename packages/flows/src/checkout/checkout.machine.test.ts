@@ -432,6 +432,27 @@ describe('checkout machine', () => {
       checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
       expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
     });
+
+    it('back goes to the previous step with its choices kept; a first step leaves it to the page', async () => {
+      const checkout = start({ cart: cart([newCardLine(), collectLine()]), compute: 'by the test' });
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingSlot' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      expect(checkout.value()).toEqual({ payment: 'computing' });
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.compute.calls[0]?.signal.aborted).toBe(true);
+      await checkout.reach({ collect: 'choosingSlot' });
+      expect(checkout.context()).toMatchObject({ collectSiteId: 3, collectSlotId: '11:00' });
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context().shippingAddress).toEqual(address);
+      expect(checkout.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
+      const appOnly = start({ cart: cart([appLine()]) });
+      await appOnly.reach({ payment: 'ready' });
+      expect(appOnly.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
+    });
   });
 
   describe('payment', () => {

@@ -10,9 +10,9 @@
 //   invoiceEmail       CHK-07: SUBMIT_INVOICE_EMAIL { email }, or BACK
 //   shippingAddress    SUBMIT_ADDRESS { address }
 //   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotId },
-//                      CONFIRM_COLLECT; substates choosingAgency, loadingSlots, choosingSlot
+//                      CONFIRM_COLLECT, BACK; substates choosingAgency, loadingSlots, choosingSlot
 //   payment            PAY-01/02, PAY-04: CHOOSE_INSTALLMENTS { count }, CHOOSE_PAYMENT_METHOD
-//                      { method, savedMethodId }, RECOMPUTE; substates computing, ready (PAY)
+//                      { method, savedMethodId }, RECOMPUTE, BACK; substates computing, ready (PAY)
 //   placingOrder       Order/placeOrder.json under context.orderKey
 //   redirecting        the browser goes to the provider's page (the attempt is kept first)
 //   awaitingProvider   PROVIDER_RETURNED { status } when the browser is back
@@ -530,6 +530,8 @@ export const checkoutMachine = setup({
           { guard: 'hasCollectChoice', target: 'payment', actions: 'clearError' },
           { actions: assign({ error: 'COLLECT_AGENCY_MISSING' }) },
         ],
+        // Back to the address; without one, the page goes back to the cart.
+        BACK: { guard: 'isShippingAddressNeeded', target: 'shippingAddress', actions: 'clearError' },
       },
     },
 
@@ -589,6 +591,11 @@ export const checkoutMachine = setup({
             'renewKeyIfSent',
           ],
         },
+        // Back to the previous step the cart needs, its choices kept; without one, to the cart.
+        BACK: [
+          { guard: 'isCollectNeeded', target: 'collect', actions: 'clearError' },
+          { guard: 'isShippingAddressNeeded', target: 'shippingAddress', actions: 'clearError' },
+        ],
       },
     },
 
