@@ -27,7 +27,7 @@ export function catalogueAnswer(
   const optional = (text: LocalizedText | null) => pickText(text, options.locale, config.defaultLanguage);
   const required = (text: LocalizedText) => optional(text) ?? Object.values(text).find(Boolean) ?? '?';
 
-  const items = catalogue.shopItems.map(({ category, ...item }) => ({
+  const items = catalogue.shopItems.map(({ category, vatRate: _invoiceOnly, ...item }) => ({
     category,
     item: {
       ...item,

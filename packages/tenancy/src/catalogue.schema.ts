@@ -21,6 +21,8 @@ export type CatalogueCategoryFile = z.infer<typeof catalogueCategoryFileSchema>;
 export const catalogueShopItemFileSchema = z.strictObject({
   category: catalogueKeySchema,
   ...file.shopItemShape,
+  /** VAT rate included in the price, in basis points (1000 = 10 %); printed on the invoice. */
+  vatRate: z.number().int().min(0).max(10_000),
 });
 export type CatalogueShopItemFile = z.infer<typeof catalogueShopItemFileSchema>;
 

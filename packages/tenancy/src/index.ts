@@ -7,6 +7,7 @@ export * from './contrast.ts';
 export * from './network.schema.ts';
 export * from './network-configuration.ts';
 export * from './registry.ts';
+export * from './seller.schema.ts';
 export * from './theme.schema.ts';
 export * from './theme-resolve.ts';
 export type * from './types.ts';

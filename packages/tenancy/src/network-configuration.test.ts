@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Network, networkFileSchema } from './network.schema.ts';
 import { toNetworkConfiguration } from './network-configuration.ts';
+import { testSeller } from './test-support/seller.ts';
 
 function network(extra: Record<string, unknown> = {}): Network {
   const config = networkFileSchema.parse({
@@ -14,6 +15,7 @@ function network(extra: Record<string, unknown> = {}): Network {
     timeZone: 'Europe/Paris',
     guestMaxOrderAmount: 5000,
     signingKey: '0123456789abcdef0123',
+    seller: testSeller,
     ...extra,
   });
   return { slug: 'sept', config, logoFile: 'logo.svg', texts: {}, legal: {} };

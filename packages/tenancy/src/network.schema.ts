@@ -10,6 +10,7 @@ import {
 import { localeSchema, localizedTextSchema } from '@transit-shop/sdk/locale.schema';
 import { LOCALES, reduceLanguageCode } from '@transit-shop/sdk/locales';
 import { z } from 'zod';
+import { pickUpSchema, sellerSchema } from './seller.schema.ts';
 import { themeOverridesSchema } from './theme.schema.ts';
 
 export const hostnameSchema = z
@@ -65,6 +66,13 @@ export const authenticationProviderConfigSchema = z
   })
   .strict();
 
+/** A collect site (Networks/collectSites) with the pick-up slots of click and collect. */
+export const collectSiteFileSchema = z.strictObject({
+  ...collectSiteSchema.shape,
+  pickUp: pickUpSchema,
+});
+export type CollectSiteFile = z.infer<typeof collectSiteFileSchema>;
+
 /** The fields of a network file, without the rules that tie fields together. */
 export const networkFileFieldsSchema = z
   .object({
@@ -110,7 +118,9 @@ export const networkFileFieldsSchema = z
     guestMaxOrderAmount: z.number().int().positive(),
     /** Shared key of the request signature (spec 02 "Request signing"). */
     signingKey: z.string().min(16),
-    collectSites: z.array(collectSiteSchema).default([]),
+    /** The company selling on the shop, printed on every invoice. */
+    seller: sellerSchema,
+    collectSites: z.array(collectSiteFileSchema).default([]),
     schoolConfiguration: schoolConfigurationSchema.optional(),
     qualificationValidationConfiguration: qualificationValidationConfigurationSchema.optional(),
     maintenanceAlerts: z.array(alertDefinitionSchema).default([]),
@@ -136,6 +146,14 @@ export function networkFileRuleIssues(
       issues.push({
         path: ['authenticationProviders', String(index), 'id'],
         message: `duplicate provider id ${id}`,
+      });
+  });
+  const siteIds = network.collectSites.map((site) => site.id);
+  siteIds.forEach((id, index) => {
+    if (siteIds.indexOf(id) !== index)
+      issues.push({
+        path: ['collectSites', String(index), 'id'],
+        message: `duplicate collect site id ${id}`,
       });
   });
   return issues;

@@ -33,6 +33,14 @@ export type ScaffoldOptions = {
 /** Marks every text the operator must write before the network goes live. */
 export const PLACEHOLDER_MARK = 'TO REPLACE';
 
+/** A first invoice prefix from the slug: its letters and digits, upper case, at most 6. */
+export const invoicePrefixOf = (slug: string) =>
+  slug
+    .replace(/[^a-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 6)
+    .padEnd(2, 'X');
+
 /** A scaffold refused before anything was written. */
 export class ScaffoldRefused extends Error {}
 
@@ -148,6 +156,22 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
     timeZone: options.timeZone ?? 'Europe/Paris',
     guestMaxOrderAmount: 10000,
     signingKey: randomBytes(16).toString('hex'),
+    // Passes validation so the network starts, but every invoice would print it: the operator
+    // replaces it before selling (ZZ, no country yet, has no identifier rules).
+    seller: {
+      legalName: `${PLACEHOLDER_MARK}: legal name of ${name.trim()}`,
+      address: {
+        addressRoute: `${PLACEHOLDER_MARK}: street`,
+        addressPostalCode: PLACEHOLDER_MARK,
+        addressCity: PLACEHOLDER_MARK,
+        addressState: PLACEHOLDER_MARK,
+        addressCountry: 'ZZ',
+      },
+      vatNumber: PLACEHOLDER_MARK,
+      companyRegistrationNumber: PLACEHOLDER_MARK,
+      contactEmail: `invoices@${domain}`,
+      invoicePrefix: invoicePrefixOf(slug),
+    },
     collectSites: [],
     maintenanceAlerts: [],
   };
@@ -165,6 +189,7 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
         shopItemId: 1,
         name: everyLanguage('single ticket'),
         shopItemPrice: 100,
+        vatRate: 1000,
         supports: ['DEMATERIALIZED'],
         tags: 'hidden',
         rate: 'full',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
+import { testSeller } from './seller.ts';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -51,6 +52,7 @@ export async function writeNetwork(
     timeZone: 'Europe/Paris',
     guestMaxOrderAmount: 5000,
     signingKey: `${slug}-0123456789abcdef`,
+    seller: testSeller,
     ...network,
   };
   await Promise.all([

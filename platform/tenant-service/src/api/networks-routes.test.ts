@@ -127,7 +127,19 @@ describe('Networks/collectSites', () => {
     );
     expect(fileOrder.map((site) => site.id)).toEqual([11, 12, 13]);
     const unspecified = await okBody(await call('collectSites?id=201'), collectSitesResponseSchema);
-    expect(unspecified.map((site) => site.id)).toEqual([11, 12, 13]);
+    expect(unspecified.map((site) => site.id)).toEqual([11, 12, 13]); // The answer keeps the legacy fields: the pick-up slots of the file are not part of it.
+    const raw = (await (await call('collectSites?id=201')).json()) as { response: Record<string, unknown>[] };
+    expect(raw.response[0]).toEqual({
+      id: 11,
+      index: 3,
+      name: 'Central agency',
+      address: {
+        addressRoute: '11 rue du Quai',
+        addressPostalCode: '75001',
+        addressCity: 'Paris',
+        addressState: 'FR',
+      },
+    });
   });
 
   it('answers an empty list for a network without collect sites and 400 for a bad sortByIndex', async () => {

@@ -39,7 +39,15 @@ const collectSitesQuery = z
 
 /** NET-08: by index when asked (ties keep file order), file order otherwise. */
 export function orderCollectSites(sites: readonly CollectSite[], sortByIndex: boolean): CollectSite[] {
-  return sortByIndex ? [...sites].sort((a, b) => a.index - b.index) : [...sites];
+  const ordered = sortByIndex ? [...sites].sort((a, b) => a.index - b.index) : [...sites];
+  // The legacy answer's fields only: pick-up slots are the ticket API's (Collect/getSlots.json).
+  return ordered.map(({ id, index, name, address, openingHours }) => ({
+    id,
+    index,
+    name,
+    address,
+    ...(openingHours === undefined ? {} : { openingHours }),
+  }));
 }
 
 export function networksRoutes(options: { store: TenantStore }) {

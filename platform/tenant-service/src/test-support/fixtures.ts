@@ -50,6 +50,22 @@ const text = (locale: string, name: string) => ({
   homeIntro: `${name} intro ${locale}`,
 });
 
+/** A seller that passes the network file's rules (the invoices' seller block). */
+const seller = (name: string, invoicePrefix: string) => ({
+  legalName: `${name} SAS`,
+  address: {
+    addressRoute: '1 rue du Port',
+    addressPostalCode: '75001',
+    addressCity: 'Paris',
+    addressState: 'Île-de-France',
+    addressCountry: 'FR',
+  },
+  vatNumber: 'FR27852417963',
+  companyRegistrationNumber: 'RCS Paris 852 417 963',
+  contactEmail: 'invoices@network.example',
+  invoicePrefix,
+});
+
 const alpha: FixtureNetwork = {
   slug: 'alpha',
   file: {
@@ -69,6 +85,7 @@ const alpha: FixtureNetwork = {
     timeZone: 'Europe/Paris',
     guestMaxOrderAmount: 15000,
     signingKey: '5f1c0de2a9b84c7e9d3f1a2b3c4d5e6f',
+    seller: seller('Alpha Transit', 'ALP'),
     collectSites: [site(11, 3, 'Central agency'), site(12, 1, 'North agency'), site(13, 2, 'Harbour agency')],
     schoolConfiguration: {
       enabled: true,
@@ -112,6 +129,7 @@ const beta: FixtureNetwork = {
     timeZone: 'Europe/Zurich',
     guestMaxOrderAmount: 20000,
     signingKey: '9a8b7c6d5e4f30211203405060708090',
+    seller: seller('Beta Bus', 'BET'),
   },
 };
 
@@ -129,6 +147,7 @@ const gamma: FixtureNetwork = {
     timeZone: 'Africa/Casablanca',
     guestMaxOrderAmount: 100000,
     signingKey: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+    seller: seller('Gamma Metro', 'GAM'),
   },
   texts: {
     fr: {
@@ -149,6 +168,11 @@ function site(id: number, index: number, name: string) {
       addressPostalCode: '75001',
       addressCity: 'Paris',
       addressState: 'FR',
+    },
+    pickUp: {
+      slotMinutes: 30,
+      capacity: 3,
+      opening: [{ days: ['MON', 'TUE', 'WED'], from: '09:00', to: '12:00' }],
     },
   };
 }

@@ -14,6 +14,7 @@ const item = (fields: Record<string, unknown>) =>
     supports: ['PHYSICAL', 'DEMATERIALIZED'],
     products: [{ productId: Number(fields.shopItemId) + 5000, dematerialized: true }],
     shopItemPrice: 1000,
+    vatRate: 1000,
     ...fields,
   });
 
