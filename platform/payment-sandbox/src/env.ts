@@ -19,7 +19,7 @@ export const envSchema = z
     /** The origin browsers reach the pages at; by default http://127.0.0.1:<PORT>. */
     PAYMENT_SANDBOX_PUBLIC_URL: optional(
       z
-        .httpUrl('an absolute http(s) URL')
+        .url({ protocol: /^https?$/, message: 'an absolute http(s) URL' })
         .transform((url) => url.replace(/\/+$/, ''))
         .optional(),
     ),

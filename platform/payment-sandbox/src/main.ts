@@ -1,14 +1,11 @@
-// Starts the payment sandbox: environment, notifier, HTTP server, graceful stop.
-import { serve } from '@hono/node-server';
+// Starts the payment sandbox: environment, notifier, HTTP server, clean stop on SIGTERM and SIGINT.
 import { createSandboxApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { EnvError, readEnv, sandboxConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createNotifier } from './notifications/notifier.ts';
+import { startServer } from './server.ts';
 import { createMemoryStore } from './store/sandbox-store.ts';
-
-// Open connections get this long to finish after SIGTERM before they are cut.
-const SHUTDOWN_GRACE_MS = 5000;
 
 function readEnvOrExit() {
   try {
@@ -33,24 +30,27 @@ const app = createSandboxApp({
   logger,
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(
-    { port: info.port, host: env.HOST, publicUrl: env.PAYMENT_SANDBOX_PUBLIC_URL },
-    `payment sandbox listening on http://${env.HOST}:${info.port}/`,
-  );
-});
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer({ app, port: env.PORT, hostname: env.HOST });
+} catch (error) {
+  logger.fatal({ err: error, port: env.PORT, host: env.HOST }, 'cannot listen');
+  process.exit(1);
+}
+logger.info(
+  { port: server.port, host: env.HOST, publicUrl: env.PAYMENT_SANDBOX_PUBLIC_URL },
+  `payment sandbox listening on http://${env.HOST}:${server.port}/ (pages at ${env.PAYMENT_SANDBOX_PUBLIC_URL})`,
+);
 
 let stopping = false;
-function stop(signal: NodeJS.Signals) {
+async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'stopping');
   notifier.close();
-  server.close(() => {
-    logger.info('stopped');
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  await server.close();
+  logger.info('stopped');
+  process.exit(0);
 }
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', (signal) => void stop(signal));
+process.on('SIGINT', (signal) => void stop(signal));

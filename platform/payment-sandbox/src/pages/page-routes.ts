@@ -74,8 +74,8 @@ export function pageRoutes(deps: SandboxDeps) {
   };
 
   /**
-   * The checks every form post passes: a known checkout, the page's own form token (a form posted
-   * from another site does not have it), and a checkout still open; otherwise the page shows its state.
+   * The checks every form post passes: a known checkout and the page's own form token (a form
+   * posted from another site does not have it).
    */
   const readPost = async (c: Context) => {
     const form = (await c.req.parseBody({ all: false })) as Form;
@@ -91,10 +91,12 @@ export function pageRoutes(deps: SandboxDeps) {
         ),
       } as const;
     }
-    if (checkoutStatus(deps, checkout) !== 'open')
-      return { answer: c.redirect(`/pay/${checkout.id}`, 303) } as const;
     return { form, checkout } as const;
   };
+
+  // Checked after the last await of a post, so that nothing runs between the check and the payment.
+  const isOpen = (checkout: Checkout) => checkoutStatus(deps, checkout) === 'open';
+  const showState = (c: Context, checkout: Checkout) => c.redirect(`/pay/${checkout.id}`, 303);
 
   app.get('/:id', (c) => {
     const checkout = findCheckout(c.req.param('id'));
@@ -105,8 +107,8 @@ export function pageRoutes(deps: SandboxDeps) {
     const post = await readPost(c);
     if ('answer' in post) return post.answer;
     const { form, checkout } = post;
-    // The challenge is on its way: this form is no longer the page's.
-    if (checkout.challenge) return c.redirect(`/pay/${checkout.id}`, 303);
+    // A finished checkout, or one whose challenge is on its way: this form is no longer the page's.
+    if (!isOpen(checkout) || checkout.challenge) return showState(c, checkout);
     if (text(form, 'action') === 'cancel') return afterStep(c, checkout, cancelCheckout(deps, checkout));
 
     const context = pageContext(checkout);
@@ -135,7 +137,7 @@ export function pageRoutes(deps: SandboxDeps) {
     const post = await readPost(c);
     if ('answer' in post) return post.answer;
     const { form, checkout } = post;
-    if (!checkout.challenge) return c.redirect(`/pay/${checkout.id}`, 303);
+    if (!isOpen(checkout) || !checkout.challenge) return showState(c, checkout);
     const code = text(form, 'action') === 'cancel' ? null : text(form, 'code');
     return afterStep(c, checkout, answerChallenge(deps, checkout, code));
   });

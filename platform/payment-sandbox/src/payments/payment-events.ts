@@ -50,6 +50,9 @@ function emitEvent(
  * arrives meanwhile finds the payment finished.
  */
 export function finishPayment(deps: SandboxDeps, payment: Payment, outcome: PaymentOutcome) {
+  if (payment.status !== 'open' && payment.status !== 'pending') {
+    throw new Error(`payment ${payment.id} is already ${payment.status}`);
+  }
   payment.status = outcome.status;
   payment.reason = outcome.status === 'refused' ? outcome.reason : null;
   let savedMethod: SavedMethod | null = null;
@@ -62,6 +65,7 @@ export function finishPayment(deps: SandboxDeps, payment: Payment, outcome: Paym
 
 /** A SEPA debit was submitted: pending now, settled after the configured delay (or by the test helper). */
 export function submitDebit(deps: SandboxDeps, payment: Payment, settlement: SettlementOutcome) {
+  if (payment.status !== 'open') throw new Error(`payment ${payment.id} is already ${payment.status}`);
   payment.status = 'pending';
   payment.settlement = settlement;
   deps.clock.setTimeout(() => {

@@ -46,7 +46,8 @@ export const currencySchema = z
   .regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code in capitals')
   .refine((code) => knownCurrencies.has(code), 'an ISO 4217 currency code');
 
-const httpUrlSchema = z.httpUrl('an absolute http(s) URL').max(2048);
+// z.url with a protocol, not z.httpUrl: that one wants a domain name and refuses 127.0.0.1 or localhost.
+const httpUrlSchema = z.url({ protocol: /^https?$/, message: 'an absolute http(s) URL' }).max(2048);
 const textSchema = (max: number) => z.string().trim().min(1).max(max);
 
 /** `Idempotency-Key` header of the POST calls: the same key answers the same resource. */
@@ -70,7 +71,7 @@ export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
 export const createCheckoutAnswerSchema = z.strictObject({
   id: checkoutIdSchema,
-  url: z.httpUrl(),
+  url: httpUrlSchema,
   expiresAt: z.iso.datetime(),
 });
 export type CreateCheckoutAnswer = z.infer<typeof createCheckoutAnswerSchema>;

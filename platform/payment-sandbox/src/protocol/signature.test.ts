@@ -18,7 +18,9 @@ const independentSignature = (secret: string, timestamp: number, body: string) =
 describe('the signature vectors', () => {
   it('holds several vectors, among them a non-ASCII body', () => {
     expect(vectorFile.vectors.length).toBeGreaterThanOrEqual(4);
-    expect(vectorFile.vectors.some((vector) => Buffer.byteLength(vector.body) !== vector.body.length)).toBe(true);
+    expect(vectorFile.vectors.some((vector) => Buffer.byteLength(vector.body) !== vector.body.length)).toBe(
+      true,
+    );
   });
 
   it.each(vectorFile.vectors)('$name: matches an independent HMAC-SHA256', (vector) => {
