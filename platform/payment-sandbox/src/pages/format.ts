@@ -9,3 +9,10 @@ export function formatAmount(amount: number, currency: string, locale: Locale): 
 
 /** Groups of four digits, as printed on a card. */
 export const groupDigits = (digits: string) => digits.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Text of one direction inside a sentence of another (an IBAN or a Latin shop name in Arabic):
+ * Unicode isolates keep it in one piece, in its own order, wherever the line wraps.
+ */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+export const isolateLtr = (text: string) => `\u2066${text}\u2069`;

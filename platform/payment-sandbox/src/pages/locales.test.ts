@@ -55,7 +55,7 @@ describe('the page in each locale', () => {
     expect(page).toContain(t.problems.iban_invalid);
     expect(page).toContain(t.problems.consent_required);
     expect(page).toContain(t.errorSummary);
-    expect(page).toContain(t.mandateText('Lumière transit: order 1042'));
+    expect(page).toContain(t.mandateText('\u2068Lumière transit: order 1042\u2069'));
   });
 
   it('has every text in every locale, translated (not left in English)', () => {

@@ -18,9 +18,9 @@ export type Messages = {
   cvc: string;
   cvcHint: string;
   iban: string;
-  ibanHint: string;
+  ibanHint: (example: string) => string;
   mandateText: (merchant: string) => string;
-  mandateReference: string;
+  mandateReference: (reference: string) => string;
   consent: string;
   pay: (amount: string) => string;
   cancel: string;
@@ -70,10 +70,10 @@ const en: Messages = {
   cvc: 'Security code (CVC)',
   cvcHint: '3 or 4 digits, on the back of the card',
   iban: 'IBAN',
-  ibanHint: 'For example FR76 3000 6000 0112 3456 7890 189',
+  ibanHint: (example) => `For example ${example}`,
   mandateText: (merchant) =>
     `By accepting this mandate, you authorise ${merchant} to send instructions to your bank to debit your account, and your bank to debit your account in accordance with those instructions. You are entitled to a refund from your bank under the terms of your agreement with it; a refund must be claimed within 8 weeks of the date your account was debited.`,
-  mandateReference: 'Mandate reference',
+  mandateReference: (reference) => `Mandate reference: ${reference}`,
   consent: 'I accept this mandate and authorise the debit of my account',
   pay: (amount) => `Pay ${amount}`,
   cancel: 'Cancel',
@@ -142,10 +142,10 @@ const fr: Messages = {
   cvc: 'Cryptogramme (CVC)',
   cvcHint: '3 ou 4 chiffres, au dos de la carte',
   iban: 'IBAN',
-  ibanHint: 'Par exemple FR76 3000 6000 0112 3456 7890 189',
+  ibanHint: (example) => `Par exemple ${example}`,
   mandateText: (merchant) =>
     `En acceptant ce mandat, vous autorisez ${merchant} à envoyer des instructions à votre banque pour débiter votre compte, et votre banque à débiter votre compte conformément à ces instructions. Vous bénéficiez d’un droit à remboursement par votre banque selon les conditions de la convention que vous avez passée avec elle ; toute demande de remboursement doit être présentée dans les 8 semaines suivant la date de débit de votre compte.`,
-  mandateReference: 'Référence unique du mandat',
+  mandateReference: (reference) => `Référence unique du mandat : ${reference}`,
   consent: 'J’accepte ce mandat et j’autorise le prélèvement sur mon compte',
   pay: (amount) => `Payer ${amount}`,
   cancel: 'Annuler',
@@ -215,10 +215,10 @@ const ar: Messages = {
   cvc: 'رمز الأمان (CVC)',
   cvcHint: '3 أو 4 أرقام على ظهر البطاقة',
   iban: 'رقم الحساب المصرفي الدولي (IBAN)',
-  ibanHint: 'مثلًا FR76 3000 6000 0112 3456 7890 189',
+  ibanHint: (example) => `مثلًا ${example}`,
   mandateText: (merchant) =>
     `بقبولك هذا التفويض، فإنك تأذن لـ ${merchant} بإرسال تعليمات إلى مصرفك للخصم من حسابك، وتأذن لمصرفك بالخصم من حسابك وفقًا لتلك التعليمات. يحق لك استرداد المبلغ من مصرفك وفقًا لشروط اتفاقك معه، على أن تطلب الاسترداد خلال 8 أسابيع من تاريخ الخصم من حسابك.`,
-  mandateReference: 'مرجع التفويض',
+  mandateReference: (reference) => `مرجع التفويض: ${reference}`,
   consent: 'أقبل هذا التفويض وأأذن بالخصم من حسابي',
   pay: (amount) => `ادفع ${amount}`,
   cancel: 'إلغاء',
@@ -287,10 +287,10 @@ const it: Messages = {
   cvc: 'Codice di sicurezza (CVC)',
   cvcHint: '3 o 4 cifre, sul retro della carta',
   iban: 'IBAN',
-  ibanHint: 'Ad esempio FR76 3000 6000 0112 3456 7890 189',
+  ibanHint: (example) => `Ad esempio ${example}`,
   mandateText: (merchant) =>
     `Accettando questo mandato, autorizzi ${merchant} a inviare istruzioni alla tua banca per addebitare il tuo conto, e la tua banca ad addebitare il tuo conto secondo tali istruzioni. Hai diritto al rimborso da parte della tua banca alle condizioni previste dal contratto stipulato con essa; il rimborso deve essere richiesto entro 8 settimane dalla data di addebito sul conto.`,
-  mandateReference: 'Riferimento del mandato',
+  mandateReference: (reference) => `Riferimento del mandato: ${reference}`,
   consent: 'Accetto questo mandato e autorizzo l’addebito sul mio conto',
   pay: (amount) => `Paga ${amount}`,
   cancel: 'Annulla',
@@ -360,10 +360,10 @@ const es: Messages = {
   cvc: 'Código de seguridad (CVC)',
   cvcHint: '3 o 4 dígitos, en el reverso de la tarjeta',
   iban: 'IBAN',
-  ibanHint: 'Por ejemplo FR76 3000 6000 0112 3456 7890 189',
+  ibanHint: (example) => `Por ejemplo ${example}`,
   mandateText: (merchant) =>
     `Al aceptar esta orden de domiciliación, autoriza a ${merchant} a enviar instrucciones a su banco para adeudar su cuenta, y a su banco a adeudar su cuenta conforme a dichas instrucciones. Tiene derecho a un reembolso de su banco en los términos del contrato suscrito con él; el reembolso debe solicitarse en las 8 semanas siguientes a la fecha del adeudo en su cuenta.`,
-  mandateReference: 'Referencia de la orden',
+  mandateReference: (reference) => `Referencia de la orden: ${reference}`,
   consent: 'Acepto esta orden de domiciliación y autorizo el adeudo en mi cuenta',
   pay: (amount) => `Pagar ${amount}`,
   cancel: 'Cancelar',

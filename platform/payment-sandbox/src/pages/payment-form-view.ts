@@ -5,7 +5,7 @@ import type { CardFormValues, FieldProblems, MandateFormValues } from '../paymen
 import { CARD_FIELDS, MANDATE_FIELDS } from '../payments/payment-forms.ts';
 import { TEST_CARDS, TEST_IBANS } from '../payments/test-data.ts';
 import { checkboxField, errorSummary, textField } from './form-fields.ts';
-import { groupDigits } from './format.ts';
+import { groupDigits, isolate, isolateLtr } from './format.ts';
 import { type Html, html } from './html.ts';
 import { renderPage } from './layout.ts';
 import { checkoutSummary, type PageContext, pageTitle } from './page-context.ts';
@@ -31,7 +31,7 @@ function actions(context: PageContext): Html {
 }
 
 const testDataItem = (value: string, outcome: string) =>
-  html`<li><span class="number">${value}</span> : ${outcome}</li>`;
+  html`<li><span class="number">${value}</span> – ${outcome}</li>`;
 
 function page(context: PageContext, heading: string, body: Html, problemCount: number): string {
   const title =
@@ -93,11 +93,11 @@ export function mandateFormPage(
 <form method="post" action="/pay/${checkout.id}" novalidate>
 <input type="hidden" name="token" value="${checkout.formToken}">
 ${textField({ name: 'holder', label: t.accountHolder, value: values.holder, error: error('holder'), attributes: html`autocomplete="name" maxlength="100"` })}
-${textField({ name: 'iban', label: t.iban, hint: t.ibanHint, value: values.iban, error: error('iban'), attributes: html`autocomplete="off" dir="ltr" maxlength="42" spellcheck="false" autocapitalize="characters"` })}
+${textField({ name: 'iban', label: t.iban, hint: t.ibanHint(isolateLtr(formatIban(TEST_IBANS.settles[0]))), value: values.iban, error: error('iban'), attributes: html`autocomplete="off" dir="ltr" maxlength="42" spellcheck="false" autocapitalize="characters"` })}
 <h2>${t.mandateHeading}</h2>
 <div class="mandate">
-<p>${t.mandateText(checkout.request.description)}</p>
-<p>${t.mandateReference} : <span class="number">${checkout.paymentId}</span></p>
+<p>${t.mandateText(isolate(checkout.request.description))}</p>
+<p>${t.mandateReference(isolateLtr(checkout.paymentId))}</p>
 </div>
 ${checkboxField({ name: 'consent', label: t.consent, checked: values.consent, error: error('consent') })}
 ${actions(context)}

@@ -34,7 +34,9 @@ describe('the SEPA mandate form', () => {
     const { page } = await openPage(sandbox, id);
     expect(page).toContain('<label for="holder">Account holder</label>');
     expect(page).toContain('<label for="iban">IBAN</label>');
-    expect(page).toContain('you authorise Lumière transit: pass 2/3 to send instructions to your bank');
+    expect(page).toContain(
+      'you authorise \u2068Lumière transit: pass 2/3\u2069 to send instructions to your bank',
+    );
     expect(page).toMatch(/<input type="checkbox" id="consent" name="consent" value="yes" required>/);
     expect(page).toContain('<label for="consent">I accept this mandate');
     expect(page).not.toContain('name="number"');
