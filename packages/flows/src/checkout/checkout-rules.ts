@@ -1,11 +1,12 @@
 // The checkout's rules as pure functions (spec 01 §2 "Customer info step", §4 "Guest mode", §5
 // "Cart and checkout" and "Account completeness", §6 "Guest", spec 02 §8 "Orders and cart" and
-// "Payment"; CHK-01..06, NET-03..05, AUTH-04, PAY-01..04, ROUTE-10, ORD-01): who may buy and how,
-// which steps the cart needs, what the payment step offers, where each error sends the buyer, and
-// what an order status means. The machine applies them; the checkout pages may ask them too.
+// "Payment"; CHK-01..07, NET-03..05, AUTH-04, PAY-01..04, ROUTE-10; decision 0019): who may buy
+// and how, which steps and which delivery the cart needs, what the payment step offers, and where
+// each error sends the buyer. The machine applies them; the checkout pages may ask them too.
 
 import { hasTag } from '@transit-shop/sdk/catalogue/shop-listing';
-import { CATALOGUE_TAGS, type PaymentMethod } from '@transit-shop/sdk/contract/catalogue';
+import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
+import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { ErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { isAddressComplete } from '@transit-shop/sdk/validation/account-rules';
 import { emailSchema } from '@transit-shop/sdk/validation/email';
@@ -16,27 +17,13 @@ import type {
   CheckoutNetwork,
   CheckoutViewer,
   CollectChoice,
-  OrderStatus,
+  Delivery,
   SavedPaymentMethod,
   ShippingAddress,
 } from './checkout-types.ts';
 
 /** ACC-02: route, postal code, city and state (the sdk's rule, shared with the account pages). */
 export { isAddressComplete };
-
-/**
- * The payment codes of spec 02 §8 ("Payment: unexpected error, refused, cancelled") and the slot
- * a collect order asks for becoming full. Not in the sdk's catalogue yet: the ticket API answers
- * them from placeOrder and the web translates them under these names.
- */
-export const CHECKOUT_ERROR_CODES = {
-  PAYMENT_UNEXPECTED_ERROR: 'PAYMENT_UNEXPECTED_ERROR',
-  PAYMENT_REFUSED: 'PAYMENT_REFUSED',
-  PAYMENT_CANCELLED: 'PAYMENT_CANCELLED',
-  /** CHK-05: the chosen pick-up slot filled up before the order was placed. */
-  COLLECT_SLOT_FULL: 'COLLECT_SLOT_FULL',
-} as const;
-export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[keyof typeof CHECKOUT_ERROR_CODES];
 
 // ---------------------------------------------------------------------------------------------
 // Who buys (CHK-01..04, NET-03, ROUTE-10)
@@ -69,19 +56,29 @@ export function isWithinGuestAmount(
 /** Why this cart cannot be bought as a guest, or null when it can; the first reason in this order. */
 export type GuestRefusal = Extract<
   ErrorCode,
-  'GUEST_ORDER_NOT_ALLOWED' | 'SUPPORT_NOT_OFFERED' | 'GUEST_AMOUNT_EXCEEDED'
+  | 'GUEST_ORDER_NOT_ALLOWED'
+  | 'SUPPORT_NOT_OFFERED'
+  | 'GUEST_PAYMENT_METHOD_NOT_ALLOWED'
+  | 'GUEST_AMOUNT_EXCEEDED'
 >;
 
 /**
- * NET-03, CHK-03, CHK-02: whether "continue as guest" is open for this cart. Every refusal asks
- * the buyer to log in or sign up instead (the customer info step keeps those two).
+ * NET-03, CHK-03, AUTH-04, CHK-02: whether "continue as guest" is open for this cart, in the order
+ * the server checks it (decision 0019). A guest pays once, on the provider's page: later
+ * instalments are charged to a saved method, which a guest has not (AUTH-04), so a cart that
+ * cannot be paid in one payment needs an account too. Every refusal asks the buyer to log in or
+ * sign up instead (the customer info step keeps those two).
  */
 export function guestRefusalOf(
-  network: Pick<CheckoutNetwork, 'has_guest_orders' | 'guestMaxOrderAmount'>,
-  cart: Pick<CheckoutCart, 'items' | 'totalAmount'>,
+  network: Pick<
+    CheckoutNetwork,
+    'has_guest_orders' | 'guestMaxOrderAmount' | 'multiple_payment_installments'
+  >,
+  cart: Pick<CheckoutCart, 'items' | 'totalAmount' | 'paymentOptions'>,
 ): GuestRefusal | null {
   if (!areGuestOrdersAllowed(network)) return 'GUEST_ORDER_NOT_ALLOWED';
   if (!isGuestSupportAllowed(cart.items)) return 'SUPPORT_NOT_OFFERED';
+  if (!installmentOptionsOf(network, cart).includes(1)) return 'GUEST_PAYMENT_METHOD_NOT_ALLOWED';
   if (!isWithinGuestAmount(network, cart.totalAmount)) return 'GUEST_AMOUNT_EXCEEDED';
   return null;
 }
@@ -135,15 +132,14 @@ export function needsCollect(items: readonly Pick<CartItem, 'delivery' | 'item'>
 }
 
 /**
- * A PHYSICAL article without an existing transport card (a new card is posted) that is not
- * collected at an agency needs a shipping address.
+ * A PHYSICAL article without a transport card the buyer holds (mediaId) is a new card, posted to a
+ * shipping address; unless the order is collected at an agency, where the new cards wait too (an
+ * order has one delivery, decision 0019).
  */
 export function needsShippingAddress(
   items: readonly Pick<CartItem, 'delivery' | 'item' | 'mediaId'>[],
 ): boolean {
-  return items.some(
-    (line) => line.delivery === 'PHYSICAL' && line.mediaId === null && !isCollectArticle(line),
-  );
+  return !needsCollect(items) && items.some((line) => line.delivery === 'PHYSICAL' && line.mediaId === null);
 }
 
 /** ACC-02 plus the name the parcel is addressed to. */
@@ -154,11 +150,27 @@ export function isShippingAddressComplete(address: ShippingAddress | null | unde
 /** The agency and slot chosen, or null until both are (CHK-05: COLLECT_AGENCY_MISSING). */
 export function collectChoiceOf(choice: {
   readonly collectSiteId: number | null;
-  readonly collectSlotId: string | null;
+  readonly collectSlotStart: string | null;
 }): CollectChoice | null {
-  return choice.collectSiteId !== null && choice.collectSlotId !== null
-    ? { siteId: choice.collectSiteId, slotId: choice.collectSlotId }
+  return choice.collectSiteId !== null && choice.collectSlotStart !== null
+    ? { siteId: choice.collectSiteId, slotStart: choice.collectSlotStart }
     : null;
+}
+
+/** The order's delivery (decision 0019): collected, posted, or null when nothing is to deliver. */
+export function deliveryOf(
+  items: readonly Pick<CartItem, 'delivery' | 'item' | 'mediaId'>[],
+  choices: {
+    readonly collectSiteId: number | null;
+    readonly collectSlotStart: string | null;
+    readonly shippingAddress: ShippingAddress | null;
+  },
+): Delivery | null {
+  const collect = collectChoiceOf(choices);
+  if (needsCollect(items)) return collect && { mode: 'COLLECT', ...collect };
+  if (needsShippingAddress(items) && choices.shippingAddress)
+    return { mode: 'SHIPPING', address: choices.shippingAddress };
+  return null;
 }
 
 const HOUR = 3_600_000;
@@ -176,14 +188,17 @@ export function collectAvailabilityOf(orderedAt: Date): { readonly from: Date; r
 
 /**
  * NET-05, CART-09, PAY-02: the instalment counts the network offers (multiple_payment_installments)
- * that every article allows, smallest first. Empty: INCOMPATIBLE_INSTALLMENTS.
+ * that every article allows, smallest first. Empty: INCOMPATIBLE_INSTALLMENTS. A guest pays in one
+ * payment (AUTH-04: later debits need a saved method).
  */
 export function installmentOptionsOf(
   network: Pick<CheckoutNetwork, 'multiple_payment_installments'>,
   cart: Pick<CheckoutCart, 'paymentOptions'>,
+  customer: CheckoutCustomer | null = null,
 ): number[] {
   return [...new Set(network.multiple_payment_installments)]
     .filter((count) => cart.paymentOptions.installments.includes(count))
+    .filter((count) => customer?.kind !== 'guest' || count === 1)
     .sort((a, b) => a - b);
 }
 
@@ -195,9 +210,12 @@ export function installmentOptionsOf(
 export function paymentMethodOptionsOf(
   network: Pick<CheckoutNetwork, 'payment'>,
   cart: Pick<CheckoutCart, 'paymentOptions'>,
-): PaymentMethod[] {
-  const offered: PaymentMethod[] = network.payment.transfer_enabled ? ['CARD', 'TRANSFER'] : ['CARD'];
-  return offered.filter((method) => cart.paymentOptions.paymentMethods.includes(method));
+): OnlinePaymentMethod[] {
+  return ONLINE_PAYMENT_METHODS.filter(
+    (method) =>
+      (method === 'CARD' || network.payment.transfer_enabled) &&
+      cart.paymentOptions.paymentMethods.includes(method),
+  );
 }
 
 /** PAY-04: why the cart cannot be paid at all on this network, or null. */
@@ -216,7 +234,7 @@ export function paymentOptionsRefusalOf(
  */
 export function savedMethodOptionsOf(
   customer: CheckoutCustomer | null,
-  methods: readonly PaymentMethod[],
+  methods: readonly OnlinePaymentMethod[],
 ): SavedPaymentMethod[] {
   if (customer?.kind !== 'customer') return [];
   return customer.savedMethods.filter((saved) => !saved.locked && methods.includes(saved.method));
@@ -228,7 +246,10 @@ export function savedMethodOptionsOf(
 /** The step an error sends the buyer back to, where it can be put right. */
 export type ErrorStep =
   | 'backToCart'
+  | 'unverified'
   | 'customerInfo'
+  | 'invoiceEmail'
+  | 'shippingAddress'
   | 'collect'
   | 'collectSlot'
   | 'payment'
@@ -256,34 +277,34 @@ const CART_ERRORS: ReadonlySet<string> = new Set<ErrorCode>([
   'VOUCHER_EXPIRED',
 ]);
 
+/** The other errors the server answers with a step of their own (spec 02 §8, decision 0019). */
+const ERROR_STEPS: Readonly<Partial<Record<ErrorCode, ErrorStep>>> = {
+  ACCOUNT_NOT_VERIFIED: 'unverified',
+  GUEST_ORDER_NOT_ALLOWED: 'customerInfo',
+  GUEST_AMOUNT_EXCEEDED: 'customerInfo',
+  INVOICE_EMAIL_MISSING: 'invoiceEmail',
+  SHIPPING_ADDRESS_INCOMPLETE: 'shippingAddress',
+  COLLECT_AGENCY_MISSING: 'collect',
+  COLLECT_SLOT_FULL: 'collectSlot',
+  PAYMENT_REFUSED: 'failed',
+  PAYMENT_CANCELLED: 'cancelled',
+};
+
 /**
  * Where an error of Order/computeAmount.json or Order/placeOrder.json sends the buyer (spec 02
- * §8): the cart for what its lines, documents (CHK-08) or vouchers must change; the customer info
- * step for what a guest may not buy (log in or sign up, CHK-02, CHK-03, NET-03); the agency and
- * slot choice for collect (CHK-05); the result popups for a refused or cancelled payment (PAY-03);
- * the payment step for the rest (PAY-04, an unexpected error, a lost connection), where Pay tries
+ * §8): the cart for what its lines, documents (CHK-08) or vouchers must change; the unverified
+ * page (CHK-04); the customer info step for what a guest may not buy (log in or sign up, CHK-02,
+ * CHK-03, NET-03); the invoice email (CHK-07), the address (ACC-02), the agency and the slot
+ * (CHK-05) for what they lack; the result popups for a refused or cancelled payment (PAY-03); the
+ * payment step for the rest (PAY-04, an unexpected error, a lost connection), where Pay tries
  * again with the same order key.
  */
 export function errorStepOf(code: string | null, buyer: { readonly guest: boolean }): ErrorStep {
-  if (code !== null && CART_ERRORS.has(code)) return 'backToCart';
-  switch (code) {
-    case 'GUEST_ORDER_NOT_ALLOWED':
-    case 'GUEST_AMOUNT_EXCEEDED':
-      return 'customerInfo';
-    // CHK-03: a guest may buy the same lines with an account; a customer must change the cart.
-    case 'SUPPORT_NOT_OFFERED':
-      return buyer.guest ? 'customerInfo' : 'backToCart';
-    case 'COLLECT_AGENCY_MISSING':
-      return 'collect';
-    case CHECKOUT_ERROR_CODES.COLLECT_SLOT_FULL:
-      return 'collectSlot';
-    case CHECKOUT_ERROR_CODES.PAYMENT_REFUSED:
-      return 'failed';
-    case CHECKOUT_ERROR_CODES.PAYMENT_CANCELLED:
-      return 'cancelled';
-    default:
-      return 'payment';
-  }
+  if (code === null) return 'payment';
+  if (CART_ERRORS.has(code)) return 'backToCart';
+  // CHK-03: a guest may buy the same lines with an account; a customer must change the cart.
+  if (code === 'SUPPORT_NOT_OFFERED') return buyer.guest ? 'customerInfo' : 'backToCart';
+  return ERROR_STEPS[code as ErrorCode] ?? 'payment';
 }
 
 /** The code an error carries (an AppError of the ticket client, or any object with a string code). */
@@ -291,30 +312,4 @@ export function errorCodeOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code } = error as { code?: unknown };
   return typeof code === 'string' ? code : null;
-}
-
-/** What the checkout tells the buyer of an order, from the server's status (PAY-03). */
-export type PaymentOutcome = 'confirmed' | 'pending' | 'failed' | 'cancelled' | 'unsettled';
-
-/**
- * PAY-03, ORD-01: COMPLETED is confirmed; ERROR refused or failed; CANCELED cancelled. A SEPA
- * direct debit (TRANSFER) stays PENDING or PROCESSING until the bank answers, days later: the
- * order is taken and awaits confirmation; so is one in REGULARIZATION (a debit to put right, which
- * the shop follows up by email). A card payment PENDING or PROCESSING is unsettled: the provider's
- * notification has not reached the server yet, so the checkout asks again.
- */
-export function paymentOutcomeOf(status: OrderStatus, method: PaymentMethod): PaymentOutcome {
-  switch (status) {
-    case 'COMPLETED':
-      return 'confirmed';
-    case 'ERROR':
-      return 'failed';
-    case 'CANCELED':
-      return 'cancelled';
-    case 'REGULARIZATION':
-      return 'pending';
-    case 'PENDING':
-    case 'PROCESSING':
-      return method === 'TRANSFER' ? 'pending' : 'unsettled';
-  }
 }

@@ -1,19 +1,20 @@
 // What the checkout pages read of the checkout machine's snapshot: the payment step's choices
 // (PAY-01, PAY-02, NET-04, NET-05, AUTH-04) and the amount to show before paying. Whether a button
 // works is asked with `snapshot.can(event)`.
-import type { PaymentMethod } from '@transit-shop/sdk/contract/catalogue';
+import type { OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import type { CheckoutSnapshot } from './checkout.machine.ts';
 import { installmentOptionsOf, paymentMethodOptionsOf, savedMethodOptionsOf } from './checkout-rules.ts';
 import type { SavedPaymentMethod } from './checkout-types.ts';
 
-/** NET-05, PAY-02: the instalment counts offered, smallest first. */
+/** NET-05, PAY-02: the instalment counts offered, smallest first; one payment for a guest (AUTH-04). */
 export function installmentOptionsFor(snapshot: CheckoutSnapshot): number[] {
-  return installmentOptionsOf(snapshot.context.network, snapshot.context.cart);
+  const { context } = snapshot;
+  return installmentOptionsOf(context.network, context.cart, context.customer);
 }
 
 /** NET-04, PAY-01: CARD, and TRANSFER where the network and the cart allow it. */
-export function paymentMethodOptionsFor(snapshot: CheckoutSnapshot): PaymentMethod[] {
+export function paymentMethodOptionsFor(snapshot: CheckoutSnapshot): OnlinePaymentMethod[] {
   return paymentMethodOptionsOf(snapshot.context.network, snapshot.context.cart);
 }
 

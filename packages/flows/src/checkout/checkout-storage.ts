@@ -21,6 +21,7 @@ export function savedCheckoutOf(context: CheckoutContext): SavedCheckout {
     installments: context.installments,
     paymentMethod: context.paymentMethod,
     savedMethodId: context.savedMethodId,
+    saveMethod: context.saveMethod,
   };
 }
 

@@ -110,8 +110,11 @@ export function guestSession(invoiceEmail: string | null = 'ada@example.org'): C
   return { kind: 'guest', invoiceEmail };
 }
 
-export function slot(id: string, full = false): CollectSlot {
-  return { id, startsAt: `2026-11-26T${id}:00+01:00`, endsAt: `2026-11-26T${id}:30+01:00`, full };
+/** A pick-up slot of 30 minutes on 26 November, from the given time (HH:MM). */
+export function slot(time: string, full = false): CollectSlot {
+  const start = `2026-11-26T${time}:00+01:00`;
+  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+  return { start, end, full };
 }
 
 /** computeAmount's answer: the total split evenly, the first debit today. */

@@ -1,35 +1,30 @@
 // What the checkout machine is given and what its actors receive and answer: the contract the
 // web app (which starts the machine and provides the actors) and the ticket API (which answers
 // Order/computeAmount.json, Order/placeOrder.json, Payment/acknowledge.json and the collect slots)
-// are wired to. Plain data, derived from the sdk's zod types where the contract already has them.
-
+// are wired to. Plain data, derived from the sdk's zod types (decisions 0017, 0019).
 import type { Address } from '@transit-shop/sdk/contract/auth-user';
+import { INSTALMENTS_MAX } from '@transit-shop/sdk/contract/catalogue';
 import {
-  INSTALMENTS_MAX,
-  type PaymentMethod,
-  paymentMethodSchema,
-} from '@transit-shop/sdk/contract/catalogue';
-import { idSchema } from '@transit-shop/sdk/contract/fields';
+  type acknowledgePaymentCall,
+  type Delivery,
+  type OnlinePaymentMethod,
+  type OrderStatus,
+  onlinePaymentMethodSchema,
+  type PlaceOrderAnswer,
+  type placeOrderRequestSchema,
+  type ShippingAddress,
+  shippingAddressSchema,
+} from '@transit-shop/sdk/contract/checkout';
+import type { CallResponse } from '@transit-shop/sdk/contract/define-call';
+import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
 import type { NetworkConfiguration } from '@transit-shop/sdk/contract/networks';
-import type { ComputeAmountAnswer, OrderArticle } from '@transit-shop/sdk/contract/order';
+import type { ComputeAmountAnswer, computeAmountRequestSchema } from '@transit-shop/sdk/contract/order';
+import { emailSchema } from '@transit-shop/sdk/validation/email';
 import { z } from 'zod';
 import type { CommonPaymentOptions } from '../cart/cart-rules.ts';
 import type { CartItem } from '../cart/cart-storage.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Enumerations
-
-/** Order statuses (spec 02 §4, ORD-01). */
-export const ORDER_STATUSES = [
-  'COMPLETED',
-  'CANCELED',
-  'ERROR',
-  'PENDING',
-  'PROCESSING',
-  'REGULARIZATION',
-] as const;
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export type { Delivery, OnlinePaymentMethod, OrderStatus, ShippingAddress };
 
 /**
  * The `status` the payment provider appends to the return address (decision 0018): a hint for
@@ -64,7 +59,7 @@ export type CheckoutNetwork = Pick<
 export type SavedPaymentMethod = {
   readonly id: number;
   /** CARD for a card, TRANSFER for a bank account's SEPA mandate. */
-  readonly method: PaymentMethod;
+  readonly method: OnlinePaymentMethod;
   /** What the page shows: the card's last digits and expiry, or the IBAN's last digits. */
   readonly label: string;
   readonly locked: boolean;
@@ -121,28 +116,17 @@ export type CheckoutInput = {
 // ---------------------------------------------------------------------------------------------
 // Choices
 
-/** Where a new transport card is posted: the account's address fields plus the addressee. */
-export const shippingAddressSchema = z.object({
-  fullname: z.string().max(200),
-  addressRoute: z.string().max(200),
-  addressPostalCode: z.string().max(20),
-  addressCity: z.string().max(100),
-  addressState: z.string().max(100),
-});
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-
-/** A pick-up time slot at a collect agency (CHK-05). */
+/** A pick-up time slot at a collect agency (CHK-05), named by its start. */
 export const collectSlotSchema = z.object({
-  id: z.string().min(1).max(100),
-  startsAt: z.iso.datetime({ offset: true }),
-  endsAt: z.iso.datetime({ offset: true }),
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
   /** No place is left in it: it is shown, not chosen. */
   full: z.boolean(),
 });
 export type CollectSlot = z.infer<typeof collectSlotSchema>;
 
-/** The agency (a collect site of Networks/collectSites) and the slot chosen. */
-export type CollectChoice = { readonly siteId: number; readonly slotId: string };
+/** The agency (a collect site of Networks/collectSites) and the start of the slot chosen. */
+export type CollectChoice = Omit<Extract<Delivery, { mode: 'COLLECT' }>, 'mode'>;
 
 // ---------------------------------------------------------------------------------------------
 // The actors' inputs and outputs
@@ -151,50 +135,49 @@ export type CollectChoice = { readonly siteId: number; readonly slotId: string }
 export type LoadCollectSlotsInput = { readonly siteId: number };
 export type LoadCollectSlotsOutput = CollectSlot[];
 
+type ComputeAmountRequest = z.output<typeof computeAmountRequestSchema>;
+type PlaceOrderRequest = z.output<typeof placeOrderRequestSchema>;
+/** What the cart and the instalment count put in every order call. */
+type OrderCart = 'articles' | 'vouchers' | 'shippingFeeShopItemId' | 'installments';
+
 /**
  * computeAmount: Order/computeAmount.json without the session, network and language, which the
  * ticket client adds. Answers the total and the instalment schedule (PAY-02).
  */
-export type ComputeAmountInput = {
-  readonly articles: OrderArticle[];
-  readonly vouchers: string[];
-  readonly shippingFeeShopItemId: number | null;
-  readonly installments: number;
-  readonly paymentMethod: PaymentMethod;
+export type ComputeAmountInput = Pick<ComputeAmountRequest, OrderCart> & {
+  readonly paymentMethod: OnlinePaymentMethod;
 };
 export type ComputeAmountOutput = ComputeAmountAnswer;
 
 /**
- * placeOrder: Order/placeOrder.json. `orderKey` makes it idempotent: the same key answers the
- * same order, so a double submit or a retry after a lost answer never makes a second order.
+ * placeOrder: Order/placeOrder.json (decision 0019) without the session, network, language and
+ * `returnUrl`, which the page adds. `orderKey` makes it idempotent: the same key answers the same
+ * order, so a double submit or a retry after a lost answer never makes a second order.
  */
-export type PlaceOrderInput = ComputeAmountInput & {
-  readonly orderKey: string;
-  /** A saved card or bank account the server charges itself; null for the provider's page. */
-  readonly savedMethodId: number | null;
-  /** The total the buyer saw (computeAmount), so the server refuses to charge another one. */
-  readonly expectedTotalAmount: number;
-  readonly shippingAddress: ShippingAddress | null;
-  readonly collect: CollectChoice | null;
-  /** CHK-07: a guest's invoice goes to this address; null for a customer. */
-  readonly invoiceEmail: string | null;
-};
-export type PlaceOrderOutput = {
-  readonly orderId: number;
-  /** The provider's hosted page; null when nothing is left for the buyer to do (saved method, total 0). */
-  readonly redirectUrl: string | null;
-  readonly status: OrderStatus;
-};
+export type PlaceOrderInput = Pick<
+  PlaceOrderRequest,
+  | OrderCart
+  | 'paymentMethod'
+  | 'orderKey'
+  | 'savedPaymentMethodId'
+  | 'saveMethod'
+  | 'delivery'
+  | 'invoiceEmail'
+>;
+/** `redirectUrl` is the provider's hosted page; null when nothing is left to pay on a page (saved method, total 0). */
+export type PlaceOrderOutput = Pick<PlaceOrderAnswer, 'orderId' | 'redirectUrl' | 'status'>;
 
 /** goToProvider: keeps `attempt` in session storage under `checkout`, then sends the browser to `url`. */
 export type GoToProviderInput = { readonly url: string; readonly attempt: SavedCheckout };
 
-/** acknowledgePayment: Payment/acknowledge.json; the server asks the provider and answers the order's status. */
-export type AcknowledgePaymentInput = {
-  readonly orderId: number;
-  readonly hint: ProviderStatusHint | null;
-};
-export type AcknowledgePaymentOutput = { readonly status: OrderStatus };
+/**
+ * acknowledgePayment: the order's status as the server knows it. With the provider's `checkout`
+ * id of the return address: Payment/acknowledge.json (the server asks the provider). Without one
+ * (a saved method charged by the server, a return without the address's query): the order's
+ * status from Order/history.json.
+ */
+export type AcknowledgePaymentInput = { readonly orderId: number; readonly checkoutId: string | null };
+export type AcknowledgePaymentOutput = Pick<CallResponse<typeof acknowledgePaymentCall>, 'status'>;
 
 // ---------------------------------------------------------------------------------------------
 // What survives the provider's redirect (session storage, key `checkout`)
@@ -207,11 +190,12 @@ export const savedCheckoutSchema = z.object({
   orderKey: z.uuid(),
   /** The order placed under orderKey; null before placeOrder answered. */
   orderId: idSchema.nullable(),
-  invoiceEmail: z.string().max(254).nullable(),
+  invoiceEmail: emailSchema.nullable(),
   shippingAddress: shippingAddressSchema.nullable(),
-  collect: z.object({ siteId: idSchema, slotId: z.string().min(1).max(100) }).nullable(),
+  collect: z.strictObject({ siteId: idSchema, slotStart: isoDateTimeSchema }).nullable(),
   installments: z.number().int().min(1).max(INSTALMENTS_MAX),
-  paymentMethod: paymentMethodSchema,
+  paymentMethod: onlinePaymentMethodSchema,
   savedMethodId: idSchema.nullable(),
+  saveMethod: z.boolean(),
 });
 export type SavedCheckout = z.infer<typeof savedCheckoutSchema>;

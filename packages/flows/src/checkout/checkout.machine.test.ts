@@ -95,6 +95,8 @@ function recorded<Input, Output>(answer: Answer<Input, Output>) {
 }
 
 const SLOTS = [slot('10:00'), slot('10:30', true), slot('11:00')];
+/** The start of the slot at this time, as CHOOSE_SLOT names it. */
+const at = (time: string) => slot(time).start;
 const PROVIDER_URL = 'https://pay.example/pay/chk_1';
 
 type Options = {
@@ -311,7 +313,7 @@ describe('checkout machine', () => {
       expect(checkout.context().error).toBeNull();
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
-      expect(checkout.place.calls[0]?.input.shippingAddress).toEqual(address);
+      expect(checkout.place.calls[0]?.input.delivery).toEqual({ mode: 'SHIPPING', address });
     });
 
     it('the account’s address and name fill in the shipping address', () => {
@@ -329,7 +331,7 @@ describe('checkout machine', () => {
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
-      expect(checkout.place.calls[0]?.input).toMatchObject({ shippingAddress: null, collect: null });
+      expect(checkout.place.calls[0]?.input.delivery).toBeNull();
     });
   });
 
@@ -350,15 +352,19 @@ describe('checkout machine', () => {
       expect(checkout.context().collectSlots).toEqual(SLOTS);
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
       expect(checkout.context().error).toBe('COLLECT_AGENCY_MISSING');
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '10:30' });
-      expect(checkout.context().collectSlotId).toBeNull();
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
-      expect(checkout.context()).toMatchObject({ collectSlotId: '11:00', error: null });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:30') });
+      expect(checkout.context().collectSlotStart).toBeNull();
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
+      expect(checkout.context()).toMatchObject({ collectSlotStart: at('11:00'), error: null });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
-      expect(checkout.place.calls[0]?.input).toMatchObject({ collect: { siteId: 3, slotId: '11:00' } });
+      expect(checkout.place.calls[0]?.input.delivery).toEqual({
+        mode: 'COLLECT',
+        siteId: 3,
+        slotStart: at('11:00'),
+      });
     });
 
     it('CHK-05 choosing another agency stops the slots of the first loading', async () => {
@@ -392,24 +398,24 @@ describe('checkout machine', () => {
       });
       checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
       await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '10:00' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:00') });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach({ collect: 'choosingSlot' });
       expect(checkout.context()).toMatchObject({
         error: 'COLLECT_SLOT_FULL',
-        collectSlotId: null,
+        collectSlotStart: null,
         collectSiteId: 3,
       });
       expect(checkout.slots.calls).toHaveLength(2);
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
       const [first, second] = checkout.place.calls;
-      expect(second?.input.collect).toEqual({ siteId: 3, slotId: '11:00' });
+      expect(second?.input.delivery).toEqual({ mode: 'COLLECT', siteId: 3, slotStart: at('11:00') });
       // Another slot is another order: it takes a new key.
       expect(second?.input.orderKey).not.toBe(first?.input.orderKey);
     });
@@ -418,7 +424,7 @@ describe('checkout machine', () => {
       const checkout = start({ cart: cart([collectLine()]), place: () => failure('COLLECT_AGENCY_MISSING') });
       checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
       await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '10:00' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:00') });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
@@ -426,32 +432,47 @@ describe('checkout machine', () => {
       expect(checkout.context().error).toBe('COLLECT_AGENCY_MISSING');
     });
 
-    it('a cart with a new card and a collected article asks the address, then the agency', () => {
+    it('CHK-05 an order with a collected article is collected whole: its new card waits at the agency too', async () => {
       const checkout = start({ cart: cart([newCardLine(), collectLine()]) });
-      expect(checkout.value()).toBe('shippingAddress');
-      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
       expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
-    });
-
-    it('back goes to the previous step with its choices kept; a first step leaves it to the page', async () => {
-      const checkout = start({ cart: cart([newCardLine(), collectLine()]), compute: 'by the test' });
-      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
       checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
       await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:00') });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
-      expect(checkout.value()).toEqual({ payment: 'computing' });
-      checkout.actor.send({ type: 'BACK' });
-      expect(checkout.compute.calls[0]?.signal.aborted).toBe(true);
-      await checkout.reach({ collect: 'choosingSlot' });
-      expect(checkout.context()).toMatchObject({ collectSiteId: 3, collectSlotId: '11:00' });
-      checkout.actor.send({ type: 'BACK' });
-      expect(checkout.value()).toBe('shippingAddress');
-      expect(checkout.context().shippingAddress).toEqual(address);
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input.delivery).toEqual({
+        mode: 'COLLECT',
+        siteId: 3,
+        slotStart: at('10:00'),
+      });
+    });
+
+    it('back goes to the previous step with its choices kept, and stops the computation in flight', async () => {
+      const collected = start({ cart: cart([collectLine()]), compute: 'by the test' });
+      collected.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await collected.reach({ collect: 'choosingSlot' });
+      collected.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
+      collected.actor.send({ type: 'CONFIRM_COLLECT' });
+      expect(collected.value()).toEqual({ payment: 'computing' });
+      collected.actor.send({ type: 'BACK' });
+      expect(collected.compute.calls[0]?.signal.aborted).toBe(true);
+      await collected.reach({ collect: 'choosingSlot' });
+      expect(collected.context()).toMatchObject({ collectSiteId: 3, collectSlotStart: at('11:00') });
+
+      const posted = start({ cart: cart([newCardLine()]) });
+      posted.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await posted.reach({ payment: 'ready' });
+      posted.actor.send({ type: 'BACK' });
+      expect(posted.value()).toBe('shippingAddress');
+      expect(posted.context().shippingAddress).toEqual(address);
+    });
+
+    it('payment is the first step of a cart with nothing to deliver: back is the page’s, to the cart', async () => {
+      const checkout = start({ cart: cart([appLine()]) });
+      await checkout.reach({ payment: 'ready' });
       expect(checkout.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
-      const appOnly = start({ cart: cart([appLine()]) });
-      await appOnly.reach({ payment: 'ready' });
-      expect(appOnly.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
     });
   });
 
@@ -494,6 +515,35 @@ describe('checkout machine', () => {
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
       await checkout.reach({ payment: 'ready' });
       expect(checkout.context()).toMatchObject({ paymentMethod: 'CARD', savedMethodId: 7 });
+    });
+
+    it('PAY-01 a customer may keep the method for later payments; a guest may not (AUTH-04)', async () => {
+      const customerCheckout = start();
+      await customerCheckout.reach({ payment: 'ready' });
+      customerCheckout.actor.send({ type: 'SAVE_METHOD_CHANGED', save: true });
+      customerCheckout.actor.send({ type: 'PAY' });
+      await customerCheckout.reach('awaitingProvider');
+      expect(customerCheckout.place.calls[0]?.input.saveMethod).toBe(true);
+      const guestCheckout = start({ viewer: guestSession(), cart: cart([existingCardLine()]) });
+      await guestCheckout.reach({ payment: 'ready' });
+      expect(guestCheckout.actor.getSnapshot().can({ type: 'SAVE_METHOD_CHANGED', save: true })).toBe(false);
+    });
+
+    it('AUTH-04 PAY-02 a guest pays in one payment', async () => {
+      const checkout = start({ viewer: guestSession(), cart: cart([existingCardLine()]) });
+      await checkout.reach({ payment: 'ready' });
+      expect(installmentOptionsFor(checkout.actor.getSnapshot())).toEqual([1]);
+      expect(checkout.actor.getSnapshot().can({ type: 'CHOOSE_INSTALLMENTS', count: 3 })).toBe(false);
+    });
+
+    it('AUTH-04 a cart that cannot be paid in one payment needs an account', () => {
+      const checkout = start({
+        viewer: visitor,
+        cart: cart([newCardLine()], { paymentOptions: { installments: [3], paymentMethods: ['CARD'] } }),
+      });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      expect(checkout.value()).toBe('customerInfo');
+      expect(checkout.context().error).toBe('GUEST_PAYMENT_METHOD_NOT_ALLOWED');
     });
 
     it('AUTH-04 a guest has no saved payment cards', async () => {
@@ -613,8 +663,9 @@ describe('checkout machine', () => {
         orderKey: orderKey(1),
         installments: 1,
         paymentMethod: 'CARD',
-        savedMethodId: null,
-        expectedTotalAmount: 3000,
+        savedPaymentMethodId: null,
+        saveMethod: false,
+        delivery: null,
         invoiceEmail: null,
       });
       expect(checkout.place.calls[0]?.input.articles).toHaveLength(1);
@@ -670,6 +721,7 @@ describe('checkout machine', () => {
             installments: 1,
             paymentMethod: 'CARD',
             savedMethodId: null,
+            saveMethod: false,
           },
         },
       ]);
@@ -687,7 +739,7 @@ describe('checkout machine', () => {
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('confirmed');
-      expect(checkout.place.calls[0]?.input.savedMethodId).toBe(savedCard.id);
+      expect(checkout.place.calls[0]?.input.savedPaymentMethodId).toBe(savedCard.id);
       expect(checkout.provider.calls).toEqual([]);
       expect(checkout.acknowledge.calls).toEqual([]);
       expect(checkout.context().orderId).toBe(502);
@@ -701,7 +753,6 @@ describe('checkout machine', () => {
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('confirmed');
-      expect(checkout.place.calls[0]?.input.expectedTotalAmount).toBe(0);
       expect(checkout.provider.calls).toEqual([]);
     });
 
@@ -735,6 +786,7 @@ describe('checkout machine', () => {
       ['PAYMENT_UNEXPECTED_ERROR', { payment: 'ready' }, 'PAY-03'],
       ['PAYMENT_REFUSED', 'failed', 'PAY-03'],
       ['PAYMENT_CANCELLED', 'cancelled', 'PAY-03'],
+      ['INVOICE_EMAIL_MISSING', 'invoiceEmail', 'CHK-07'],
     ] as const)('%s from placeOrder sends a guest to %o (%s)', async (code, state, _rule) => {
       const checkout = start({
         viewer: guestSession(),
@@ -745,6 +797,77 @@ describe('checkout machine', () => {
       checkout.actor.send({ type: 'PAY' });
       await waitFor(checkout.actor, (s) => s.context.error === code);
       expect(checkout.value()).toEqual(state);
+    });
+
+    it('CHK-04 an account the server finds unverified cannot purchase', async () => {
+      const checkout = start({ place: () => failure('ACCOUNT_NOT_VERIFIED') });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('unverified');
+      expect(checkout.actor.getSnapshot().status).toBe('done');
+    });
+
+    it('ACC-02 an address the server finds incomplete is asked again', async () => {
+      const checkout = start({
+        cart: cart([newCardLine()]),
+        place: () => failure('SHIPPING_ADDRESS_INCOMPLETE'),
+      });
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('shippingAddress');
+      expect(checkout.context()).toMatchObject({
+        error: 'SHIPPING_ADDRESS_INCOMPLETE',
+        shippingAddress: address,
+      });
+    });
+
+    it('CHK-07 a guest whose invoice email the server misses gives it again', async () => {
+      const checkout = start({
+        viewer: guestSession(),
+        cart: cart([existingCardLine()]),
+        place: () => failure('INVOICE_EMAIL_MISSING'),
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('invoiceEmail');
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
+      await checkout.reach({ payment: 'ready' });
+    });
+
+    it('a key the server holds for another cart is replaced: Pay again places the order', async () => {
+      let placed = 0;
+      const checkout = start({
+        place: () => {
+          placed += 1;
+          return placed === 1
+            ? failure('ORDER_KEY_REUSED')
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' };
+        },
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error === 'ORDER_KEY_REUSED');
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(2)]);
+    });
+
+    it('PAY-01 a saved method the server does not know is dropped: Pay again goes to the provider’s page', async () => {
+      const checkout = start({
+        place: (input) =>
+          input.savedPaymentMethodId !== null
+            ? failure('SAVED_METHOD_NOT_FOUND')
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' },
+      });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'PAY' });
+      await waitFor(checkout.actor, (s) => s.context.error === 'SAVED_METHOD_NOT_FOUND');
+      expect(checkout.context().savedMethodId).toBeNull();
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
     });
 
     it('CHK-08 an invalid document ends the checkout back at the cart', async () => {
@@ -767,12 +890,12 @@ describe('checkout machine', () => {
 
   describe('back from the provider', () => {
     /** Paid on the provider's page with the defaults, and back with the address's status. */
-    async function returned(options: Options, status: string | null) {
+    async function returned(options: Options, status: string | null, checkoutId: string | null = 'chk_1') {
       const checkout = start(options);
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', status });
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: checkoutId, status });
       return checkout;
     }
 
@@ -780,32 +903,27 @@ describe('checkout machine', () => {
       const checkout = await returned({}, 'succeeded');
       await checkout.reach('confirmed');
       expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
-        { orderId: 501, hint: 'succeeded' },
+        { orderId: 501, checkoutId: 'chk_1' },
       ]);
       expect(checkout.actor.getSnapshot().status).toBe('done');
     });
 
-    it('PAY-03 a SEPA debit PENDING is taken and awaits confirmation', async () => {
-      const checkout = start({ acknowledge: () => ({ status: 'PENDING' }) });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
-      await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'pending' });
-      await checkout.reach('pending');
-      expect(checkout.acknowledge.calls).toHaveLength(1);
-    });
-
-    it('PAY-03 a SEPA debit PROCESSING awaits confirmation too', async () => {
+    it('PAY-03 a SEPA debit submitted (PROCESSING) is taken and awaits confirmation', async () => {
       const checkout = start({ acknowledge: () => ({ status: 'PROCESSING' }) });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'pending' });
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'pending' });
       await checkout.reach('pending');
+      expect(checkout.acknowledge.calls).toHaveLength(1);
+      expect(checkout.place.calls[0]?.input.paymentMethod).toBe('TRANSFER');
+    });
+
+    it('PAY-03 ORD-01 an order in REGULARIZATION was completed: the confirmed popup', async () => {
+      const checkout = await returned({ acknowledge: () => ({ status: 'REGULARIZATION' }) }, 'succeeded');
+      await checkout.reach('confirmed');
     });
 
     it('PAY-03 an order in ERROR shows the failed popup with retry', async () => {
@@ -827,10 +945,13 @@ describe('checkout machine', () => {
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('redirecting');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: null });
+      // Back with the browser's button: the address carries neither checkout nor status.
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: null, status: null });
       await checkout.reach('confirmed');
       expect(checkout.provider.calls[0]?.signal.aborted).toBe(true);
-      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([{ orderId: 501, hint: null }]);
+      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
+        { orderId: 501, checkoutId: null },
+      ]);
     });
 
     it('PAY-03 the outcome is the server’s, not the address’s hint', async () => {
@@ -838,15 +959,17 @@ describe('checkout machine', () => {
       await checkout.reach('failed');
     });
 
-    it('an unknown hint is read as none', async () => {
-      const checkout = await returned({}, 'bogus');
-      await checkout.reach('confirmed');
-      expect(checkout.acknowledge.calls[0]?.input.hint).toBeNull();
+    it('the return address is read: its status kept as a hint, an unreadable part as none', async () => {
+      const read = await returned({ acknowledge: 'by the test' }, 'succeeded');
+      expect(read.context()).toMatchObject({ providerHint: 'succeeded', providerCheckoutId: 'chk_1' });
+      const unread = await returned({ acknowledge: 'by the test' }, 'bogus', 'chk 1/../');
+      expect(unread.context()).toMatchObject({ providerHint: null, providerCheckoutId: null });
+      expect(unread.acknowledge.calls[0]?.input).toEqual({ orderId: 501, checkoutId: null });
     });
 
     it('PAY-03 a card payment not reported yet is asked again until COMPLETED', async () => {
       vi.useFakeTimers();
-      const statuses = ['PROCESSING', 'PENDING', 'COMPLETED'] as const;
+      const statuses = ['PENDING', 'PENDING', 'COMPLETED'] as const;
       let asked = 0;
       const checkout = await returned(
         { acknowledge: () => ({ status: statuses[Math.min(asked++, statuses.length - 1)] ?? 'COMPLETED' }) },
@@ -865,7 +988,7 @@ describe('checkout machine', () => {
 
     it('a card payment never reported is shown as awaiting confirmation after the last ask', async () => {
       vi.useFakeTimers();
-      const checkout = await returned({ acknowledge: () => ({ status: 'PROCESSING' }) }, 'succeeded');
+      const checkout = await returned({ acknowledge: () => ({ status: 'PENDING' }) }, 'succeeded');
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS * ACKNOWLEDGE_ATTEMPTS_MAX);
       await checkout.reach('pending');
       expect(checkout.acknowledge.calls).toHaveLength(ACKNOWLEDGE_ATTEMPTS_MAX);
@@ -886,32 +1009,33 @@ describe('checkout machine', () => {
 
     it('a saved card still processing on the server is asked about without a redirect', async () => {
       vi.useFakeTimers();
-      const checkout = start({ place: () => ({ orderId: 504, redirectUrl: null, status: 'PROCESSING' }) });
+      const checkout = start({ place: () => ({ orderId: 504, redirectUrl: null, status: 'PENDING' }) });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach({ confirming: 'waiting' });
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
       await checkout.reach('confirmed');
-      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([{ orderId: 504, hint: null }]);
+      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
+        { orderId: 504, checkoutId: null },
+      ]);
     });
 
-    it('retry starts a new attempt with a new orderKey, keeping the customer, address and collect choice', async () => {
+    it('retry starts a new attempt with a new orderKey, keeping the customer info and collect choice', async () => {
       const checkout = start({
         viewer: guestSession('ada@example.org'),
         cart: cart([newCardLine(), collectLine()]),
         acknowledge: () => ({ status: 'CANCELED' }),
       });
-      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
       checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
       await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotId: '11:00' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
       await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
+      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'cancelled' });
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'cancelled' });
       await checkout.reach('cancelled');
       checkout.actor.send({ type: 'RETRY' });
       await checkout.reach({ payment: 'ready' });
@@ -919,7 +1043,7 @@ describe('checkout machine', () => {
         orderId: null,
         orderStatus: null,
         error: null,
-        installments: 3,
+        paymentMethod: 'TRANSFER',
       });
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
@@ -931,9 +1055,8 @@ describe('checkout machine', () => {
       expect(secondOrder).toEqual(firstOrder);
       expect(secondOrder).toMatchObject({
         invoiceEmail: 'ada@example.org',
-        shippingAddress: address,
-        collect: { siteId: 3, slotId: '11:00' },
-        installments: 3,
+        delivery: { mode: 'COLLECT', siteId: 3, slotStart: at('11:00') },
+        paymentMethod: 'TRANSFER',
       });
     });
   });
@@ -955,10 +1078,10 @@ describe('checkout machine', () => {
         acknowledge: 'by the test',
       });
       expect(after.value()).toBe('awaitingProvider');
-      after.actor.send({ type: 'PROVIDER_RETURNED', status: 'succeeded' });
+      after.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'succeeded' });
       expect(after.value()).toEqual({ confirming: 'asking' });
       expect(after.acknowledge.calls.map((call) => call.input)).toEqual([
-        { orderId: 501, hint: 'succeeded' },
+        { orderId: 501, checkoutId: 'chk_1' },
       ]);
       expect(after.context()).toMatchObject({
         orderKey: orderKey(1),
@@ -982,9 +1105,10 @@ describe('checkout machine', () => {
         installments: 1,
         paymentMethod: 'CARD',
         savedMethodId: null,
+        saveMethod: false,
       };
       const checkout = start({ saved, acknowledge: () => ({ status: 'ERROR' }) });
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', status: 'refused' });
+      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'refused' });
       await checkout.reach('failed');
       checkout.actor.send({ type: 'RETRY' });
       await checkout.reach({ payment: 'ready' });

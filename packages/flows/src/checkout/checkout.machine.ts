@@ -1,5 +1,6 @@
 // The checkout after the cart (spec 01 §2 "Customer info step", "Shipping address", "Click and
-// collect", "Payment"; CHK-01..08, PAY-01..04, NET-03..05, AUTH-04, ROUTE-10; decision 0018): who
+// collect", "Payment"; CHK-01..08, PAY-01..04, NET-03..05, AUTH-04, ROUTE-10; decisions 0018 and
+// 0019): who
 // buys, where the cards go, which agency and slot, how it is paid, the order placed once, the trip
 // to the payment provider's page and the server's word on the outcome.
 //
@@ -9,20 +10,21 @@
 //   finalizingAccount  ROUTE-10: auth/finalize is open; SIGNED_IN { viewer } when it is done
 //   invoiceEmail       CHK-07: SUBMIT_INVOICE_EMAIL { email }, or BACK
 //   shippingAddress    SUBMIT_ADDRESS { address }
-//   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotId },
-//                      CONFIRM_COLLECT, BACK; substates choosingAgency, loadingSlots, choosingSlot
+//   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotStart },
+//                      CONFIRM_COLLECT; substates choosingAgency, loadingSlots, choosingSlot
 //   payment            PAY-01/02, PAY-04: CHOOSE_INSTALLMENTS { count }, CHOOSE_PAYMENT_METHOD
-//                      { method, savedMethodId }, RECOMPUTE, BACK; substates computing, ready (PAY)
+//                      { method, savedMethodId }, SAVE_METHOD_CHANGED { save }, RECOMPUTE, BACK;
+//                      substates computing, ready (PAY)
 //   placingOrder       Order/placeOrder.json under context.orderKey
 //   redirecting        the browser goes to the provider's page (the attempt is kept first)
-//   awaitingProvider   PROVIDER_RETURNED { status } when the browser is back
-//   confirming         Payment/acknowledge.json, asked again every ACKNOWLEDGE_POLL_MS
+//   awaitingProvider   PROVIDER_RETURNED { checkout, status } when the browser is back
+//   confirming         the order's status asked again every ACKNOWLEDGE_POLL_MS until settled
 //   confirmed, pending PAY-03: the confirmed popup; a SEPA debit awaiting confirmation (final)
 //   failed, cancelled  PAY-03: the failed (refused) and cancelled popups; RETRY (a new attempt)
 //   unverified         CHK-04: an unverified account cannot buy (final)
 //   backToCart         an error only the cart can put right, in context.error (final)
-// Every error the page must say is a code in context.error (spec 02 §8, CHECKOUT_ERROR_CODES, or a
-// validation message key for a form refused before it is sent).
+// Every error the page must say is a code in context.error (the sdk's catalogue, spec 02 §8), or a
+// validation message key for a form refused before it is sent.
 //
 // Input (CheckoutInput, checkout-types.ts): `network` (has_guest_orders, guestMaxOrderAmount,
 // multiple_payment_installments, payment.transfer_enabled), `viewer` (visitor; guest session with
@@ -37,19 +39,20 @@
 //   computeAmount(ComputeAmountInput) -> ComputeAmountAnswer           (Order/computeAmount.json)
 //   placeOrder(PlaceOrderInput) -> { orderId, redirectUrl, status }     (Order/placeOrder.json)
 //   goToProvider({ url, attempt }) -> void     (saves attempt under `checkout`, then leaves the page)
-//   acknowledgePayment({ orderId, hint }) -> { status }                 (Payment/acknowledge.json)
+//   acknowledgePayment({ orderId, checkoutId }) -> { status }  (Payment/acknowledge.json, or
+//                                                   Order/history.json without a checkout id)
 // Back from the provider, the page starts the machine with the saved attempt as input.saved and
-// sends PROVIDER_RETURNED with the `status` of its address. The page also opens the guest session
+// sends PROVIDER_RETURNED with the `checkout` and `status` of its address. The page also opens the guest session
 // (authAsGuest) before placeOrder for a guest, and once the outcome is confirmed or pending it
 // removes `checkout` from session storage and empties the cart (the cart machine's CLEAR).
-import type { PaymentMethod } from '@transit-shop/sdk/contract/catalogue';
+import { checkoutIdSchema, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { and, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { orderArticleOf } from '../cart/verify-order.ts';
 import {
-  CHECKOUT_ERROR_CODES,
   collectChoiceOf,
+  deliveryOf,
   type ErrorStep,
   errorCodeOf,
   errorStepOf,
@@ -61,10 +64,8 @@ import {
   isShippingAddressComplete,
   needsCollect,
   needsShippingAddress,
-  type PaymentOutcome,
   paymentMethodOptionsOf,
   paymentOptionsRefusalOf,
-  paymentOutcomeOf,
   savedMethodOptionsOf,
 } from './checkout-rules.ts';
 import { restoreCheckout, savedCheckoutOf } from './checkout-storage.ts';
@@ -80,6 +81,7 @@ import {
   type ComputeAmountInput,
   type GoToProviderInput,
   type LoadCollectSlotsInput,
+  type OnlinePaymentMethod,
   type OrderStatus,
   type PlaceOrderInput,
   type PlaceOrderOutput,
@@ -107,11 +109,14 @@ export type CheckoutContext = {
   shippingAddress: ShippingAddress | null;
   collectSiteId: number | null;
   collectSlots: CollectSlot[];
-  collectSlotId: string | null;
+  /** The start of the chosen pick-up slot. */
+  collectSlotStart: string | null;
   installments: number;
-  paymentMethod: PaymentMethod;
+  paymentMethod: OnlinePaymentMethod;
   /** A saved card or bank account (PAY-01); null to pay on the provider's page. */
   savedMethodId: number | null;
+  /** Keep the method paid with for later payments (a customer only, PAY-01). */
+  saveMethod: boolean;
   /** PAY-02: the total and the schedule of the current choices; null while computing or after a failure. */
   amount: ComputeAmountAnswer | null;
   /** The attempt's idempotency key: one order however many times Pay is pressed. */
@@ -122,6 +127,8 @@ export type CheckoutContext = {
   /** The provider's page placeOrder answered; null when none is needed. */
   redirectUrl: string | null;
   orderStatus: OrderStatus | null;
+  /** The provider's checkout id and status from the return address (decision 0018). */
+  providerCheckoutId: string | null;
   providerHint: ProviderStatusHint | null;
   /** How many times the outcome was asked for since the last placeOrder or return. */
   acknowledgements: number;
@@ -140,14 +147,15 @@ export type CheckoutEvent =
   | { type: 'SUBMIT_INVOICE_EMAIL'; email: string }
   | { type: 'SUBMIT_ADDRESS'; address: ShippingAddress }
   | { type: 'CHOOSE_AGENCY'; siteId: number }
-  | { type: 'CHOOSE_SLOT'; slotId: string }
+  | { type: 'CHOOSE_SLOT'; slotStart: string }
   | { type: 'CONFIRM_COLLECT' }
   | { type: 'CHOOSE_INSTALLMENTS'; count: number }
-  | { type: 'CHOOSE_PAYMENT_METHOD'; method: PaymentMethod; savedMethodId?: number | null }
+  | { type: 'CHOOSE_PAYMENT_METHOD'; method: OnlinePaymentMethod; savedMethodId?: number | null }
+  | { type: 'SAVE_METHOD_CHANGED'; save: boolean }
   | { type: 'RECOMPUTE' }
   | { type: 'PAY' }
-  /** The `status` the provider appended to the return address (decision 0018), as read. */
-  | { type: 'PROVIDER_RETURNED'; status: string | null }
+  /** The `checkout` and `status` the provider appended to the return address (decision 0018), as read. */
+  | { type: 'PROVIDER_RETURNED'; checkout: string | null; status: string | null }
   /** After a failed or cancelled payment: a new attempt from the payment step. */
   | { type: 'RETRY' };
 
@@ -158,7 +166,7 @@ const randomKey = () => globalThis.crypto.randomUUID();
 const isGuest = (context: CheckoutContext) => context.customer?.kind === 'guest';
 
 /** The code an error is kept under; an error without one is the payment's unexpected error. */
-const errorKeptOf = (error: unknown) => errorCodeOf(error) ?? CHECKOUT_ERROR_CODES.PAYMENT_UNEXPECTED_ERROR;
+const errorKeptOf = (error: unknown) => errorCodeOf(error) ?? 'PAYMENT_UNEXPECTED_ERROR';
 
 function computeAmountInputOf(context: CheckoutContext): ComputeAmountInput {
   return {
@@ -174,10 +182,9 @@ function placeOrderInputOf(context: CheckoutContext): PlaceOrderInput {
   return {
     ...computeAmountInputOf(context),
     orderKey: context.orderKey,
-    savedMethodId: context.savedMethodId,
-    expectedTotalAmount: context.amount?.totalAmount ?? context.cart.totalAmount,
-    shippingAddress: needsShippingAddress(context.cart.items) ? context.shippingAddress : null,
-    collect: needsCollect(context.cart.items) ? collectChoiceOf(context) : null,
+    savedPaymentMethodId: context.savedMethodId,
+    saveMethod: context.saveMethod,
+    delivery: deliveryOf(context.cart.items, context),
     invoiceEmail: context.customer?.kind === 'guest' ? context.customer.invoiceEmail : null,
   };
 }
@@ -186,10 +193,10 @@ function placeOrderInputOf(context: CheckoutContext): PlaceOrderInput {
 function paymentChoicesOf(
   context: Pick<
     CheckoutContext,
-    'network' | 'cart' | 'customer' | 'installments' | 'paymentMethod' | 'savedMethodId'
+    'network' | 'cart' | 'customer' | 'installments' | 'paymentMethod' | 'savedMethodId' | 'saveMethod'
   >,
 ) {
-  const counts = installmentOptionsOf(context.network, context.cart);
+  const counts = installmentOptionsOf(context.network, context.cart, context.customer);
   const methods = paymentMethodOptionsOf(context.network, context.cart);
   const installments = counts.includes(context.installments) ? context.installments : (counts[0] ?? 1);
   const paymentMethod = methods.includes(context.paymentMethod)
@@ -199,7 +206,8 @@ function paymentChoicesOf(
   const savedMethodId = saved.some((method) => method.id === context.savedMethodId)
     ? context.savedMethodId
     : null;
-  return { installments, paymentMethod, savedMethodId };
+  const saveMethod = context.customer?.kind === 'customer' && context.saveMethod;
+  return { installments, paymentMethod, savedMethodId, saveMethod };
 }
 
 /** The buyer a viewer already is: a customer, or a guest session that gave its invoice email. */
@@ -228,16 +236,18 @@ function initialContext(input: CheckoutInput): CheckoutContext {
     shippingAddress: saved?.shippingAddress ?? accountAddressOf(input.viewer),
     collectSiteId: saved?.collect?.siteId ?? null,
     collectSlots: [],
-    collectSlotId: saved?.collect?.slotId ?? null,
+    collectSlotStart: saved?.collect?.slotStart ?? null,
     installments: saved?.installments ?? 0,
     paymentMethod: saved?.paymentMethod ?? 'CARD',
     savedMethodId: saved?.savedMethodId ?? null,
+    saveMethod: saved?.saveMethod ?? false,
     amount: null,
     orderKey: saved?.orderKey ?? createOrderKey(),
     orderKeySent: saved !== null,
     orderId: saved?.orderId ?? null,
     redirectUrl: null,
     orderStatus: null,
+    providerCheckoutId: null,
     providerHint: null,
     acknowledgements: 0,
     error: null,
@@ -274,13 +284,25 @@ export const checkoutMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
-    /** The return address's status, a hint only; an unknown one is none. */
-    takeProviderHint: assign({
-      providerHint: ({ event }) =>
-        event.type === 'PROVIDER_RETURNED'
-          ? (providerStatusHintSchema.safeParse(event.status).data ?? null)
-          : null,
-      acknowledgements: 0,
+    /** The return address's checkout id and status (a hint only); an unreadable one is none. */
+    takeProviderReturn: assign(({ event }) =>
+      event.type === 'PROVIDER_RETURNED'
+        ? {
+            providerCheckoutId: checkoutIdSchema.safeParse(event.checkout).data ?? null,
+            providerHint: providerStatusHintSchema.safeParse(event.status).data ?? null,
+            acknowledgements: 0,
+          }
+        : {},
+    ),
+    /**
+     * What the payment step does with the server's word: a key the server already holds for
+     * another cart (ORDER_KEY_REUSED) is replaced; a saved method it does not know is dropped.
+     */
+    mendPaymentChoices: assign(({ context }) => {
+      if (context.error === 'ORDER_KEY_REUSED')
+        return { orderKey: context.createOrderKey(), orderKeySent: false };
+      if (context.error === 'SAVED_METHOD_NOT_FOUND') return { savedMethodId: null };
+      return {};
     }),
     /** Keeps the code of the error the last call failed with (spec 02 §8). */
     keepError: assign({ error: ({ event }) => errorKeptOf((event as { error?: unknown }).error) }),
@@ -297,6 +319,7 @@ export const checkoutMachine = setup({
       orderId: null,
       redirectUrl: null,
       orderStatus: null,
+      providerCheckoutId: null,
       providerHint: null,
       acknowledgements: 0,
       amount: null,
@@ -328,10 +351,11 @@ export const checkoutMachine = setup({
     hasCollectChoice: ({ context }) => collectChoiceOf(context) !== null,
     isSlotAvailable: ({ context, event }) =>
       event.type === 'CHOOSE_SLOT' &&
-      context.collectSlots.some((slot) => slot.id === event.slotId && !slot.full),
+      context.collectSlots.some((slot) => slot.start === event.slotStart && !slot.full),
     isInstallmentsOffered: ({ context, event }) =>
       event.type === 'CHOOSE_INSTALLMENTS' &&
-      installmentOptionsOf(context.network, context.cart).includes(event.count),
+      installmentOptionsOf(context.network, context.cart, context.customer).includes(event.count),
+    isCustomer: ({ context }) => context.customer?.kind === 'customer',
     isPaymentMethodOffered: ({ context, event }) => {
       if (event.type !== 'CHOOSE_PAYMENT_METHOD') return false;
       if (!paymentMethodOptionsOf(context.network, context.cart).includes(event.method)) return false;
@@ -343,13 +367,12 @@ export const checkoutMachine = setup({
     },
     hasAmount: ({ context }) => context.amount !== null,
     hasRedirect: ({ event }) => (event as { output?: PlaceOrderOutput }).output?.redirectUrl != null,
-    /** Where the error of the last call sends the buyer (spec 02 §8). */
-    isErrorFor: ({ context, event }, params: { step: ErrorStep }) =>
-      errorStepOf(errorCodeOf((event as { error?: unknown }).error), { guest: isGuest(context) }) ===
-      params.step,
-    isOutcome: ({ context }, params: { outcome: PaymentOutcome }) =>
-      context.orderStatus !== null &&
-      paymentOutcomeOf(context.orderStatus, context.paymentMethod) === params.outcome,
+    /** Where the error kept sends the buyer (spec 02 §8). */
+    isErrorFor: ({ context }, params: { step: ErrorStep }) =>
+      errorStepOf(context.error, { guest: isGuest(context) }) === params.step,
+    /** PAY-03 as the sdk reads an order's status; null while the provider has not answered. */
+    isOutcome: ({ context }, params: { outcome: ReturnType<typeof paymentOutcomeOf> }) =>
+      context.orderStatus !== null && paymentOutcomeOf(context.orderStatus) === params.outcome,
     hasAsksLeft: ({ context }) => context.acknowledgements < ACKNOWLEDGE_ATTEMPTS_MAX,
   },
 }).createMachine({
@@ -448,7 +471,7 @@ export const checkoutMachine = setup({
         SUBMIT_ADDRESS: [
           {
             guard: ({ event }) => isShippingAddressComplete(event.address),
-            target: 'afterShippingAddress',
+            target: 'payment',
             actions: [
               assign({ shippingAddress: ({ event }) => event.address }),
               'renewKeyIfSent',
@@ -465,11 +488,8 @@ export const checkoutMachine = setup({
         ],
       },
     },
-    afterShippingAddress: {
-      always: [{ guard: 'isCollectNeeded', target: 'collect' }, { target: 'payment' }],
-    },
-
-    // CHK-05: an agency, then one of its slots that is not full.
+    // CHK-05: an agency, then one of its slots that is not full. New cards of the order are
+    // collected there too (one delivery per order, decision 0019).
     collect: {
       initial: 'entering',
       states: {
@@ -486,9 +506,9 @@ export const checkoutMachine = setup({
               actions: assign({
                 collectSlots: ({ event }) => event.output,
                 // A slot that filled up since, or that the agency no longer offers, is chosen again.
-                collectSlotId: ({ context, event }) =>
-                  event.output.some((slot) => slot.id === context.collectSlotId && !slot.full)
-                    ? context.collectSlotId
+                collectSlotStart: ({ context, event }) =>
+                  event.output.some((slot) => slot.start === context.collectSlotStart && !slot.full)
+                    ? context.collectSlotStart
                     : null,
               }),
             },
@@ -503,7 +523,7 @@ export const checkoutMachine = setup({
             CHOOSE_SLOT: {
               guard: 'isSlotAvailable',
               actions: [
-                assign({ collectSlotId: ({ event }) => event.slotId }),
+                assign({ collectSlotStart: ({ event }) => event.slotStart }),
                 'renewKeyIfSent',
                 'clearError',
               ],
@@ -520,7 +540,7 @@ export const checkoutMachine = setup({
             assign({
               collectSiteId: ({ event }) => event.siteId,
               collectSlots: [],
-              collectSlotId: null,
+              collectSlotStart: null,
               error: null,
             }),
             'renewKeyIfSent',
@@ -530,8 +550,6 @@ export const checkoutMachine = setup({
           { guard: 'hasCollectChoice', target: 'payment', actions: 'clearError' },
           { actions: assign({ error: 'COLLECT_AGENCY_MISSING' }) },
         ],
-        // Back to the address; without one, the page goes back to the cart.
-        BACK: { guard: 'isShippingAddressNeeded', target: 'shippingAddress', actions: 'clearError' },
       },
     },
 
@@ -548,19 +566,7 @@ export const checkoutMachine = setup({
               target: 'ready',
               actions: assign({ amount: ({ event }) => event.output, error: null }),
             },
-            onError: [
-              {
-                guard: { type: 'isErrorFor', params: { step: 'backToCart' } },
-                target: '#checkout.backToCart',
-                actions: 'keepError',
-              },
-              {
-                guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
-                target: '#checkout.customerInfo',
-                actions: ['forgetCustomer', 'keepError'],
-              },
-              { target: 'ready', actions: 'keepError' },
-            ],
+            onError: { target: '#checkout.routingError', actions: 'keepError' },
           },
         },
         ready: {
@@ -590,6 +596,11 @@ export const checkoutMachine = setup({
             }),
             'renewKeyIfSent',
           ],
+        },
+        // PAY-01, AUTH-04: a customer may keep the method for later payments; a guest may not.
+        SAVE_METHOD_CHANGED: {
+          guard: 'isCustomer',
+          actions: [assign({ saveMethod: ({ event }) => event.save }), 'renewKeyIfSent'],
         },
         // Back to the previous step the cart needs, its choices kept; without one, to the cart.
         BACK: [
@@ -625,42 +636,38 @@ export const checkoutMachine = setup({
             }),
           },
         ],
-        onError: [
-          {
-            guard: { type: 'isErrorFor', params: { step: 'backToCart' } },
-            target: 'backToCart',
-            actions: 'keepError',
-          },
-          {
-            guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
-            target: 'customerInfo',
-            actions: ['forgetCustomer', 'keepError'],
-          },
-          {
-            guard: { type: 'isErrorFor', params: { step: 'collect' } },
-            target: 'collect',
-            actions: 'keepError',
-          },
-          // CHK-05: the slot filled up; the agency's slots are loaded again to choose another.
-          {
-            guard: { type: 'isErrorFor', params: { step: 'collectSlot' } },
-            target: 'collect.loadingSlots',
-            actions: [assign({ collectSlotId: null }), 'keepError'],
-          },
-          {
-            guard: { type: 'isErrorFor', params: { step: 'failed' } },
-            target: 'failed',
-            actions: 'keepError',
-          },
-          {
-            guard: { type: 'isErrorFor', params: { step: 'cancelled' } },
-            target: 'cancelled',
-            actions: 'keepError',
-          },
-          // PAY-04 and the unexpected: Pay again sends the same key, so a lost answer makes no second order.
-          { target: 'payment.ready', actions: 'keepError' },
-        ],
+        onError: { target: 'routingError', actions: 'keepError' },
       },
+    },
+
+    // Spec 02 §8: the error kept in context.error sends the buyer to the step that can put it right.
+    routingError: {
+      always: [
+        { guard: { type: 'isErrorFor', params: { step: 'backToCart' } }, target: 'backToCart' },
+        { guard: { type: 'isErrorFor', params: { step: 'unverified' } }, target: 'unverified' },
+        {
+          guard: { type: 'isErrorFor', params: { step: 'customerInfo' } },
+          target: 'customerInfo',
+          actions: 'forgetCustomer',
+        },
+        {
+          guard: { type: 'isErrorFor', params: { step: 'invoiceEmail' } },
+          target: 'invoiceEmail',
+          actions: 'forgetCustomer',
+        },
+        { guard: { type: 'isErrorFor', params: { step: 'shippingAddress' } }, target: 'shippingAddress' },
+        { guard: { type: 'isErrorFor', params: { step: 'collect' } }, target: 'collect' },
+        // CHK-05: the slot filled up; the agency's slots are loaded again to choose another.
+        {
+          guard: { type: 'isErrorFor', params: { step: 'collectSlot' } },
+          target: 'collect.loadingSlots',
+          actions: assign({ collectSlotStart: null }),
+        },
+        { guard: { type: 'isErrorFor', params: { step: 'failed' } }, target: 'failed' },
+        { guard: { type: 'isErrorFor', params: { step: 'cancelled' } }, target: 'cancelled' },
+        // PAY-04 and the unexpected: Pay again sends the same key, so a lost answer makes no second order.
+        { target: 'payment.ready', actions: 'mendPaymentChoices' },
+      ],
     },
 
     redirecting: {
@@ -670,17 +677,17 @@ export const checkoutMachine = setup({
         onDone: { target: 'awaitingProvider' },
         onError: {
           target: 'payment.ready',
-          actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_UNEXPECTED_ERROR }),
+          actions: assign({ error: 'PAYMENT_UNEXPECTED_ERROR' }),
         },
       },
       on: {
         // The page kept in the browser's back-forward cache comes back as it left, mid-redirect.
-        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderHint' },
+        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderReturn' },
       },
     },
     awaitingProvider: {
       on: {
-        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderHint' },
+        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderReturn' },
       },
     },
 
@@ -692,7 +699,10 @@ export const checkoutMachine = setup({
           entry: assign({ acknowledgements: ({ context }) => context.acknowledgements + 1 }),
           invoke: {
             src: 'acknowledgePayment',
-            input: ({ context }) => ({ orderId: context.orderId ?? 0, hint: context.providerHint }),
+            input: ({ context }) => ({
+              orderId: context.orderId ?? 0,
+              checkoutId: context.providerCheckoutId,
+            }),
             onDone: {
               target: '#checkout.settling',
               actions: assign({ orderStatus: ({ event }) => event.output.status }),
@@ -708,17 +718,17 @@ export const checkoutMachine = setup({
     },
     settling: {
       always: [
-        { guard: { type: 'isOutcome', params: { outcome: 'confirmed' } }, target: 'confirmed' },
-        { guard: { type: 'isOutcome', params: { outcome: 'pending' } }, target: 'pending' },
+        { guard: { type: 'isOutcome', params: { outcome: 'CONFIRMED' } }, target: 'confirmed' },
+        { guard: { type: 'isOutcome', params: { outcome: 'PENDING' } }, target: 'pending' },
         {
-          guard: { type: 'isOutcome', params: { outcome: 'failed' } },
+          guard: { type: 'isOutcome', params: { outcome: 'FAILED' } },
           target: 'failed',
-          actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_REFUSED }),
+          actions: assign({ error: 'PAYMENT_REFUSED' }),
         },
         {
-          guard: { type: 'isOutcome', params: { outcome: 'cancelled' } },
+          guard: { type: 'isOutcome', params: { outcome: 'CANCELLED' } },
           target: 'cancelled',
-          actions: assign({ error: CHECKOUT_ERROR_CODES.PAYMENT_CANCELLED }),
+          actions: assign({ error: 'PAYMENT_CANCELLED' }),
         },
         // A card payment the provider has not reported yet: ask again a little later.
         { guard: 'hasAsksLeft', target: 'confirming.waiting' },
