@@ -13,6 +13,7 @@ export * from './constants.ts';
 export * from './contract/account.ts';
 export * from './contract/auth-user.ts';
 export * from './contract/checkout.ts';
+export * from './contract/collect.ts';
 export * from './contract/define-call.ts';
 export * from './contract/enumerations.ts';
 export * from './contract/envelope.ts';
