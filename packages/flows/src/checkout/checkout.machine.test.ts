@@ -536,6 +536,28 @@ describe('checkout machine', () => {
       expect(checkout.actor.getSnapshot().can({ type: 'CHOOSE_INSTALLMENTS', count: 3 })).toBe(false);
     });
 
+    it('AUTH-04 instalments kept from an earlier attempt fall back to one payment for a guest', async () => {
+      const saved = {
+        version: 1,
+        orderKey: orderKey(41),
+        orderId: null,
+        invoiceEmail: null,
+        shippingAddress: null,
+        collect: null,
+        installments: 3,
+        paymentMethod: 'CARD',
+        savedMethodId: null,
+        saveMethod: true,
+      };
+      const checkout = start({ viewer: visitor, cart: cart([existingCardLine()]), saved });
+      expect(checkout.context().installments).toBe(3);
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.compute.calls[0]?.input.installments).toBe(1);
+      expect(checkout.context()).toMatchObject({ installments: 1, saveMethod: false });
+    });
+
     it('AUTH-04 a cart that cannot be paid in one payment needs an account', () => {
       const checkout = start({
         viewer: visitor,

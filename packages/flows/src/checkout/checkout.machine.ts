@@ -1,8 +1,7 @@
 // The checkout after the cart (spec 01 §2 "Customer info step", "Shipping address", "Click and
 // collect", "Payment"; CHK-01..08, PAY-01..04, NET-03..05, AUTH-04, ROUTE-10; decisions 0018 and
-// 0019): who
-// buys, where the cards go, which agency and slot, how it is paid, the order placed once, the trip
-// to the payment provider's page and the server's word on the outcome.
+// 0019): who buys, where the cards go, which agency and slot, how it is paid, the order placed
+// once, the trip to the payment provider's page and the server's word on the outcome.
 //
 // States (the page shows one screen per state; `snapshot.can(event)` says which buttons work):
 //   customerInfo       CHK-01: CONTINUE_AS_GUEST (NET-03, CHK-02, CHK-03), LOG_IN, SIGN_UP
@@ -42,9 +41,10 @@
 //   acknowledgePayment({ orderId, checkoutId }) -> { status }  (Payment/acknowledge.json, or
 //                                                   Order/history.json without a checkout id)
 // Back from the provider, the page starts the machine with the saved attempt as input.saved and
-// sends PROVIDER_RETURNED with the `checkout` and `status` of its address. The page also opens the guest session
-// (authAsGuest) before placeOrder for a guest, and once the outcome is confirmed or pending it
-// removes `checkout` from session storage and empties the cart (the cart machine's CLEAR).
+// sends PROVIDER_RETURNED with the `checkout` and `status` of its address. The page also opens the
+// guest session (authAsGuest) before placeOrder for a guest, adds `returnUrl` to placeOrder, and
+// once the outcome is confirmed or pending removes `checkout` from session storage and empties
+// the cart (the cart machine's CLEAR).
 import { checkoutIdSchema, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
@@ -555,6 +555,8 @@ export const checkoutMachine = setup({
 
     // PAY-01, PAY-02, PAY-04: instalments and method; the amount computed again on each change.
     payment: {
+      // The buyer may have changed since the choices were made (a guest pays in one payment).
+      entry: assign(({ context }) => paymentChoicesOf(context)),
       initial: 'computing',
       states: {
         computing: {
