@@ -724,7 +724,7 @@ describe('checkout machine', () => {
       expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(2)]);
     });
 
-    it('the browser goes to the provider’s page with the attempt kept', async () => {
+    it('ORD-03 the order id placeOrder answers is kept with the attempt as the browser goes to the provider', async () => {
       const checkout = start({ cart: cart([newCardLine()]) });
       checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
       await checkout.reach({ payment: 'ready' });
