@@ -149,7 +149,19 @@ function start(options: Options = {}) {
     waitFor(actor, (snapshot) => snapshot.matches(state));
   const context = () => actor.getSnapshot().context;
   const value = () => actor.getSnapshot().value;
-  return { actor, slots, compute, place, provider, acknowledge, reach, context, value };
+  /** Chooses agency 3 and its slot at this time, and confirms the collect step. */
+  const collectAt = async (time: string) => {
+    actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+    await reach({ collect: 'choosingSlot' });
+    actor.send({ type: 'CHOOSE_SLOT', slotStart: at(time) });
+    actor.send({ type: 'CONFIRM_COLLECT' });
+  };
+  /** Presses Pay once the amount to pay is shown. */
+  const pay = async () => {
+    await reach({ payment: 'ready' });
+    actor.send({ type: 'PAY' });
+  };
+  return { actor, slots, compute, place, provider, acknowledge, reach, context, value, collectAt, pay };
 }
 
 afterEach(() => {
@@ -328,8 +340,7 @@ describe('checkout machine', () => {
 
     it('an article on a card the buyer holds, or in the app, needs no address', async () => {
       const checkout = start({ cart: cart([existingCardLine(), appLine()]) });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       expect(checkout.place.calls[0]?.input.delivery).toBeNull();
     });
@@ -357,8 +368,7 @@ describe('checkout machine', () => {
       checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
       expect(checkout.context()).toMatchObject({ collectSlotStart: at('11:00'), error: null });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       expect(checkout.place.calls[0]?.input.delivery).toEqual({
         mode: 'COLLECT',
@@ -396,12 +406,8 @@ describe('checkout machine', () => {
             : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' };
         },
       });
-      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
-      await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:00') });
-      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.collectAt('10:00');
+      await checkout.pay();
       await checkout.reach({ collect: 'choosingSlot' });
       expect(checkout.context()).toMatchObject({
         error: 'COLLECT_SLOT_FULL',
@@ -411,8 +417,7 @@ describe('checkout machine', () => {
       expect(checkout.slots.calls).toHaveLength(2);
       checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
       checkout.actor.send({ type: 'CONFIRM_COLLECT' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       const [first, second] = checkout.place.calls;
       expect(second?.input.delivery).toEqual({ mode: 'COLLECT', siteId: 3, slotStart: at('11:00') });
@@ -422,12 +427,8 @@ describe('checkout machine', () => {
 
     it('CHK-05 collect agency missing from the server goes back to the agency choice', async () => {
       const checkout = start({ cart: cart([collectLine()]), place: () => failure('COLLECT_AGENCY_MISSING') });
-      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
-      await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:00') });
-      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.collectAt('10:00');
+      await checkout.pay();
       await checkout.reach({ collect: 'choosingSlot' });
       expect(checkout.context().error).toBe('COLLECT_AGENCY_MISSING');
     });
@@ -435,12 +436,8 @@ describe('checkout machine', () => {
     it('CHK-05 an order with a collected article is collected whole: its new card waits at the agency too', async () => {
       const checkout = start({ cart: cart([newCardLine(), collectLine()]) });
       expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
-      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
-      await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('10:00') });
-      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.collectAt('10:00');
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       expect(checkout.place.calls[0]?.input.delivery).toEqual({
         mode: 'COLLECT',
@@ -451,10 +448,7 @@ describe('checkout machine', () => {
 
     it('back goes to the previous step with its choices kept, and stops the computation in flight', async () => {
       const collected = start({ cart: cart([collectLine()]), compute: 'by the test' });
-      collected.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
-      await collected.reach({ collect: 'choosingSlot' });
-      collected.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
-      collected.actor.send({ type: 'CONFIRM_COLLECT' });
+      await collected.collectAt('11:00');
       expect(collected.value()).toEqual({ payment: 'computing' });
       collected.actor.send({ type: 'BACK' });
       expect(collected.compute.calls[0]?.signal.aborted).toBe(true);
@@ -676,8 +670,7 @@ describe('checkout machine', () => {
   describe('placing the order', () => {
     it('a double submit of Pay makes one placeOrder call with one orderKey', async () => {
       const checkout = start({ place: 'by the test' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       checkout.actor.send({ type: 'PAY' });
       expect(checkout.value()).toBe('placingOrder');
       expect(checkout.place.calls).toHaveLength(1);
@@ -703,8 +696,7 @@ describe('checkout machine', () => {
             : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' as const };
         },
       });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error === 'TIMEOUT');
       expect(checkout.value()).toEqual({ payment: 'ready' });
       checkout.actor.send({ type: 'PAY' });
@@ -714,12 +706,10 @@ describe('checkout machine', () => {
 
     it('a choice changed after the key was sent makes another order: a new key', async () => {
       const checkout = start({ place: () => failure('PAYMENT_UNEXPECTED_ERROR') });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error === 'PAYMENT_UNEXPECTED_ERROR');
       checkout.actor.send({ type: 'CHOOSE_INSTALLMENTS', count: 3 });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.matches({ payment: 'ready' }) && s.context.error !== null);
       expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(2)]);
     });
@@ -727,8 +717,7 @@ describe('checkout machine', () => {
     it('ORD-03 the order id placeOrder answers is kept with the attempt as the browser goes to the provider', async () => {
       const checkout = start({ cart: cart([newCardLine()]) });
       checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       expect(checkout.provider.calls.map((call) => call.input)).toEqual([
         {
@@ -758,8 +747,7 @@ describe('checkout machine', () => {
       });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('confirmed');
       expect(checkout.place.calls[0]?.input.savedPaymentMethodId).toBe(savedCard.id);
       expect(checkout.provider.calls).toEqual([]);
@@ -772,24 +760,21 @@ describe('checkout machine', () => {
         compute: (input) => amountAnswer(input, 0),
         place: () => ({ orderId: 503, redirectUrl: null, status: 'COMPLETED' }),
       });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('confirmed');
       expect(checkout.provider.calls).toEqual([]);
     });
 
     it('PAY-03 a saved card the provider refuses shows the failed popup', async () => {
       const checkout = start({ place: () => failure('PAYMENT_REFUSED') });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('failed');
       expect(checkout.context().error).toBe('PAYMENT_REFUSED');
     });
 
     it('a redirect that fails stays at the payment step with the unexpected error', async () => {
       const checkout = start({ goToProvider: () => new Error('navigation blocked') });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error !== null);
       expect(checkout.value()).toEqual({ payment: 'ready' });
       expect(checkout.context().error).toBe('PAYMENT_UNEXPECTED_ERROR');
@@ -815,16 +800,14 @@ describe('checkout machine', () => {
         cart: cart([existingCardLine()]),
         place: () => failure(code),
       });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error === code);
       expect(checkout.value()).toEqual(state);
     });
 
     it('CHK-04 an account the server finds unverified cannot purchase', async () => {
       const checkout = start({ place: () => failure('ACCOUNT_NOT_VERIFIED') });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('unverified');
       expect(checkout.actor.getSnapshot().status).toBe('done');
     });
@@ -835,8 +818,7 @@ describe('checkout machine', () => {
         place: () => failure('SHIPPING_ADDRESS_INCOMPLETE'),
       });
       checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('shippingAddress');
       expect(checkout.context()).toMatchObject({
         error: 'SHIPPING_ADDRESS_INCOMPLETE',
@@ -850,8 +832,7 @@ describe('checkout machine', () => {
         cart: cart([existingCardLine()]),
         place: () => failure('INVOICE_EMAIL_MISSING'),
       });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('invoiceEmail');
       checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
       await checkout.reach({ payment: 'ready' });
@@ -867,8 +848,7 @@ describe('checkout machine', () => {
             : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' };
         },
       });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error === 'ORDER_KEY_REUSED');
       checkout.actor.send({ type: 'PAY' });
       await checkout.reach('awaitingProvider');
@@ -884,8 +864,7 @@ describe('checkout machine', () => {
       });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error === 'SAVED_METHOD_NOT_FOUND');
       expect(checkout.context().savedMethodId).toBeNull();
       checkout.actor.send({ type: 'PAY' });
@@ -894,8 +873,7 @@ describe('checkout machine', () => {
 
     it('CHK-08 an invalid document ends the checkout back at the cart', async () => {
       const checkout = start({ place: () => failure('INVALID_DOCUMENT') });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('backToCart');
       expect(checkout.actor.getSnapshot().status).toBe('done');
       expect(checkout.context().error).toBe('INVALID_DOCUMENT');
@@ -903,8 +881,7 @@ describe('checkout machine', () => {
 
     it('an error without a code is the payment’s unexpected error', async () => {
       const checkout = start({ place: () => new Error('socket hang up') });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await waitFor(checkout.actor, (s) => s.context.error !== null);
       expect(checkout.context().error).toBe('PAYMENT_UNEXPECTED_ERROR');
     });
@@ -914,8 +891,7 @@ describe('checkout machine', () => {
     /** Paid on the provider's page with the defaults, and back with the address's status. */
     async function returned(options: Options, status: string | null, checkoutId: string | null = 'chk_1') {
       const checkout = start(options);
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: checkoutId, status });
       return checkout;
@@ -934,8 +910,7 @@ describe('checkout machine', () => {
       const checkout = start({ acknowledge: () => ({ status: 'PROCESSING' }) });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'pending' });
       await checkout.reach('pending');
@@ -964,8 +939,7 @@ describe('checkout machine', () => {
 
     it('a page back from the browser’s cache mid-redirect asks about the order too', async () => {
       const checkout = start({ goToProvider: 'by the test' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('redirecting');
       // Back with the browser's button: the address carries neither checkout nor status.
       checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: null, status: null });
@@ -1032,8 +1006,7 @@ describe('checkout machine', () => {
     it('a saved card still processing on the server is asked about without a redirect', async () => {
       vi.useFakeTimers();
       const checkout = start({ place: () => ({ orderId: 504, redirectUrl: null, status: 'PENDING' }) });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach({ confirming: 'waiting' });
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
       await checkout.reach('confirmed');
@@ -1048,14 +1021,10 @@ describe('checkout machine', () => {
         cart: cart([newCardLine(), collectLine()]),
         acknowledge: () => ({ status: 'CANCELED' }),
       });
-      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
-      await checkout.reach({ collect: 'choosingSlot' });
-      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
-      checkout.actor.send({ type: 'CONFIRM_COLLECT' });
+      await checkout.collectAt('11:00');
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
-      await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'PAY' });
+      await checkout.pay();
       await checkout.reach('awaitingProvider');
       checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'cancelled' });
       await checkout.reach('cancelled');
@@ -1087,8 +1056,7 @@ describe('checkout machine', () => {
     it('a machine restored after the redirect goes to confirming and asks about the placed order', async () => {
       const before = start({ cart: cart([newCardLine()]) });
       before.actor.send({ type: 'SUBMIT_ADDRESS', address });
-      await before.reach({ payment: 'ready' });
-      before.actor.send({ type: 'PAY' });
+      await before.pay();
       await before.reach('awaitingProvider');
       const storage = new Map<string, string>();
       storage.set(CHECKOUT_STORAGE_KEY, JSON.stringify(serializeCheckout(before.actor.getSnapshot())));
