@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the platform as a user does with `npm start`: builds the web app when it has not been
-// built (or when asked), then runs the ticket API and the tenant service, which serves every demo
-// network and forwards /api/* calls to the ticket API. If either stops, both stop.
+// built (or when asked), then runs the ticket API, the payment sandbox and the tenant service, which
+// serves every demo network and forwards /api/* calls to the ticket API. If one stops, all stop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,6 +30,12 @@ const tenantPort = Number(process.env.PORT || 8080);
 const ticketApiPort = Number(process.env.TICKET_API_PORT || tenantPort + 1);
 const ticketApiUrl = process.env.TICKET_API_URL || `http://127.0.0.1:${ticketApiPort}`;
 const startTicketApi = !process.env.TICKET_API_URL;
+
+// The payment sandbox stands in for the payment provider on its own origin (port + 10 unless
+// PAYMENT_SANDBOX_PORT says otherwise); a PAYMENT_SANDBOX_URL set by the caller points at one running elsewhere.
+const sandboxPort = Number(process.env.PAYMENT_SANDBOX_PORT || tenantPort + 10);
+const sandboxUrl = process.env.PAYMENT_SANDBOX_URL || `http://127.0.0.1:${sandboxPort}`;
+const startSandbox = !process.env.PAYMENT_SANDBOX_URL;
 
 const children = [];
 function run(name, entry, env) {
@@ -61,6 +67,14 @@ function stop(signal) {
   for (const child of children) child.kill(signal);
 }
 
+if (startSandbox) {
+  // PAYMENT_SANDBOX_API_KEY, _WEBHOOK_SECRET and _SEPA_SETTLE_MS come with process.env when set.
+  run('payment-sandbox', 'the payment sandbox', {
+    ...process.env,
+    PORT: String(sandboxPort),
+    HOST: process.env.PAYMENT_SANDBOX_HOST || '127.0.0.1',
+  });
+}
 if (startTicketApi) {
   run('ticket-api', 'the ticket API', {
     ...process.env,
@@ -68,6 +82,8 @@ if (startTicketApi) {
     HOST: process.env.TICKET_API_HOST || '127.0.0.1',
     // Links in emails point at the shops as served here (lumiere.localhost:8080...).
     SHOP_PORT: process.env.SHOP_PORT || String(tenantPort),
+    // The two sandbox secrets, when set, come with process.env: both sides read the same variables.
+    PAYMENT_SANDBOX_URL: sandboxUrl,
   });
 }
 run('tenant-service', 'the tenant service', { ...process.env, TICKET_API_URL: ticketApiUrl });

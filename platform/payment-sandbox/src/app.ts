@@ -9,6 +9,7 @@ import type { SandboxConfig } from './config.ts';
 import { requireApiKey } from './http/api-auth.ts';
 import { ApiError } from './http/api-error.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
+import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import type { Notifier } from './notifications/notifier.ts';
@@ -31,6 +32,7 @@ export type SandboxAppOptions = {
 export function createSandboxApp(options: SandboxAppOptions) {
   const deps: SandboxDeps = { ...options, logger: options.logger ?? silentLogger() };
   const app = new Hono();
+  app.use(requestLog(deps.logger));
   app.use(securityHeaders());
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFound);

@@ -11,7 +11,8 @@ export function createLogger(options: { level: LevelWithSilent; destination?: De
       timestamp: pino.stdTimeFunctions.isoTime,
       serializers: { err: pino.stdSerializers.err },
     },
-    options.destination,
+    // Written synchronously: the lines of a stop come out in order before the process exits.
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
