@@ -30,6 +30,7 @@ import {
   customer,
   existingCardLine,
   failure,
+  guestCardOnlyAppLine,
   guestSession,
   lockedCard,
   network,
@@ -47,9 +48,10 @@ describe('who buys', () => {
     expect(areGuestOrdersAllowed({ has_guest_orders: 2 })).toBe(true);
   });
 
-  it('CHK-03 a guest buys PHYSICAL articles only: the dematerialised support needs an account', () => {
+  it('CHK-03 a guest gets the items tagged card-only for guests on a card; other items keep the app', () => {
     expect(isGuestSupportAllowed([newCardLine(), collectLine(), existingCardLine()])).toBe(true);
-    expect(isGuestSupportAllowed([newCardLine(), appLine()])).toBe(false);
+    expect(isGuestSupportAllowed([newCardLine(), appLine()])).toBe(true);
+    expect(isGuestSupportAllowed([newCardLine(), guestCardOnlyAppLine()])).toBe(false);
   });
 
   it('CHK-02 a guest may order up to the maximum order amount, not above', () => {
@@ -59,7 +61,7 @@ describe('who buys', () => {
   });
 
   it('NET-03 CHK-03 AUTH-04 CHK-02 the guest refusal comes in that order', () => {
-    const above = cart([appLine()], {
+    const above = cart([guestCardOnlyAppLine()], {
       totalAmount: 9000,
       paymentOptions: { installments: [3], paymentMethods: ['CARD'] },
     });

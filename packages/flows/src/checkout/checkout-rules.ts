@@ -34,15 +34,16 @@ export function areGuestOrdersAllowed(network: Pick<CheckoutNetwork, 'has_guest_
 }
 
 /**
- * CHK-03, "some supports are card-only for guests": read here as "the DEMATERIALIZED support needs
- * an account". A dematerialised ticket lives in the wallet of an account (the phone app signs in),
- * which a guest does not have, so every article a guest buys must be PHYSICAL: on a transport card
- * or collected at an agency. This is stricter than the catalogue's eshop_guest_card_only tag
- * (offeredSupports in the sdk), which only decides what the shop lists to a guest; an item so
- * tagged is covered by this rule too.
+ * CHK-03, "some supports are card-only for guests": the items the catalogue tags
+ * eshop_guest_card_only (decision 0016) reach a guest on a transport card only, as the shop
+ * already lists them to a guest session (offeredSupports in the sdk); any other item keeps every
+ * support it offers. A visitor fills the cart before choosing to buy as a guest, so the rule is
+ * checked again here, and by the server at placement.
  */
-export function isGuestSupportAllowed(items: readonly Pick<CartItem, 'delivery'>[]): boolean {
-  return items.every((line) => line.delivery === 'PHYSICAL');
+export function isGuestSupportAllowed(items: readonly Pick<CartItem, 'delivery' | 'item'>[]): boolean {
+  return items.every(
+    (line) => line.delivery === 'PHYSICAL' || !hasTag(line.item, CATALOGUE_TAGS.guestCardOnly),
+  );
 }
 
 /** CHK-02: a guest may order up to the network's maximum order amount, included. */

@@ -32,6 +32,15 @@ export function appLine(): CartItem {
   return cartItemOf({ item: shopItem(), quantity: 1, delivery: 'DEMATERIALIZED' }, `line-${lines}`);
 }
 
+/** A line delivered in the phone app, of an item a guest gets on a card only (CHK-03). */
+export function guestCardOnlyAppLine(): CartItem {
+  lines += 1;
+  return cartItemOf(
+    { item: shopItem({ tags: CATALOGUE_TAGS.guestCardOnly }), quantity: 1, delivery: 'DEMATERIALIZED' },
+    `line-${lines}`,
+  );
+}
+
 /** A line on a new transport card, posted to the buyer. */
 export function newCardLine(): CartItem {
   lines += 1;

@@ -24,6 +24,7 @@ import {
   customer,
   existingCardLine,
   failure,
+  guestCardOnlyAppLine,
   guestSession,
   network,
   newCardLine,
@@ -260,8 +261,8 @@ describe('checkout machine', () => {
       expect(checkout.value()).toBe('invoiceEmail');
     });
 
-    it('CHK-03 a guest cannot buy a dematerialised article: the support needs an account', () => {
-      const checkout = start({ viewer: visitor, cart: cart([newCardLine(), appLine()]) });
+    it('CHK-03 a guest cannot have an item tagged card-only for guests in the app', () => {
+      const checkout = start({ viewer: visitor, cart: cart([newCardLine(), guestCardOnlyAppLine()]) });
       checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
       expect(checkout.value()).toBe('customerInfo');
       expect(checkout.context().error).toBe('SUPPORT_NOT_OFFERED');
