@@ -3,28 +3,17 @@
 // database: the highest sustained rate, the latency at a steady rate of independent arrivals, and
 // cheap calls (GET /healthz, identity/lookup) with and without sign-ins running. Prints figures; it
 // asserts nothing.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
-import { createRequire } from 'node:module';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loginAnswerSchema } from '@transit-shop/sdk/contract/account';
-import { okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
-import { identitySessionSchema } from '@transit-shop/sdk/contract/identity';
-import { canonicalString, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
-import { networkFileSchema } from '@transit-shop/tenancy';
-import pg from 'pg';
 import {
   ARGON2_PARAMETERS,
   hashPassword,
   verifyPassword,
 } from '../../platform/ticket-api/src/identity/password-hashing.ts';
+import { closedLoop } from './support/autocannon.ts';
+import { idTokenOf, logIn, loginBody, PASSWORD, signInBody, signUpAndLogIn } from './support/customers.ts';
+import { LATE_MS, machine, ms, openLoop, type Stats, sleep, stats, threadCpuMs } from './support/measure.ts';
+import { readDemoNetwork, signedBody } from './support/network.ts';
+import { JSON_HEADERS, startTicketApi } from './support/ticket-api-under-test.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 // Every phase is a multiple of BENCH_SECONDS (seconds per concurrency level, as for the tenant
 // benchmark): the default run takes about a minute and a half.
 const STEP_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,165 +29,20 @@ const PROBE_RATE = 20;
 const ACCOUNTS = 64;
 const PORT = 8193;
 const NETWORK_SLUG = 'lumiere';
-const PASSWORD = 'Tramway-Line-7!';
 const GOAL_P95_MS = 150;
-// An arrival sent this long after its scheduled time means the benchmark itself fell behind.
-const LATE_MS = 10;
-
-// autocannon ships no types; the part of its API used here.
-type SignInContext = { started?: number; idToken?: string };
-type CannonRequest = {
-  method: 'POST';
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  setupRequest(request: CannonRequest, context: SignInContext): CannonRequest | undefined;
-  onResponse(status: number, body: string, context: SignInContext): void;
-};
-type CannonResult = { non2xx: number; errors: number; timeouts: number };
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: CannonRequest[];
-}) => Promise<CannonResult>;
 
 type Account = { email: string; signInBody: string };
-type Stats = { count: number; p50: number; p95: number; p99: number; max: number };
 
-const network = networkFileSchema.parse(
-  JSON.parse(await readFile(join(root, 'tenants', NETWORK_SLUG, 'network.json'), 'utf8')),
-);
-// With a timeout, the agent drops an idle connection a second before the server's announced
-// keep-alive timeout instead of reusing one the server is closing (ECONNRESET).
-const agent = new Agent({ keepAlive: true, timeout: 5000 });
-const JSON_HEADERS = { 'content-type': 'application/json' };
-const identityAnswer = okEnvelopeSchema(identitySessionSchema);
-const loginAnswer = okEnvelopeSchema(loginAnswerSchema);
-
-/**
- * The body of a call signed like the sdk signs it (HMAC-SHA1 of the canonical string with the
- * network's key), with node:crypto because autocannon's setupRequest cannot wait for Web Crypto.
- */
-function signedBody(payload: Record<string, unknown>): string {
-  const signature = createHmac('sha1', network.signingKey).update(canonicalString(payload)).digest('hex');
-  return JSON.stringify({ ...payload, [SIGNATURE_FIELD]: signature });
-}
-
-const loginBody = (idToken: string) =>
-  signedBody({ firebase_token: idToken, network_id: network.id, locale: 'fr', originType: 'ESHOP' });
-
-function call(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method,
-        agent,
-        headers: body ? { ...JSON_HEADERS, ...headers } : headers,
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function callOk(path: string, body: string, headers: Record<string, string> = {}): Promise<string> {
-  const answer = await call('POST', path, body, headers);
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
-  return answer.body;
-}
-
-const idTokenOf = (body: string) => identityAnswer.parse(JSON.parse(body)).response.idToken;
+const network = await readDemoNetwork(NETWORK_SLUG);
+const api = await startTicketApi({ name: 'login', port: PORT });
 
 /** One sign-in as the web app makes it; answers the time of each of its two calls. */
 async function signIn(account: Account): Promise<{ identityMs: number; loginMs: number }> {
   const started = performance.now();
-  const idToken = idTokenOf(await callOk('/identity/signInWithPassword', account.signInBody));
+  const idToken = idTokenOf(await api.callOk('/identity/signInWithPassword', account.signInBody));
   const identityDone = performance.now();
-  const answer = loginAnswer.parse(JSON.parse(await callOk('/Account/login.json', loginBody(idToken))));
-  if (!answer.response.user) throw new Error('Account/login.json answered no user');
+  await logIn(api, network, idToken);
   return { identityMs: identityDone - started, loginMs: performance.now() - identityDone };
-}
-
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const sleep = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
-
-/**
- * CPU time (user + system, ms) of a process's threads from /proc (Linux): its main thread, which
- * runs the event loop, and all the others (libuv's thread pool, V8's garbage collector).
- */
-async function threadCpuMs(pid: number): Promise<{ main: number; others: number }> {
-  const times = { main: 0, others: 0 };
-  for (const thread of await readdir(`/proc/${pid}/task`)) {
-    const stat = await readFile(`/proc/${pid}/task/${thread}/stat`, 'utf8').catch(() => '');
-    const fields = stat.split(') ')[1]?.split(' ') ?? [];
-    const used = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    if (Number.isFinite(used)) times[thread === String(pid) ? 'main' : 'others'] += used;
-  }
-  return times;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function firstRow<T>(url: string, text: string): Promise<T | undefined> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows[0] as T | undefined;
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitForHealth(child: ChildProcess, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the ticket API exited with code ${child.exitCode}`);
-    try {
-      if ((await call('GET', '/healthz')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the ticket API did not answer /healthz in time');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Registers the accounts through identity/signUp and signs each in once (its first sign-in sends mail). */
@@ -207,22 +51,8 @@ async function registerAccounts(count: number): Promise<{ accounts: Account[]; i
   let idToken = '';
   const register = async (index: number) => {
     const email = `bench.${process.pid}.${index}@example.org`;
-    const body = signedBody({
-      email,
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      networkId: network.id,
-      locale: 'fr',
-      acceptedTerms: true,
-      acceptedPrivacy: true,
-    });
-    idToken = idTokenOf(await callOk('/identity/signUp', body));
-    await callOk('/Account/login.json', loginBody(idToken));
-    accounts.push({
-      email,
-      signInBody: signedBody({ email, password: PASSWORD, networkId: network.id }),
-    });
+    idToken = (await signUpAndLogIn(api, network, email)).idToken;
+    accounts.push({ email, signInBody: signInBody(network, email) });
   };
   // Four at a time: as many hashes as libuv's default thread pool runs together.
   for (let first = 0; first < count; first += 4) {
@@ -234,15 +64,13 @@ async function registerAccounts(count: number): Promise<{ accounts: Account[]; i
 }
 
 /** Closed loop: each connection signs in, and signs in again as soon as it is answered. */
-async function closedLoop(accounts: Account[], connections: number, seconds: number) {
+function signInLoop(accounts: Account[], connections: number, seconds: number) {
   let next = 0;
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  const result = await autocannon({
-    url: `http://127.0.0.1:${PORT}`,
+  return closedLoop<{ started?: number; idToken?: string }>(
+    PORT,
     connections,
-    duration: seconds,
-    requests: [
+    seconds,
+    ({ latencies, failures }) => [
       {
         method: 'POST',
         path: '/identity/signInWithPassword',
@@ -263,58 +91,14 @@ async function closedLoop(accounts: Account[], connections: number, seconds: num
         headers: JSON_HEADERS,
         // Without an id token, back to the first call.
         setupRequest: (req, context) =>
-          context.idToken ? { ...req, body: loginBody(context.idToken) } : undefined,
+          context.idToken ? { ...req, body: loginBody(network, context.idToken) } : undefined,
         onResponse: (status, body, context) => {
           if (status === 200) latencies.push(performance.now() - (context.started ?? 0));
           else failures.push(`Account/login.json ${status}: ${body}`);
         },
       },
     ],
-  });
-  if (failures.length > 0 || result.errors > 0 || result.non2xx > 0) {
-    throw new Error(
-      `${connections} connections: ${result.non2xx} error answers, ${result.errors} connection errors ` +
-        `(${result.timeouts} timeouts); first: ${failures[0] ?? 'none'}`,
-    );
-  }
-  return { perSecond: latencies.length / seconds, latency: stats(latencies) };
-}
-
-/**
- * Open loop: arrivals at exponential intervals (a Poisson process) scheduled on the clock whether
- * or not earlier ones are answered. Latency counts from the scheduled time, so the benchmark's own
- * delays are included rather than hidden.
- */
-async function openLoop<T>(rate: number, seconds: number, task: (index: number) => Promise<T>) {
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  const latencies: number[] = [];
-  const answers: T[] = [];
-  const errors: unknown[] = [];
-  const pending: Promise<void>[] = [];
-  let late = 0;
-  let scheduled = start;
-  for (let index = 0; ; index += 1) {
-    scheduled += (-Math.log(1 - Math.random()) / rate) * 1000;
-    if (scheduled >= end) break;
-    const wait = scheduled - performance.now();
-    if (wait > 0) await sleep(wait);
-    if (performance.now() - scheduled > LATE_MS) late += 1;
-    const at = scheduled;
-    pending.push(
-      task(index).then(
-        (answer) => {
-          latencies.push(performance.now() - at);
-          answers.push(answer);
-        },
-        (error: unknown) => {
-          errors.push(error);
-        },
-      ),
-    );
-  }
-  await Promise.all(pending);
-  return { sent: pending.length, late, errors, latencies, answers };
+  );
 }
 
 const PROBES = ['GET /healthz', 'identity/lookup'] as const;
@@ -329,8 +113,8 @@ async function probe(index: number, lookupBody: string): Promise<Probe> {
   const kind = PROBES[index % PROBES.length] as Probe;
   const answer =
     kind === 'GET /healthz'
-      ? await call('GET', '/healthz')
-      : await call('POST', '/identity/lookup', lookupBody, { 'x-network-id': String(network.id) });
+      ? await api.call('GET', '/healthz')
+      : await api.call('POST', '/identity/lookup', lookupBody, { 'x-network-id': String(network.id) });
   if (answer.status !== 200) throw new Error(`${kind} answered ${answer.status}: ${answer.body}`);
   return kind;
 }
@@ -341,50 +125,7 @@ function probeStats(run: { answers: Probe[]; latencies: number[] }): Record<Prob
   return { 'GET /healthz': of('GET /healthz'), 'identity/lookup': of('identity/lookup') };
 }
 
-const databaseName = `bench_login_${process.pid}`;
-const databaseUrl = new URL(SERVER_URL);
-databaseUrl.pathname = `/${databaseName}`;
-const outboxDir = await mkdtemp(join(tmpdir(), 'bench-login-outbox-'));
-let server: ChildProcess | undefined;
-
-async function cleanUp() {
-  if (server) {
-    // Sign-ins cut short when autocannon ends its run are still running in the service.
-    await sleep(1000);
-    await stop(server);
-  }
-  agent.destroy();
-  await adminQuery(`drop database if exists ${databaseName} with (force)`);
-  await rm(outboxDir, { recursive: true, force: true });
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-await adminQuery(`create database ${databaseName}`);
 try {
-  server = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'platform', 'ticket-api', 'src', 'main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl.toString(),
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: '',
-        OUTBOX_DIR: outboxDir,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  await waitForHealth(server, Date.now() + 60_000);
-
   const algorithm = ['argon2d', 'argon2i', 'argon2id'][ARGON2_PARAMETERS.algorithm] ?? 'unknown';
   const sample = await hashPassword(PASSWORD);
   const verifications: number[] = [];
@@ -395,10 +136,9 @@ try {
   }
   const registered = performance.now();
   const { accounts, idToken } = await registerAccounts(ACCOUNTS);
-  const lookupBody = signedBody({ idToken });
+  const lookupBody = signedBody(network, { idToken });
   const registrationS = (performance.now() - registered) / 1000;
-  const stored = await firstRow<{ prefix: string }>(
-    databaseUrl.toString(),
+  const stored = await api.firstRow<{ prefix: string }>(
     "select split_part(password_hash, '$', 2) || ' ' || split_part(password_hash, '$', 4) as prefix from identity_accounts where password_hash is not null limit 1",
   );
 
@@ -406,7 +146,7 @@ try {
     'sign-in = identity/signInWithPassword then Account/login.json, as the web app does; ticket API on PostgreSQL',
   );
   console.log(
-    `machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}); ` +
+    `machine: ${machine()}; ` +
       // biome-ignore lint/suspicious/noUndeclaredEnvVars: libuv's own setting, inherited by the service
       `libuv thread pool: ${process.env.UV_THREADPOOL_SIZE ?? '4 (the default)'} threads`,
   );
@@ -422,10 +162,10 @@ try {
   console.log('goal: p95 under 150 ms at 20 sign-ins/s');
 
   console.log(`\n1. closed loop, ${LEVEL_S} s per level (after a ${WARMUP_S} s warm-up)`);
-  await closedLoop(accounts, 2, WARMUP_S);
+  await signInLoop(accounts, 2, WARMUP_S);
   let best = { connections: 0, perSecond: 0 };
   for (const connections of CONNECTION_LEVELS) {
-    const level = await closedLoop(accounts, connections, LEVEL_S);
+    const level = await signInLoop(accounts, connections, LEVEL_S);
     console.log(
       `  ${String(connections).padStart(3)} connections: ${level.perSecond.toFixed(1).padStart(6)} sign-ins/s  ` +
         `p50 ${ms(level.latency.p50).padStart(9)}  p95 ${ms(level.latency.p95).padStart(9)}  (${level.latency.count} sign-ins)`,
@@ -464,15 +204,14 @@ try {
   );
   const probeAt = (index: number) => probe(index, lookupBody);
   const idle = await openLoop(PROBE_RATE * PROBES.length, PROBE_S, probeAt);
-  const pid = server.pid as number;
-  const cpuBefore = await threadCpuMs(pid);
+  const cpuBefore = await threadCpuMs(api.pid);
   const ownCpuBefore = process.cpuUsage();
   const loadStarted = performance.now();
-  const loadRun = closedLoop(accounts, loadConnections, PROBE_S + 2);
+  const loadRun = signInLoop(accounts, loadConnections, PROBE_S + 2);
   await sleep(1000);
   const busy = await openLoop(PROBE_RATE * PROBES.length, PROBE_S, probeAt);
   const load = await loadRun;
-  const cpuAfter = await threadCpuMs(pid);
+  const cpuAfter = await threadCpuMs(api.pid);
   const ownCpu = process.cpuUsage(ownCpuBefore);
   const loadS = (performance.now() - loadStarted) / 1000;
   const probeError = idle.errors[0] ?? busy.errors[0];
@@ -504,5 +243,5 @@ try {
       `benchmark process ${share((ownCpu.user + ownCpu.system) / 1000)}`,
   );
 } finally {
-  await cleanUp();
+  await api.close();
 }

@@ -1,0 +1,92 @@
+// What the benchmarks measure with and how they print it: latency statistics, durations, a
+// process's CPU time per thread, the machine and its load, and the open loop of Poisson arrivals.
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+
+/** An arrival sent this long after its scheduled time means the benchmark itself fell behind. */
+export const LATE_MS = 10;
+
+export type Stats = { count: number; p50: number; p95: number; p99: number; max: number };
+
+export function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export const sleep = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
+
+/** The machine's cores and CPU model, as "8 cores (model)". */
+export const machine = () => `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
+
+/** Other work on the machine shares its cores with the service, PostgreSQL and the benchmark. */
+export const loadLine = () =>
+  `load average ${loadavg()[0]?.toFixed(1)} over 1 min on ${availableParallelism()} cores`;
+
+/**
+ * CPU time (user + system, ms) of a process's threads from /proc (Linux): its main thread, which
+ * runs the event loop, and all the others (libuv's thread pool, V8's garbage collector).
+ */
+export async function threadCpuMs(pid: number): Promise<{ main: number; others: number }> {
+  const times = { main: 0, others: 0 };
+  for (const thread of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const stat = await readFile(`/proc/${pid}/task/${thread}/stat`, 'utf8').catch(() => '');
+    const fields = stat.split(') ')[1]?.split(' ') ?? [];
+    const used = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    if (Number.isFinite(used)) times[thread === String(pid) ? 'main' : 'others'] += used;
+  }
+  return times;
+}
+
+export type OpenLoopRun<T> = {
+  sent: number;
+  /** Arrivals sent more than LATE_MS after their scheduled time. */
+  late: number;
+  errors: unknown[];
+  /** The latency of each answered task, in the order of `answers`. */
+  latencies: number[];
+  answers: T[];
+};
+
+/**
+ * Open loop: arrivals at exponential intervals (a Poisson process) scheduled on the clock whether
+ * or not earlier ones are answered. Latency counts from the scheduled time, so the benchmark's own
+ * delays are included rather than hidden.
+ */
+export async function openLoop<T>(
+  rate: number,
+  seconds: number,
+  task: (index: number) => Promise<T>,
+): Promise<OpenLoopRun<T>> {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const latencies: number[] = [];
+  const answers: T[] = [];
+  const errors: unknown[] = [];
+  const pending: Promise<void>[] = [];
+  let late = 0;
+  let scheduled = start;
+  for (let index = 0; ; index += 1) {
+    scheduled += (-Math.log(1 - Math.random()) / rate) * 1000;
+    if (scheduled >= end) break;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await sleep(wait);
+    if (performance.now() - scheduled > LATE_MS) late += 1;
+    const at = scheduled;
+    pending.push(
+      task(index).then(
+        (answer) => {
+          latencies.push(performance.now() - at);
+          answers.push(answer);
+        },
+        (error: unknown) => {
+          errors.push(error);
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  return { sent: pending.length, late, errors, latencies, answers };
+}
