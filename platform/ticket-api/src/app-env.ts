@@ -3,8 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import type { IdentityKeys } from './identity/identity-keys.ts';
+import type { AppJobs } from './jobs/job-definitions.ts';
+import type { JobQueue } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './services/sessions/session-policy.ts';
 import type { NetworkDirectory } from './tenants/load-networks.ts';
 
@@ -19,6 +22,12 @@ export type AppDeps = {
   /** The port the shops answer on, for links in emails (unset: the scheme's default). */
   shopPort?: number | undefined;
   logger: Logger;
+  /** The payment service provider behind its port (decision 0018). */
+  payments: PaymentProvider;
+  /** This service's origin as the payment provider reaches it, for notifications. */
+  publicUrl: string;
+  /** Background jobs (instalment debits, order emails); absent where none run. */
+  jobs?: Pick<JobQueue<AppJobs>, 'send'> | undefined;
   /** Whether the database answers (GET /healthz). */
   pingDatabase(): Promise<boolean>;
 };

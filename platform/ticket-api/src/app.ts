@@ -5,8 +5,10 @@ import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { requestContext } from './http/request-context.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
+import { paymentNotificationRoutes } from './payments/notification-routes.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
+import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
@@ -20,6 +22,8 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', accountRoutes());
   app.route('/', catalogueRoutes());
   app.route('/', orderRoutes());
+  app.route('/', checkoutRoutes());
+  app.route('/', paymentNotificationRoutes());
   options.extend?.(app);
   return app;
 }

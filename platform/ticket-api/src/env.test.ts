@@ -17,6 +17,10 @@ describe('parseEnv', () => {
       SESSION_IDLE_MINUTES: 60,
       SESSION_ABSOLUTE_DAYS: 30,
       IDENTITY_PRIVATE_KEY: undefined,
+      PAYMENT_SANDBOX_URL: 'http://127.0.0.1:8090',
+      PAYMENT_SANDBOX_API_KEY: 'sandbox-development-api-key',
+      PAYMENT_SANDBOX_WEBHOOK_SECRET: 'sandbox-development-webhook-secret',
+      TICKET_API_PUBLIC_URL: undefined,
     });
     expect(DEFAULT_DIRS.data).toMatch(/[\\/]var[\\/]ticket-api[\\/]pgdata$/);
     expect(DEFAULT_DIRS.outbox).toMatch(/[\\/]var[\\/]outbox$/);

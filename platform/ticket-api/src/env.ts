@@ -31,6 +31,9 @@ const postgresUrl = z.url({
   message: 'a postgres:// or postgresql:// connection URL',
 });
 
+/** An absolute http(s) URL, kept without its trailing slash. */
+const httpOrigin = z.httpUrl('an absolute http(s) URL').transform((url) => url.replace(/\/+$/, ''));
+
 const smtpUrl = z.url({ protocol: /^smtps?$/, message: 'an smtp:// or smtps:// URL' });
 
 const privateKeyPem = z
@@ -63,6 +66,14 @@ export const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: positiveInteger(30, 365),
   /** The identity provider's ES256 key; without it, one key generated once and kept in the database. */
   IDENTITY_PRIVATE_KEY: optional(privateKeyPem.optional()),
+  /** The payment sandbox's origin (decision 0018): the shop's port + 10 under `npm start`. */
+  PAYMENT_SANDBOX_URL: optional(httpOrigin.default('http://127.0.0.1:8090')),
+  /** Sent as `Authorization: Bearer` on calls to the sandbox; the sandbox's development default. */
+  PAYMENT_SANDBOX_API_KEY: optional(z.string().min(16).default('sandbox-development-api-key')),
+  /** Signs the sandbox's notifications; the sandbox's development default. */
+  PAYMENT_SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16).default('sandbox-development-webhook-secret')),
+  /** Where the payment provider reaches this service's notification route. */
+  TICKET_API_PUBLIC_URL: optional(httpOrigin.optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,8 +12,10 @@ import { loadIdentityKeys } from './identity/identity-keys.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
 import { APP_JOBS } from './jobs/job-definitions.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { startOrderJobs } from './jobs/order-jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createSandboxProvider } from './payments/sandbox-provider.ts';
 import { syncVouchers } from './services/vouchers/sync-vouchers.ts';
 import { loadNetworks } from './tenants/load-networks.ts';
 
@@ -72,6 +74,22 @@ async function start() {
     await mailer.sendMail(message);
   });
   await startAccountJobs(jobs, { db: database.db, clock, logger });
+  const payments = createSandboxProvider({
+    baseUrl: env.PAYMENT_SANDBOX_URL,
+    apiKey: env.PAYMENT_SANDBOX_API_KEY,
+    webhookSecret: env.PAYMENT_SANDBOX_WEBHOOK_SECRET,
+  });
+  const publicUrl = env.TICKET_API_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
+  await startOrderJobs(jobs, {
+    db: database.db,
+    clock,
+    networks,
+    payments,
+    publicUrl,
+    jobs,
+    logger,
+    shopPort: env.SHOP_PORT,
+  });
 
   const app = createApp({
     db: database.db,
@@ -82,6 +100,9 @@ async function start() {
     mailer,
     shopPort: env.SHOP_PORT,
     logger,
+    payments,
+    publicUrl,
+    jobs,
     pingDatabase: () => database.ping(),
   });
   const inFlight = trackInFlight(app.fetch);

@@ -7,6 +7,10 @@ export const APP_JOBS = {
   'send-mail': mailMessageSchema,
   /** The final deletion of accounts whose withdrawal period has ended (ACC-07): a sweep, no data. */
   'anonymise-due-accounts': z.strictObject({}),
+  /** A later instalment of an order debited from the saved method on its due date (PAY-02). */
+  'charge-instalment': z.strictObject({ instalmentId: z.number().int().positive() }),
+  /** An order's hosted checkout read again once it must have ended: an abandoned page expires. */
+  'check-checkout': z.strictObject({ paymentId: z.uuid() }),
 } as const;
 
 export type AppJobs = typeof APP_JOBS;

@@ -21,6 +21,7 @@ import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
 import type { NetworkDirectory } from '../tenants/load-networks.ts';
 import { loadNetworks } from '../tenants/load-networks.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
+import { createFakePaymentProvider, type FakePaymentProvider } from './fake-payment-provider.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
@@ -45,6 +46,8 @@ export type TestApp = {
   deps: AppDeps;
   database: TestDatabase;
   clock: FakeClock;
+  /** The payment provider the app talks to, driven by the test. */
+  payments: FakePaymentProvider;
   logs: LogLine[];
   outboxDir: string;
   /** Sends a call as the sdk client would, and answers the HTTP response. */
@@ -73,6 +76,7 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const clock = createFakeClock();
+  const payments = createFakePaymentProvider({ now: () => clock.now() });
   const outboxDir = await mkdtemp(join(tmpdir(), 'ticket-outbox-'));
   const networks = await loadDemoNetworks();
   // The demo networks' vouchers, synced as at start.
@@ -88,6 +92,8 @@ export async function createTestApp(
     identityKeys: await loadStoredIdentityKeys({ db: database.db, clock }),
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Shop <shop@example.org>', logger }),
     logger,
+    payments,
+    publicUrl: 'http://ticket-api.test',
     pingDatabase: () => database.ping(),
   };
   const app = createApp(deps, options.extend ? { extend: options.extend } : {});
@@ -126,6 +132,7 @@ export async function createTestApp(
     deps,
     database,
     clock,
+    payments,
     logs,
     outboxDir,
     call,

@@ -1,0 +1,75 @@
+// The provider's server-to-server notifications (decision 0018, 0019): POST
+// /payments/notifications/<provider>, outside the call envelope's request format. The raw body is
+// checked against its signature and freshness first (401), then parsed (400), then applied in one
+// transaction: a repeated event answers 200 and changes nothing, an event older than the payment's
+// last one is ignored. A 2xx tells the provider to stop retrying.
+import { ko, ok } from '@transit-shop/sdk/contract/envelope';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../app-env.ts';
+import { JSON_BODY_MAX_BYTES } from '../http/mount-call.ts';
+import { runAfterCommit } from '../services/orders/after-commit.ts';
+import { applyPaymentEvent, type PaymentOutcome } from '../services/orders/apply-payment-event.ts';
+
+export const NOTIFICATION_PATH = '/payments/notifications/:provider';
+
+const OUTCOMES: Record<string, PaymentOutcome> = {
+  'payment.pending': 'pending',
+  'payment.succeeded': 'succeeded',
+  'payment.refused': 'refused',
+  'payment.cancelled': 'cancelled',
+};
+
+export function paymentNotificationRoutes() {
+  const app = new Hono<AppEnv>();
+  const limit = bodyLimit({
+    maxSize: JSON_BODY_MAX_BYTES,
+    onError: (c) => c.json(ko('INVALID_REQUEST', 'The request body is too large'), 413),
+  });
+
+  app.post(NOTIFICATION_PATH, limit, async (c) => {
+    const deps = c.var.deps;
+    if (c.req.param('provider') !== deps.payments.name) throw new AppError('NOT_FOUND');
+    const rawBody = await c.req.text();
+    const reading = deps.payments.readNotification(c.req.raw.headers, rawBody, deps.clock.now());
+    if (!reading.ok) {
+      deps.logger.warn(
+        { reason: reading.reason, requestId: c.var.requestId },
+        'a payment notification was refused',
+      );
+      if (reading.reason === 'malformed') throw new AppError('INVALID_REQUEST');
+      throw new AppError('NOTIFICATION_REFUSED');
+    }
+    const notification = reading.notification;
+    const outcome = OUTCOMES[notification.type];
+    if (!outcome) throw new AppError('INVALID_REQUEST');
+    const result = await applyPaymentEvent({
+      db: deps.db,
+      clock: deps.clock,
+      networkOf: (id) => deps.networks.byId(id),
+      event: {
+        id: notification.eventId,
+        provider: deps.payments.name,
+        outcome,
+        sequence: notification.sequence,
+        merchantReference: notification.merchantReference,
+        checkoutId: notification.checkoutId,
+        providerPaymentId: notification.paymentId,
+        reason: notification.reason,
+        savedMethod: notification.savedMethod,
+        payload: JSON.parse(rawBody) as unknown,
+      },
+    });
+    if (result.kind === 'unknown-payment') {
+      deps.logger.warn(
+        { eventId: notification.eventId, merchantReference: notification.merchantReference },
+        'a payment notification names no payment of ours',
+      );
+    }
+    if (result.kind === 'applied') await runAfterCommit(deps, result.after, result.timeZone);
+    return c.json(ok({ received: true, result: result.kind }), 200);
+  });
+
+  return app;
+}

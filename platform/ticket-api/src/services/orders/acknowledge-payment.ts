@@ -1,0 +1,93 @@
+// Payment/acknowledge.json and the check of an abandoned checkout (decision 0019): the checkout's
+// status read from the provider and applied as its notification would be, under an event id made of
+// the checkout and the status, so reading it again changes nothing. The order moves only from the
+// provider's word, never from the status in the browser's return address.
+import type { OrderStatus, PaymentStatus } from '@transit-shop/sdk/contract/checkout';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema/orders.ts';
+import { type PaymentRow, payments } from '../../db/schema/payments.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import type { CheckoutState } from '../../payments/payment-provider.ts';
+import { runAfterCommit } from './after-commit.ts';
+import { applyPaymentEvent } from './apply-payment-event.ts';
+import type { CheckoutDeps } from './place-order.ts';
+
+/** Applies a checkout's status read from the provider; an open checkout changes nothing. */
+export async function applyCheckoutState(
+  deps: CheckoutDeps,
+  payment: PaymentRow,
+  state: CheckoutState,
+): Promise<void> {
+  if (state.status === 'open') return;
+  if (state.merchantReference !== payment.id) return;
+  const result = await applyPaymentEvent({
+    db: deps.db,
+    clock: deps.clock,
+    networkOf: (id) => deps.networks.byId(id),
+    event: {
+      id: `ack:${state.checkoutId}:${state.status}`.slice(0, 200),
+      provider: deps.payments.name,
+      outcome: state.status,
+      sequence: null,
+      merchantReference: state.merchantReference,
+      checkoutId: state.checkoutId,
+      providerPaymentId: state.paymentId,
+      reason: null,
+      savedMethod: null,
+      payload: state,
+    },
+  });
+  if (result.kind === 'applied') await runAfterCommit(deps, result.after, result.timeZone);
+}
+
+async function readCheckout(deps: CheckoutDeps, checkoutId: string): Promise<CheckoutState> {
+  try {
+    return await deps.payments.getCheckout(checkoutId);
+  } catch (error) {
+    deps.logger.error({ err: error, checkoutId }, 'the payment provider did not tell the checkout status');
+    throw new AppError('PAYMENT_UNEXPECTED_ERROR');
+  }
+}
+
+export async function acknowledgePayment(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  user: UserRow;
+  orderId: number;
+  checkoutId: string;
+}): Promise<{ orderId: number; status: OrderStatus; paymentStatus: PaymentStatus }> {
+  const { deps, network, user } = options;
+  const [found] = await deps.db
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.id, options.orderId),
+        eq(orders.networkId, network.network.config.id),
+        eq(orders.userId, user.id),
+        eq(payments.provider, deps.payments.name),
+        eq(payments.providerCheckoutId, options.checkoutId),
+      ),
+    )
+    .limit(1);
+  if (!found) throw new AppError('ORDER_NOT_FOUND');
+  const final = ['SUCCEEDED', 'REFUSED', 'CANCELLED', 'EXPIRED'].includes(found.payment.status);
+  if (!final) await applyCheckoutState(deps, found.payment, await readCheckout(deps, options.checkoutId));
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, found.order.id)).limit(1);
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.id, found.payment.id)).limit(1);
+  return {
+    orderId: found.order.id,
+    status: order?.status ?? found.order.status,
+    paymentStatus: payment?.status ?? found.payment.status,
+  };
+}
+
+/** The check-checkout job: an order's checkout read once its page must have ended. */
+export async function checkAbandonedCheckout(deps: CheckoutDeps, paymentId: string): Promise<void> {
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!payment?.providerCheckoutId || !['OPEN', 'PENDING'].includes(payment.status)) return;
+  await applyCheckoutState(deps, payment, await readCheckout(deps, payment.providerCheckoutId));
+}

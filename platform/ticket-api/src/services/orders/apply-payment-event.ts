@@ -1,0 +1,198 @@
+// Applies one word of the provider about one payment (a notification, or the status read on the
+// browser's return) in one transaction (decision 0019): the event is recorded under its id first,
+// so a repeated one changes nothing; the payment row is locked; an event older than the last one
+// applied is ignored; then the payment, the order or the instalment move, each guarded by its
+// current status.
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { instalments, type PaymentRow, paymentEvents, payments } from '../../db/schema/payments.ts';
+import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
+import {
+  type AfterCommit,
+  completeOrder,
+  failOrder,
+  keepSavedMethod,
+  moveOrder,
+  nothingAfter,
+  recordOrderEvent,
+} from './finalise-order.ts';
+
+export type PaymentOutcome = 'pending' | 'succeeded' | 'refused' | 'cancelled' | 'expired';
+
+export type PaymentEvent = {
+  /** The provider's event id, or a name built from what was read (ack:<checkout>:<status>). */
+  id: string;
+  provider: string;
+  outcome: PaymentOutcome;
+  /** The provider's sequence for this payment; null for a status read, which has none. */
+  sequence: number | null;
+  /** Our payment id (the provider's merchantReference). */
+  merchantReference: string;
+  checkoutId: string | null;
+  providerPaymentId: string | null;
+  reason: string | null;
+  savedMethod: SavedMethodDetails | null;
+  payload: unknown;
+};
+
+export type EventResult =
+  | { kind: 'duplicate' }
+  | { kind: 'unknown-payment' }
+  | { kind: 'stale' }
+  | { kind: 'applied'; changed: boolean; orderId: number; timeZone: string; after: AfterCommit };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const PAYMENT_STATUS = {
+  pending: 'PENDING',
+  succeeded: 'SUCCEEDED',
+  refused: 'REFUSED',
+  cancelled: 'CANCELLED',
+  expired: 'EXPIRED',
+} as const satisfies Record<PaymentOutcome, PaymentRow['status']>;
+
+/** A payment moves forward only: OPEN → PENDING → an outcome, and an outcome is final. */
+const MOVES_FROM: Record<PaymentOutcome, PaymentRow['status'][]> = {
+  pending: ['OPEN'],
+  succeeded: ['OPEN', 'PENDING'],
+  refused: ['OPEN', 'PENDING'],
+  cancelled: ['OPEN', 'PENDING'],
+  expired: ['OPEN'],
+};
+
+export async function applyPaymentEvent(options: {
+  db: Database;
+  clock: Clock;
+  networkOf: (networkId: number) => LoadedNetwork | undefined;
+  event: PaymentEvent;
+}): Promise<EventResult> {
+  const { event, clock } = options;
+  const now = clock.now();
+  return options.db.transaction(async (tx) => {
+    const reference = UUID.test(event.merchantReference) ? event.merchantReference.toLowerCase() : null;
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        id: event.id,
+        provider: event.provider,
+        paymentId: null,
+        type: event.outcome,
+        sequence: event.sequence,
+        applied: false,
+        payload: event.payload,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return { kind: 'duplicate' } as const;
+
+    const [payment] = reference
+      ? await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, reference), eq(payments.provider, event.provider)))
+          .for('update')
+          .limit(1)
+      : [];
+    if (!payment) return { kind: 'unknown-payment' } as const;
+    await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
+    if (event.sequence !== null && event.sequence <= payment.lastEventSequence)
+      return { kind: 'stale' } as const;
+
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
+      .for('update')
+      .limit(1);
+    if (!order) return { kind: 'unknown-payment' } as const;
+    const network = options.networkOf(order.networkId);
+    if (!network)
+      throw new Error(`the order ${order.id} belongs to network ${order.networkId}, which is not loaded`);
+
+    const [moved] = await tx
+      .update(payments)
+      .set({
+        status: PAYMENT_STATUS[event.outcome],
+        reason: event.reason,
+        ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}),
+        ...(event.sequence !== null ? { lastEventSequence: event.sequence } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, MOVES_FROM[event.outcome])))
+      .returning();
+    if (!moved && event.sequence !== null) {
+      // An outcome already known (read on the browser's return first): keep the sequence anyway.
+      await tx
+        .update(payments)
+        .set({ lastEventSequence: event.sequence, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+    }
+
+    let after = nothingAfter();
+    let changed = moved !== undefined;
+    // A method saved by this payment is kept even when the outcome itself was already applied.
+    const savedMethodId =
+      event.outcome === 'succeeded' && event.savedMethod
+        ? await keepSavedMethod(tx, order, event.provider, event.savedMethod, now)
+        : null;
+
+    if (moved && payment.instalmentNumber === 1) {
+      if (event.outcome === 'pending') {
+        if (await moveOrder(tx, order.id, ['PENDING'], 'PROCESSING', now))
+          await recordOrderEvent(tx, order.id, 'PAYMENT_PENDING', 'PROCESSING', now);
+      } else if (event.outcome === 'succeeded') {
+        const current = order.status;
+        await recordOrderEvent(tx, order.id, 'PAYMENT_SUCCEEDED', current, now);
+        after = await completeOrder({ db: tx, network, order, payment: moved, savedMethodId, now });
+      } else {
+        const to = event.outcome === 'refused' ? 'ERROR' : 'CANCELED';
+        const type =
+          event.outcome === 'refused'
+            ? 'PAYMENT_REFUSED'
+            : event.outcome === 'expired'
+              ? 'PAYMENT_EXPIRED'
+              : 'PAYMENT_CANCELLED';
+        await failOrder({ db: tx, order, to, event: type, now });
+      }
+    } else if (moved) {
+      changed = (await applyToInstalment(tx, moved, event.outcome, order.id, now)) || changed;
+    }
+    await tx.update(paymentEvents).set({ applied: changed }).where(eq(paymentEvents.id, event.id));
+    return {
+      kind: 'applied',
+      changed,
+      orderId: order.id,
+      timeZone: network.network.config.timeZone,
+      after,
+    } as const;
+  });
+}
+
+/** A later instalment's charge: PAID, or FAILED and the order REGULARIZATION (the debt to settle). */
+async function applyToInstalment(
+  db: Database,
+  payment: PaymentRow,
+  outcome: PaymentOutcome,
+  orderId: number,
+  now: Date,
+): Promise<boolean> {
+  const where = and(eq(instalments.orderId, orderId), eq(instalments.number, payment.instalmentNumber));
+  if (outcome === 'pending') {
+    await db.update(instalments).set({ status: 'PENDING', updatedAt: now }).where(where);
+    return true;
+  }
+  if (outcome === 'succeeded') {
+    await db.update(instalments).set({ status: 'PAID', paidAt: now, updatedAt: now }).where(where);
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    await recordOrderEvent(db, orderId, 'INSTALMENT_PAID', order?.status ?? 'COMPLETED', now);
+    return true;
+  }
+  await db.update(instalments).set({ status: 'FAILED', updatedAt: now }).where(where);
+  const regularising = await moveOrder(db, orderId, ['COMPLETED'], 'REGULARIZATION', now);
+  await recordOrderEvent(db, orderId, 'INSTALMENT_FAILED', regularising?.status ?? 'REGULARIZATION', now);
+  return true;
+}

@@ -1,0 +1,85 @@
+// A later instalment debited on its due date (PAY-02, decision 0019): the charge-instalment job
+// moves it from SCHEDULED to PENDING with a payment row, then asks the provider to charge the
+// saved method with that payment's id as idempotency key (a retried job charges once). The
+// provider's notification marks it PAID or FAILED (the order then REGULARIZATION).
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema/orders.ts';
+import { instalments, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { moveOrder, recordOrderEvent } from './finalise-order.ts';
+import { type CheckoutDeps, notifyUrlOf } from './place-order.ts';
+
+export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number): Promise<void> {
+  const now = deps.clock.now();
+  const prepared = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ instalment: instalments, order: orders })
+      .from(instalments)
+      .innerJoin(orders, eq(orders.id, instalments.orderId))
+      .where(eq(instalments.id, instalmentId))
+      .for('update')
+      .limit(1);
+    if (!row) return null;
+    const { instalment, order } = row;
+    if (instalment.paymentId) {
+      // Started by an earlier run of this job: the same payment is charged again (idempotent).
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, instalment.paymentId))
+        .limit(1);
+      return payment && payment.status === 'OPEN' && !payment.providerPaymentId
+        ? { instalment, order, payment }
+        : null;
+    }
+    if (instalment.status !== 'SCHEDULED') return null;
+    if (instalment.savedPaymentMethodId === null || order.paymentMethod === null) {
+      await tx
+        .update(instalments)
+        .set({ status: 'FAILED', updatedAt: now })
+        .where(eq(instalments.id, instalment.id));
+      const moved = await moveOrder(tx, order.id, ['COMPLETED'], 'REGULARIZATION', now);
+      await recordOrderEvent(tx, order.id, 'INSTALMENT_FAILED', moved?.status ?? order.status, now);
+      return null;
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        instalmentNumber: instalment.number,
+        provider: deps.payments.name,
+        kind: 'CHARGE',
+        method: order.paymentMethod,
+        amount: instalment.amount,
+        currency: order.currency,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!payment) throw new Error('an instalment payment was not stored');
+    await tx
+      .update(instalments)
+      .set({ status: 'PENDING', paymentId: payment.id, updatedAt: now })
+      .where(eq(instalments.id, instalment.id));
+    return { instalment, order, payment };
+  });
+  if (!prepared) return;
+  const { instalment, order, payment } = prepared;
+  const [method] = await deps.db
+    .select()
+    .from(savedPaymentMethods)
+    .where(eq(savedPaymentMethods.id, instalment.savedPaymentMethodId ?? 0))
+    .limit(1);
+  if (!method) throw new Error(`the saved method of instalment ${instalment.id} is gone`);
+  const charge = await deps.payments.chargeSavedMethod({
+    methodToken: method.providerToken,
+    merchantReference: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    description: `#${order.id} ${instalment.number}/${order.installments}`,
+    notifyUrl: notifyUrlOf(deps),
+  });
+  await deps.db
+    .update(payments)
+    .set({ providerPaymentId: charge.paymentId, updatedAt: deps.clock.now() })
+    .where(eq(payments.id, payment.id));
+}

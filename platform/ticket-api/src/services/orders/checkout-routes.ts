@@ -1,0 +1,49 @@
+// The checkout's calls (CHECKOUT_CALLS, decision 0019): placing and creating orders, the customer's
+// orders and one order's history, and the browser's return from the provider. Handlers only pick
+// what the services need, call them, and answer.
+import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.ts';
+import { mountCall } from '../../http/mount-call.ts';
+import { acknowledgePayment } from './acknowledge-payment.ts';
+import { getOrders, orderHistory } from './order-queries.ts';
+import { placeOrder } from './place-order.ts';
+
+export function checkoutRoutes() {
+  const app = new Hono<AppEnv>();
+
+  mountCall(app, CHECKOUT_CALLS.placeOrder, ({ payload, deps, network, user, session }) =>
+    placeOrder({ deps, network, user, session, request: payload }),
+  );
+
+  mountCall(app, CHECKOUT_CALLS.create, ({ payload, deps, network, user, session }) =>
+    placeOrder({
+      deps,
+      network,
+      user,
+      session,
+      request: {
+        ...payload,
+        paymentMethod: null,
+        installments: 1,
+        savedPaymentMethodId: null,
+        saveMethod: false,
+        returnUrl: null,
+      },
+    }),
+  );
+
+  mountCall(app, CHECKOUT_CALLS.getOrders, ({ payload, deps, network, user }) =>
+    getOrders({ db: deps.db, network, user, page: payload.page, pageSize: payload.pageSize }),
+  );
+
+  mountCall(app, CHECKOUT_CALLS.history, ({ payload, deps, network, user }) =>
+    orderHistory({ db: deps.db, network, user, orderId: payload.orderId }),
+  );
+
+  mountCall(app, CHECKOUT_CALLS.acknowledge, ({ payload, deps, network, user }) =>
+    acknowledgePayment({ deps, network, user, orderId: payload.orderId, checkoutId: payload.checkoutId }),
+  );
+
+  return app;
+}

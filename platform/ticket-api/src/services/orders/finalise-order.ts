@@ -1,0 +1,177 @@
+// What an order's payment outcome does, inside the caller's transaction (decision 0019). Every
+// change is guarded by the current status, so an outcome applied twice (a notification and the
+// browser's return, a retried notification) changes the order once.
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { type OrderRow, orderEvents, orders } from '../../db/schema/orders.ts';
+import { instalments, type PaymentRow, savedPaymentMethods } from '../../db/schema/payments.ts';
+import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
+import { instalmentSchedule } from './instalment-schedule.ts';
+import { releaseOrderVouchers } from './order-vouchers.ts';
+
+type OrderStatus = OrderRow['status'];
+type OrderEventType = (typeof orderEvents.$inferInsert)['type'];
+
+/** What to do once the transaction has committed: jobs live outside it. */
+export type AfterCommit = {
+  /** Later instalments to debit on their due dates. */
+  instalmentJobs: { instalmentId: number; dueDate: string }[];
+  /** The order just completed (confirmation email). */
+  completedOrderId: number | null;
+};
+
+export const nothingAfter = (): AfterCommit => ({ instalmentJobs: [], completedOrderId: null });
+
+export async function recordOrderEvent(
+  db: Database,
+  orderId: number,
+  type: OrderEventType,
+  status: OrderStatus,
+  at: Date,
+): Promise<void> {
+  await db.insert(orderEvents).values({ orderId, type, status, at });
+}
+
+/** Moves the order from one of `from` to `to`; answers the row moved, or null when it was elsewhere. */
+export async function moveOrder(
+  db: Database,
+  orderId: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  now: Date,
+  extra: Partial<Pick<OrderRow, 'processStatus' | 'completedAt' | 'invoiceNumber'>> = {},
+): Promise<OrderRow | null> {
+  const [moved] = await db
+    .update(orders)
+    .set({ status: to, updatedAt: now, ...extra })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .returning();
+  return moved ?? null;
+}
+
+/**
+ * Keeps a method the provider saved, when the buyer asked for it or instalments need it; a method
+ * already kept (the same token) is answered again. Never for a guest (AUTH-04).
+ */
+export async function keepSavedMethod(
+  db: Database,
+  order: OrderRow,
+  provider: string,
+  details: SavedMethodDetails,
+  now: Date,
+): Promise<number | null> {
+  if (order.buyer.guest || !(order.saveMethod || order.installments > 1)) return null;
+  const [inserted] = await db
+    .insert(savedPaymentMethods)
+    .values({
+      userId: order.userId,
+      networkId: order.networkId,
+      provider,
+      providerToken: details.token,
+      kind: details.kind,
+      brand: details.kind === 'CARD' ? details.brand : null,
+      last4: details.kind === 'CARD' ? details.last4 : details.ibanLast4,
+      expMonth: details.kind === 'CARD' ? details.expMonth : null,
+      expYear: details.kind === 'CARD' ? details.expYear : null,
+      holder: details.holder,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: savedPaymentMethods.id });
+  const id =
+    inserted?.id ??
+    (
+      await db
+        .select({ id: savedPaymentMethods.id })
+        .from(savedPaymentMethods)
+        .where(
+          and(
+            eq(savedPaymentMethods.provider, provider),
+            eq(savedPaymentMethods.providerToken, details.token),
+          ),
+        )
+        .limit(1)
+    )[0]?.id ??
+    null;
+  if (id !== null) {
+    // Later instalments are charged to it (a status read on the return may have come first, without it).
+    await db
+      .update(instalments)
+      .set({ savedPaymentMethodId: id, updatedAt: now })
+      .where(and(eq(instalments.orderId, order.id), isNull(instalments.savedPaymentMethodId)));
+  }
+  return id;
+}
+
+/**
+ * The order paid (or with nothing to pay): COMPLETED and TO_PROCESS, its instalment plan written
+ * (the first PAID by this payment, the next ones SCHEDULED, PAY-02). Answers what to do after the
+ * commit; nothing when the order was already past this point.
+ */
+export async function completeOrder(options: {
+  db: Database;
+  network: LoadedNetwork;
+  order: OrderRow;
+  payment: PaymentRow | null;
+  savedMethodId: number | null;
+  now: Date;
+}): Promise<AfterCommit> {
+  const { db, network, order, payment, now } = options;
+  const completed = await moveOrder(db, order.id, ['PENDING', 'PROCESSING'], 'COMPLETED', now, {
+    processStatus: 'TO_PROCESS',
+    completedAt: now,
+  });
+  const after = nothingAfter();
+  if (!completed) return after;
+  after.completedOrderId = completed.id;
+  await recordOrderEvent(db, order.id, 'COMPLETED', 'COMPLETED', now);
+  if (payment) {
+    const schedule = instalmentSchedule({
+      totalAmount: order.totalAmount,
+      installments: order.installments,
+      now: order.createdAt,
+      timeZone: network.network.config.timeZone,
+    });
+    const savedMethodId = options.savedMethodId ?? order.savedPaymentMethodId;
+    const rows = await db
+      .insert(instalments)
+      .values(
+        schedule.map((debit, index) => ({
+          orderId: order.id,
+          number: index + 1,
+          dueDate: debit.dueDate,
+          amount: debit.amount,
+          status: index === 0 ? ('PAID' as const) : ('SCHEDULED' as const),
+          savedPaymentMethodId: savedMethodId,
+          paymentId: index === 0 ? payment.id : null,
+          paidAt: index === 0 ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: instalments.id, number: instalments.number, dueDate: instalments.dueDate });
+    after.instalmentJobs = rows
+      .filter((row) => row.number > 1)
+      .map((row) => ({ instalmentId: row.id, dueDate: row.dueDate }));
+  }
+  return after;
+}
+
+/** The payment refused or cancelled: the order ERROR or CANCELED, its voucher uses given back. */
+export async function failOrder(options: {
+  db: Database;
+  order: OrderRow;
+  to: 'ERROR' | 'CANCELED';
+  event: OrderEventType;
+  now: Date;
+}): Promise<boolean> {
+  const { db, order, to, now } = options;
+  const moved = await moveOrder(db, order.id, ['PENDING', 'PROCESSING'], to, now);
+  if (!moved) return false;
+  await recordOrderEvent(db, order.id, options.event, to, now);
+  await releaseOrderVouchers(db, order.orderKey, order.vouchers);
+  return true;
+}

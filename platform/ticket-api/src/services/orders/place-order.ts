@@ -1,0 +1,410 @@
+// Order/placeOrder.json and Order/create.json (decision 0019): the cart priced as computeAmount
+// prices it, the checkout's rules, then the order, its lines, its voucher redemptions and its
+// payment in one transaction keyed by (network, customer, orderKey), and, after the commit, the
+// provider's hosted checkout (or the charge of a saved method) with our payment id as its
+// idempotency key. The same key answers the same order, however many times and however
+// concurrently it is sent.
+import { createHash } from 'node:crypto';
+import type { Delivery, OnlinePaymentMethod, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
+import { canonicalJson } from '@transit-shop/sdk/signing/canonical-string';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { pickText } from '@transit-shop/tenancy';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../app-env.ts';
+import { type DeliverySnapshot, type OrderRow, orderLines, orders } from '../../db/schema/orders.ts';
+import { type PaymentRow, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import type { SessionRow } from '../../db/schema/sessions.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { emailLocale } from '../../mail/templates/email-layout.ts';
+import { PaymentProviderError } from '../../payments/payment-provider.ts';
+import { toAuthUser } from '../account/auth-user.ts';
+import { runAfterCommit } from './after-commit.ts';
+import { checkCheckout, isGuest } from './checkout-rules.ts';
+import { computeAmount } from './compute-amount.ts';
+import { type AfterCommit, completeOrder, nothingAfter, recordOrderEvent } from './finalise-order.ts';
+import { redeemOrderVouchers } from './order-vouchers.ts';
+import { refusal } from './price-cart.ts';
+import { type CartRequest, type PricedOrder, priceOrder } from './price-order.ts';
+
+export type CheckoutDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'payments' | 'publicUrl' | 'jobs' | 'logger' | 'shopPort' | 'networks'
+>;
+
+export type PlaceOrderRequest = Omit<CartRequest, 'userToken' | 'userId'> & {
+  userToken: string;
+  orderKey: string;
+  /** Null for Order/create.json: nothing is paid. */
+  paymentMethod: OnlinePaymentMethod | null;
+  installments: number;
+  savedPaymentMethodId: number | null;
+  saveMethod: boolean;
+  delivery: Delivery | null;
+  invoiceEmail: string | null;
+  returnUrl: string | null;
+};
+
+/** The notification route of the provider, on this service's public origin. */
+export const notifyUrlOf = (deps: Pick<AppDeps, 'publicUrl' | 'payments'>) =>
+  `${deps.publicUrl}/payments/notifications/${deps.payments.name}`;
+
+/** What makes two placements the same cart: everything the buyer chose, not the session. */
+function requestHash(request: PlaceOrderRequest): string {
+  const { userToken: _token, ...chosen } = request;
+  return createHash('sha256').update(canonicalJson(chosen)).digest('hex');
+}
+
+function shopReturnUrl(network: LoadedNetwork, path: string, shopPort: number | undefined): string {
+  const domain = network.network.config.domains[0] ?? 'localhost';
+  const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
+  const url = new URL(`${scheme}://${domain}${path}`);
+  if (shopPort !== undefined) url.port = String(shopPort);
+  return url.toString();
+}
+
+async function findOrder(deps: CheckoutDeps, network: LoadedNetwork, user: UserRow, orderKey: string) {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.networkId, network.network.config.id),
+        eq(orders.userId, user.id),
+        eq(orders.orderKey, orderKey),
+      ),
+    )
+    .limit(1);
+  return order;
+}
+
+async function firstPaymentOf(deps: CheckoutDeps, orderId: number): Promise<PaymentRow | undefined> {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.instalmentNumber, 1)))
+    .orderBy(asc(payments.createdAt))
+    .limit(1);
+  return payment;
+}
+
+function providerFailed(deps: CheckoutDeps, error: unknown, orderId: number): AppError {
+  if (error instanceof AppError) return error;
+  deps.logger.error({ err: error, orderId }, 'the payment provider failed');
+  return new AppError('PAYMENT_UNEXPECTED_ERROR', {
+    cause: error instanceof PaymentProviderError ? error : undefined,
+  });
+}
+
+/**
+ * Starts the payment at the provider if it is not started yet: the hosted checkout, or the charge
+ * of the saved method. Both carry our payment id as idempotency key, so requests racing here get
+ * the provider's one checkout or charge.
+ */
+async function startPayment(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  order: OrderRow;
+  payment: PaymentRow;
+}): Promise<PaymentRow> {
+  const { deps, network, order, payment } = options;
+  if (payment.status !== 'OPEN' || payment.providerCheckoutId || payment.providerPaymentId) return payment;
+  const description = `${network.network.config.name} #${order.id}`;
+  try {
+    if (payment.kind === 'CHARGE') {
+      const [method] = await deps.db
+        .select()
+        .from(savedPaymentMethods)
+        .where(eq(savedPaymentMethods.id, order.savedPaymentMethodId ?? 0))
+        .limit(1);
+      if (!method) throw refusal('SAVED_METHOD_NOT_FOUND', 'savedPaymentMethodId');
+      const charge = await deps.payments.chargeSavedMethod({
+        methodToken: method.providerToken,
+        merchantReference: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+        description,
+        notifyUrl: notifyUrlOf(deps),
+      });
+      const [updated] = await deps.db
+        .update(payments)
+        .set({ providerPaymentId: charge.paymentId, updatedAt: deps.clock.now() })
+        .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)))
+        .returning();
+      return updated ?? payment;
+    }
+    const lang: Locale = isLocale(order.lang) ? order.lang : DEFAULT_LOCALE;
+    const checkout = await deps.payments.createCheckout({
+      merchantReference: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      method: payment.method,
+      saveMethod: order.saveMethod || order.installments > 1,
+      customerReference: order.buyer.guest ? null : order.buyer.customerNumber,
+      locale: lang,
+      description,
+      returnUrl: shopReturnUrl(network, order.returnPath ?? '/', deps.shopPort),
+      notifyUrl: notifyUrlOf(deps),
+    });
+    const [updated] = await deps.db
+      .update(payments)
+      .set({
+        providerCheckoutId: checkout.checkoutId,
+        redirectUrl: checkout.redirectUrl,
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(payments.id, payment.id), isNull(payments.providerCheckoutId)))
+      .returning();
+    if (deps.jobs) {
+      // The sandbox does not notify an abandoned page: its status is read once it must have ended.
+      await deps.jobs
+        .send(
+          'check-checkout',
+          { paymentId: payment.id },
+          { startAfter: new Date(checkout.expiresAt.getTime() + 60_000) },
+        )
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error, paymentId: payment.id }, 'checkout check not queued'),
+        );
+    }
+    return (
+      updated ?? { ...payment, providerCheckoutId: checkout.checkoutId, redirectUrl: checkout.redirectUrl }
+    );
+  } catch (error) {
+    throw providerFailed(deps, error, order.id);
+  }
+}
+
+async function answerOf(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  user: UserRow;
+  session: SessionRow;
+  token: string;
+  order: OrderRow;
+}): Promise<PlaceOrderAnswer> {
+  const { deps, network, order } = options;
+  if (order.status === 'ERROR') throw new AppError('PAYMENT_REFUSED');
+  if (order.status === 'CANCELED') throw new AppError('PAYMENT_CANCELLED');
+  let redirectUrl: string | null = null;
+  if (order.status === 'PENDING') {
+    const payment = await firstPaymentOf(deps, order.id);
+    if (payment) {
+      const started = await startPayment({ deps, network, order, payment });
+      redirectUrl = started.kind === 'CHECKOUT' && started.status === 'OPEN' ? started.redirectUrl : null;
+    }
+  }
+  const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+  return {
+    user: await toAuthUser({
+      db: deps.db,
+      user: options.user,
+      session: options.session,
+      token: options.token,
+    }),
+    orderId: order.id,
+    networkId: order.networkId,
+    status: current?.status ?? order.status,
+    totalAmount: order.totalAmount,
+    currency: order.currency,
+    redirectUrl,
+  };
+}
+
+/** computeAmount's checks for an order that pays nothing: every voucher must apply. */
+async function priceFree(
+  deps: CheckoutDeps,
+  network: LoadedNetwork,
+  user: UserRow,
+  request: PlaceOrderRequest,
+) {
+  const priced = await priceOrder({ db: deps.db, clock: deps.clock, network, user, request });
+  const position = priced.answer.discounts.findIndex((discount) => discount.error !== null);
+  const failed = priced.answer.discounts[position]?.error;
+  if (failed && isErrorCode(failed.code)) throw refusal(failed.code, `vouchers.${position}`);
+  return priced;
+}
+
+function lineLabel(network: LoadedNetwork, shopItemId: number, lang: Locale): string {
+  const item = network.catalogue.shopItems.find((candidate) => candidate.shopItemId === shopItemId);
+  if (!item) return `#${shopItemId}`;
+  return (
+    pickText(item.name, lang, network.network.config.defaultLanguage) ??
+    Object.values(item.name).find(Boolean) ??
+    `#${shopItemId}`
+  );
+}
+
+function vatOf(network: LoadedNetwork, shopItemId: number): number | null {
+  const item = network.catalogue.shopItems.find((candidate) => candidate.shopItemId === shopItemId);
+  return item?.vatRate ?? null;
+}
+
+export async function placeOrder(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  user: UserRow;
+  session: SessionRow;
+  request: PlaceOrderRequest;
+}): Promise<PlaceOrderAnswer> {
+  const { deps, network, user, session, request } = options;
+  const config = network.network.config;
+  const hash = requestHash(request);
+  const answer = (order: OrderRow) =>
+    answerOf({ deps, network, user, session, token: request.userToken, order });
+
+  const existing = await findOrder(deps, network, user, request.orderKey);
+  if (existing) {
+    if (existing.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
+    return answer(existing);
+  }
+
+  let priced: PricedOrder['answer'];
+  let firstDebit: number;
+  if (request.paymentMethod === null) {
+    priced = (await priceFree(deps, network, user, request)).answer;
+    if (priced.totalAmount > 0) throw new AppError('ORDER_PAYMENT_REQUIRED');
+    firstDebit = 0;
+  } else {
+    const computed = await computeAmount({
+      db: deps.db,
+      clock: deps.clock,
+      network,
+      user,
+      request: { ...request, paymentMethod: request.paymentMethod, installments: request.installments },
+    });
+    priced = computed;
+    firstDebit = computed.schedule[0]?.amount ?? computed.totalAmount;
+  }
+  const free = priced.totalAmount === 0;
+  const { savedMethod } = await checkCheckout({
+    db: deps.db,
+    network,
+    user,
+    choices: {
+      articles: request.articles,
+      totalAmount: priced.totalAmount,
+      paymentMethod: request.paymentMethod,
+      installments: request.installments,
+      savedPaymentMethodId: request.savedPaymentMethodId,
+      saveMethod: request.saveMethod,
+      delivery: request.delivery,
+      invoiceEmail: request.invoiceEmail,
+    },
+  });
+
+  const now = deps.clock.now();
+  const lang: Locale = request.lang ?? emailLocale(network, user.locale);
+  const guest = isGuest(user);
+  const method = free ? null : request.paymentMethod;
+  const installments = free ? 1 : request.installments;
+
+  const placed = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        networkId: config.id,
+        userId: user.id,
+        orderKey: request.orderKey,
+        requestHash: hash,
+        currency: priced.currency,
+        subtotalAmount: priced.subtotalAmount,
+        discountAmount: priced.discountAmount,
+        totalAmount: priced.totalAmount,
+        paymentMethod: method,
+        installments,
+        savedPaymentMethodId: free ? null : (savedMethod?.id ?? null),
+        saveMethod: !guest && !free && (request.saveMethod || installments > 1),
+        lang,
+        buyer: {
+          guest,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          customerNumber: user.customerNumber,
+          invoiceEmail: guest ? request.invoiceEmail : (user.contactEmail ?? user.email),
+        },
+        delivery: request.delivery as DeliverySnapshot | null,
+        vouchers: [...request.vouchers],
+        discounts: priced.discounts,
+        returnPath: request.returnUrl,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // The same key placed at the same moment: the first placement's order is the answer.
+    if (!order) return null;
+
+    await tx.insert(orderLines).values(
+      priced.lines.map((line, position) => {
+        const article = line.articleIndex === null ? undefined : request.articles[line.articleIndex];
+        const isArticle = line.kind === 'ARTICLE';
+        return {
+          orderId: order.id,
+          position,
+          kind: line.kind,
+          articleIndex: line.articleIndex,
+          shopItemId: line.shopItemId,
+          productIds: line.productIds,
+          label: lineLabel(network, line.shopItemId, lang),
+          support: article && line.kind !== 'SHIPPING_FEE' ? article.support : null,
+          customerId: article?.customerId ?? (article ? user.id : null),
+          mediaId: article?.mediaId ?? null,
+          startMonth: isArticle ? (article?.startMonth ?? null) : null,
+          startingAt: isArticle && article?.startingAt ? new Date(article.startingAt) : null,
+          fields: isArticle ? (article?.fields ?? {}) : {},
+          documents: isArticle ? (article?.documents ?? []) : [],
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          amount: line.amount,
+          discountAmount: line.discountAmount,
+          totalAmount: line.totalAmount,
+          vatRateBasisPoints: vatOf(network, line.shopItemId),
+        };
+      }),
+    );
+    await recordOrderEvent(tx, order.id, 'PLACED', 'PENDING', now);
+    await redeemOrderVouchers({
+      db: tx,
+      clock: deps.clock,
+      network,
+      user,
+      orderKey: request.orderKey,
+      codes: request.vouchers,
+      articles: request.articles,
+      shippingFeeShopItemId: request.shippingFeeShopItemId,
+      lang: request.lang,
+    });
+
+    let after: AfterCommit = nothingAfter();
+    if (free || method === null) {
+      after = await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
+    } else {
+      await tx.insert(payments).values({
+        orderId: order.id,
+        instalmentNumber: 1,
+        provider: deps.payments.name,
+        kind: savedMethod ? 'CHARGE' : 'CHECKOUT',
+        method,
+        amount: firstDebit,
+        currency: priced.currency,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordOrderEvent(tx, order.id, 'PAYMENT_STARTED', 'PENDING', now);
+    }
+    return { order, after };
+  });
+
+  if (!placed) {
+    const first = await findOrder(deps, network, user, request.orderKey);
+    if (!first) throw new Error('an order key conflicted with an order that cannot be found');
+    if (first.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
+    return answer(first);
+  }
+  await runAfterCommit(deps, placed.after, config.timeZone);
+  return answer(placed.order);
+}
