@@ -101,6 +101,32 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'card-error-fr-light',
+    colorScheme: 'light',
+    width: 390,
+    checkout: { locale: 'fr' },
+    prepare: submitEmptyCard,
+  },
+  {
+    // The result page a customer sees on coming back to a refused checkout.
+    name: 'result-es-light',
+    colorScheme: 'light',
+    width: 390,
+    checkout: { locale: 'es' },
+    prepare: async (page) => {
+      const form = {
+        token: await page.inputValue('input[name="token"]'),
+        action: 'pay',
+        holder: 'Ana García',
+        number: '4000 0000 0000 0002',
+        expiry: '12/30',
+        cvc: '123',
+      };
+      await page.request.post(page.url(), { form, maxRedirects: 0 });
+      await page.reload();
+    },
+  },
+  {
     // Keyboard only: Tab from the last field reaches Pay, whose focus ring must show.
     name: 'card-focus-fr-dark',
     colorScheme: 'dark',
@@ -157,6 +183,35 @@ try {
     console.log(`${path}: ${results.violations.length} axe violation(s) of any impact`);
     await context.close();
   }
+
+  // The whole way with the keyboard and a real form post: Chromium follows the 303 to the shop,
+  // which the page's form-action must allow (no shop runs here: where the browser went is enough).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await page.goto(await openCheckout({ locale: 'it' }));
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Mario Rossi');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('4242 4242 4242 4242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12/30');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  const shopRequest = page
+    .waitForRequest(/^http:\/\/shop\.localhost:8080\//, { timeout: 10_000 })
+    .catch(() => null);
+  await page.keyboard.press('Enter');
+  const landed = (await shopRequest)?.url();
+  if (!landed || new URL(landed).searchParams.get('status') !== 'succeeded') {
+    problems.push(`keyboard payment: not sent back to the shop ${blocked.join(' ')}`);
+  } else {
+    console.log(`keyboard payment: sent back to ${landed}`);
+  }
+  await context.close();
 } finally {
   await browser?.close();
   notifier.close();

@@ -46,6 +46,6 @@ export function idempotent<Body>(options: {
     return kept.body as Body;
   }
   const body = create();
-  store.idempotentAnswers.set(storeKey, { requestFingerprint: fingerprint, status: 201, body });
+  store.idempotentAnswers.set(storeKey, { requestFingerprint: fingerprint, body });
   return body;
 }

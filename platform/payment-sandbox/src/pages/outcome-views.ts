@@ -8,7 +8,7 @@ import { checkoutSummary, type PageContext, pageTitle } from './page-context.ts'
 export function challengePage(context: PageContext, last4: string): string {
   const { t, checkout } = context;
   return renderPage({
-    locale: checkout.locale,
+    locale: checkout.request.locale,
     t,
     title: pageTitle(context, t.challengeHeading),
     body: html`<h1>${t.challengeHeading}</h1>
@@ -46,7 +46,7 @@ export function outcomePage(
           ? t.reasons[reason]
           : null;
   return renderPage({
-    locale: checkout.locale,
+    locale: checkout.request.locale,
     t,
     title: pageTitle(context, heading),
     body: html`<h1 class="status-${status}">${heading}</h1>

@@ -10,8 +10,8 @@ export function pageContext(checkout: Checkout): PageContext {
   const { amount, currency } = checkout.request;
   return {
     checkout,
-    t: messagesFor(checkout.locale),
-    amount: formatAmount(amount, currency, checkout.locale),
+    t: messagesFor(checkout.request.locale),
+    amount: formatAmount(amount, currency, checkout.request.locale),
   };
 }
 

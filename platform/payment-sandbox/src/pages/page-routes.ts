@@ -36,7 +36,7 @@ function answerPage(
 ) {
   const returnOrigin = checkout ? [new URL(checkout.request.returnUrl).origin] : [];
   c.header('content-security-policy', contentSecurityPolicy(returnOrigin));
-  c.header('content-language', checkout?.locale ?? 'en');
+  c.header('content-language', checkout?.request.locale ?? 'en');
   return c.html(body, status);
 }
 
@@ -86,7 +86,7 @@ export function pageRoutes(deps: SandboxDeps) {
         answer: answerPage(
           c,
           checkout,
-          messagePage(checkout.locale, MESSAGES[checkout.locale].staleForm),
+          messagePage(checkout.request.locale, MESSAGES[checkout.request.locale].staleForm),
           403,
         ),
       } as const;

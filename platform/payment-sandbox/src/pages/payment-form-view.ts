@@ -37,7 +37,7 @@ function page(context: PageContext, heading: string, body: Html, problemCount: n
   const title =
     problemCount > 0 ? `(${problemCount}) ${pageTitle(context, heading)}` : pageTitle(context, heading);
   return renderPage({
-    locale: context.checkout.locale,
+    locale: context.checkout.request.locale,
     t: context.t,
     title,
     body: html`<h1>${heading}</h1>

@@ -11,7 +11,6 @@ export function openCheckout(deps: SandboxDeps, request: CreateCheckoutRequest):
     id: newId('chk'),
     paymentId: newId('pay'),
     request,
-    locale: request.locale,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS),
     formToken: newFormToken(),

@@ -1,7 +1,6 @@
 // The sandbox's memory: checkouts, payments, saved methods, idempotent answers and sent events.
 import type {
   CreateCheckoutRequest,
-  Locale,
   Notification,
   PaymentMethod,
   PaymentStatus,
@@ -21,7 +20,6 @@ export type Checkout = {
   id: string;
   paymentId: string;
   request: CreateCheckoutRequest;
-  locale: Locale;
   createdAt: Date;
   expiresAt: Date;
   /** Echoed by the page's forms: a form posted from elsewhere does not carry it. */
@@ -56,7 +54,7 @@ export type StoredMethod = {
 };
 
 /** An answer kept for an `Idempotency-Key`, with the request it answered. */
-export type IdempotentAnswer = { requestFingerprint: string; status: 201; body: unknown };
+export type IdempotentAnswer = { requestFingerprint: string; body: unknown };
 
 export type SandboxStore = {
   checkouts: Map<string, Checkout>;
