@@ -264,7 +264,7 @@ export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswerSchema>;
  * Places the order of the cart and starts its payment. The server prices the cart as
  * computeAmount does (every voucher must apply, instalments and method shared by every article,
  * PAY-04) and checks the checkout's rules: guest allowed and under the network's maximum
- * (NET-03, CHK-02), a guest's articles PHYSICAL (CHK-03) and no saved method (AUTH-04), a
+ * (NET-03, CHK-02), the items card-only for guests on a card (CHK-03), no saved method (AUTH-04), a
  * verified account (CHK-04), the delivery (CHK-05), the documents (CHK-08). The order is PENDING
  * until the provider's notification: COMPLETED, ERROR (refused) or CANCELED; PROCESSING while a
  * SEPA debit is pending.

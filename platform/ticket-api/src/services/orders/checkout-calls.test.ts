@@ -4,6 +4,7 @@ import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { invoices } from '../../db/schema/invoices.ts';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, paymentEvents, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { NewUserRow } from '../../db/schema/users.ts';
@@ -304,6 +305,33 @@ describe('Order/placeOrder.json', () => {
     });
   });
 
+  it('CHK-05 CHK-06 a collect slot holds as many orders as its capacity; a refused payment gives its place back', async () => {
+    // Site 13 (Agence Campus): its capacity, in a slot of Thursday 26 November at 11:00, Paris time.
+    const site = testApp.current.deps.networks
+      .byId(LUMIERE_ID)
+      ?.network.config.collectSites.find((c) => c.id === 13);
+    const capacity = site?.pickUp.capacity ?? 0;
+    expect(capacity).toBeGreaterThan(0);
+    const slot = { mode: 'COLLECT', siteId: 13, slotStart: '2026-11-26T10:00:00Z' };
+    const placedIds: number[] = [];
+    for (let index = 0; index < capacity; index += 1) {
+      const buyer = await signIn();
+      placedIds.push((await placed(placing(buyer, { articles: [collected()], delivery: slot }))).orderId);
+    }
+    const late = await signIn();
+    const full = await koOf(await place(placing(late, { articles: [collected()], delivery: slot })));
+    expect([full.status, full.code]).toEqual([409, 'COLLECT_SLOT_FULL']);
+    await notifyPayment(placedIds[0] ?? 0, 'payment.refused');
+    expect((await placed(placing(late, { articles: [collected()], delivery: slot }))).status).toBe('PENDING');
+    // Sooner than 72 hours after the order, or not a slot of the site: an invalid slot.
+    for (const slotStart of ['2026-11-24T10:00:00Z', '2026-11-26T10:07:00Z']) {
+      const invalid = await koOf(
+        await place(placing(late, { articles: [collected()], delivery: { ...slot, slotStart } })),
+      );
+      expect([invalid.code, issuesOf(invalid)[0]?.path]).toEqual(['INVALID_REQUEST', 'delivery.slotStart']);
+    }
+  });
+
   it('ACC-02 a posted PHYSICAL article needs a complete shipping address, each missing part named', async () => {
     const buyer = await signIn();
     const none = await koOf(await place(placing(buyer, { articles: [postedSingles()] })));
@@ -414,12 +442,15 @@ describe('guests', () => {
     expect([answer.status, answer.code]).toEqual([403, 'GUEST_ORDER_NOT_ALLOWED']);
   });
 
-  it('CHK-03 a guest buys PHYSICAL articles only: the dematerialised support needs an account', async () => {
+  it('CHK-03 a guest gets the items tagged card-only for guests on a card; other items keep the app', async () => {
     const guest = await signInGuest();
+    const carnetInApp = { shopItemId: 1102, quantity: 1, support: 'DEMATERIALIZED' };
     const refused = await koOf(
-      await place(placing(guest, guestCart({ articles: [postedSingles(), singles()] }))),
+      await place(placing(guest, guestCart({ articles: [postedSingles(), carnetInApp] }))),
     );
     expect([refused.code, issuesOf(refused)[0]?.path]).toEqual(['SUPPORT_NOT_OFFERED', 'articles.1.support']);
+    const inApp = await placed(placing(guest, guestCart({ articles: [singles()], delivery: null })));
+    expect(inApp.status).toBe('PENDING');
   });
 
   it('AUTH-04 a guest has no saved method, saves none and pays in one go', async () => {
@@ -498,6 +529,30 @@ describe('payment notifications', () => {
       .where(eq(paymentEvents.id, notification.eventId));
     expect(stored).toHaveLength(1);
     expect((await paymentOf(order.id)).status).toBe('SUCCEEDED');
+  });
+
+  it('ORD-05 a completed order has its invoice numbered in the network sequence, kept with its document', async () => {
+    const buyer = await signIn();
+    const first = await placed(placing(buyer, { articles: [singles(3)] }));
+    const second = await placed(placing(buyer, { articles: [singles(1)] }));
+    await notifyPayment(second.orderId, 'payment.succeeded');
+    await notifyPayment(first.orderId, 'payment.succeeded');
+    const numbers = [
+      (await history(buyer, second.orderId)).invoiceNumber,
+      (await history(buyer, first.orderId)).invoiceNumber,
+    ];
+    expect(numbers[0]).toMatch(/^LUM-\d{6}$/);
+    const sequence = (number: string | null | undefined) => Number(number?.slice(4));
+    expect(sequence(numbers[1])).toBe(sequence(numbers[0]) + 1);
+    const [invoice] = await testApp.current.deps.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.networkId, LUMIERE_ID), eq(invoices.orderReference, String(first.orderId))));
+    expect(invoice?.number).toBe(numbers[1]);
+    expect(invoice?.document).toMatchObject({ paymentMethod: 'CARD', totals: { inclTax: 570 } });
+    // A repeated notification numbers nothing twice.
+    await notifyPayment(first.orderId, 'payment.succeeded', { sequence: 9 });
+    expect((await history(buyer, first.orderId)).invoiceNumber).toBe(numbers[1]);
   });
 
   it('PAY-03 an event older than the last one applied changes nothing', async () => {

@@ -1,6 +1,7 @@
 // The checkout's rules beyond the cart's pricing (decision 0019), in the order they are checked: the
-// guest's (NET-03, CHK-03, AUTH-04, CHK-07, CHK-02), the customer's (CHK-04, the saved method), the
-// documents (CHK-08), then the delivery (CHK-05, ACC-02).
+// guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the items a guest gets on a card only, is the
+// pricing's, which reads a guest session as a guest viewer), the customer's (CHK-04, the saved
+// method), the documents (CHK-08), then the delivery (CHK-05, ACC-02).
 import { CATALOGUE_TAGS, tagsOf } from '@transit-shop/sdk/contract/catalogue';
 import type { Delivery, OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { OrderArticle } from '@transit-shop/sdk/contract/order';
@@ -31,8 +32,6 @@ export const isGuest = (user: UserRow) => user.status === 'GUEST';
 function checkGuest(network: LoadedNetwork, choices: CheckoutChoices): void {
   const config = network.network.config;
   if (config.has_guest_orders === 0) throw new AppError('GUEST_ORDER_NOT_ALLOWED');
-  const dematerialised = choices.articles.findIndex((article) => article.support !== 'PHYSICAL');
-  if (dematerialised >= 0) throw refusal('SUPPORT_NOT_OFFERED', `articles.${dematerialised}.support`);
   if (choices.savedPaymentMethodId !== null)
     throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'savedPaymentMethodId');
   if (choices.saveMethod) throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'saveMethod');

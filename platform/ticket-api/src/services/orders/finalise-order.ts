@@ -7,7 +7,9 @@ import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orders } from '../../db/schema/orders.ts';
 import { instalments, type PaymentRow, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
+import { releaseCollectSlot } from '../collect/release-collect-slot.ts';
 import { instalmentSchedule } from './instalment-schedule.ts';
+import { issueOrderInvoice } from './issue-order-invoice.ts';
 import { releaseOrderVouchers } from './order-vouchers.ts';
 
 type OrderStatus = OrderRow['status'];
@@ -127,6 +129,8 @@ export async function completeOrder(options: {
   if (!completed) return after;
   after.completedOrderId = completed.id;
   await recordOrderEvent(db, order.id, 'COMPLETED', 'COMPLETED', now);
+  // Numbered in this transaction: a rollback gives the number back (gapless, decision 0020).
+  await issueOrderInvoice({ db, network, order: completed, now });
   if (payment) {
     const schedule = instalmentSchedule({
       totalAmount: order.totalAmount,
@@ -160,7 +164,7 @@ export async function completeOrder(options: {
   return after;
 }
 
-/** The payment refused or cancelled: the order ERROR or CANCELED, its voucher uses given back. */
+/** The payment refused or cancelled: the order ERROR or CANCELED, its voucher uses and collect place given back. */
 export async function failOrder(options: {
   db: Database;
   order: OrderRow;
@@ -173,5 +177,6 @@ export async function failOrder(options: {
   if (!moved) return false;
   await recordOrderEvent(db, order.id, options.event, to, now);
   await releaseOrderVouchers(db, order.orderKey, order.vouchers);
+  await releaseCollectSlot(db, { orderKey: order.orderKey });
   return true;
 }

@@ -10,6 +10,7 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
 import { canonicalJson } from '@transit-shop/sdk/signing/canonical-string';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { pickText } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { emailLocale } from '../../mail/templates/email-layout.ts';
 import { PaymentProviderError } from '../../payments/payment-provider.ts';
 import { toAuthUser } from '../account/auth-user.ts';
+import { reserveCollectSlot } from '../collect/reserve-collect-slot.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { checkCheckout, isGuest } from './checkout-rules.ts';
 import { computeAmount } from './compute-amount.ts';
@@ -367,6 +369,23 @@ export async function placeOrder(options: {
       }),
     );
     await recordOrderEvent(tx, order.id, 'PLACED', 'PENDING', now);
+    if (request.delivery?.mode === 'COLLECT') {
+      // CHK-05, CHK-06: one place of the slot, held until the payment fails or is cancelled.
+      await reserveCollectSlot(tx, {
+        network: config,
+        siteId: request.delivery.siteId,
+        slotStart: request.delivery.slotStart,
+        orderKey: request.orderKey,
+        now,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'INVALID_REQUEST')
+          throw new AppError('INVALID_REQUEST', {
+            message: error.message,
+            details: { issues: [{ path: 'delivery.slotStart', message: VALIDATION_MESSAGES.invalid }] },
+          });
+        throw error;
+      });
+    }
     await redeemOrderVouchers({
       db: tx,
       clock: deps.clock,
