@@ -32,7 +32,9 @@ const postgresUrl = z.url({
 });
 
 /** An absolute http(s) URL, kept without its trailing slash. */
-const httpOrigin = z.httpUrl('an absolute http(s) URL').transform((url) => url.replace(/\/+$/, ''));
+const httpOrigin = z
+  .url({ protocol: /^https?$/, error: 'an absolute http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
 
 const smtpUrl = z.url({ protocol: /^smtps?$/, message: 'an smtp:// or smtps:// URL' });
 

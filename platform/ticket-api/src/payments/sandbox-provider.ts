@@ -20,7 +20,11 @@ const methodSchema = z.enum(['CARD', 'TRANSFER']);
 const checkoutStatusSchema = z.enum(['open', 'pending', 'succeeded', 'refused', 'cancelled', 'expired']);
 const paymentStatusSchema = checkoutStatusSchema.exclude(['expired']);
 
-const createdSchema = z.object({ id: z.string().min(1), url: z.httpUrl(), expiresAt: z.iso.datetime() });
+const createdSchema = z.object({
+  id: z.string().min(1),
+  url: z.url({ protocol: /^https?$/ }),
+  expiresAt: z.iso.datetime(),
+});
 const checkoutSchema = z.object({
   id: z.string().min(1),
   status: checkoutStatusSchema,
