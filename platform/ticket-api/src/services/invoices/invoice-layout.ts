@@ -1,0 +1,341 @@
+// Where every text of an invoice goes on A4 pages, apart from drawing it, so that tests read the
+// layout and the PDF stays a thin drawing step. Positions are logical: x runs from the start of
+// the line (left in French, right in Arabic), and the drawing mirrors them for right to left.
+import { directionOf } from '@transit-shop/sdk/locales';
+import type { InvoiceAddress, InvoiceDocument } from './invoice-document.ts';
+import {
+  fillText,
+  formatCalendarDate,
+  formatDate,
+  formatMoney,
+  formatRate,
+  formatSlot,
+  INVOICE_MESSAGES,
+  identifierLabels,
+} from './invoice-messages.ts';
+
+export const PAGE = { width: 595.28, height: 841.89, margin: 42 } as const;
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin - 40; // room for the footer
+
+export type Align = 'start' | 'end' | 'center';
+export type TextItem = {
+  kind: 'text';
+  x: number;
+  y: number;
+  width: number;
+  align: Align;
+  text: string;
+  /** The width the text takes, at most `width` unless one word is wider. */
+  textWidth: number;
+  size: number;
+  bold: boolean;
+  muted: boolean;
+};
+export type BoxItem = { kind: 'box'; x: number; y: number; width: number; height: number; fill: boolean };
+export type LayoutItem = TextItem | BoxItem;
+export type InvoiceLayout = { direction: 'ltr' | 'rtl'; pages: LayoutItem[][] };
+
+/** The width a line of text takes at a size, bold or not. */
+export type Measure = (text: string, size: number, bold: boolean) => number;
+
+const LINE = 1.35;
+
+/** Words of a text in lines no wider than `width` (a word wider than that is a line of its own). */
+export function wrapText(
+  text: string,
+  width: number,
+  size: number,
+  bold: boolean,
+  measure: Measure,
+): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let current = '';
+    for (const word of paragraph.split(/ +/)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (current && measure(candidate, size, bold) > width) {
+        lines.push(current);
+        current = word;
+      } else {
+        current = candidate;
+      }
+    }
+    lines.push(current);
+  }
+  return lines;
+}
+
+const addressLines = (address: InvoiceAddress) =>
+  [
+    address.addressRoute,
+    [address.addressPostalCode, address.addressCity].filter(Boolean).join(' '),
+    [address.addressState, address.addressCountry].filter(Boolean).join(', '),
+  ].filter((line) => line.trim() !== '');
+
+export function layoutInvoice(document: InvoiceDocument, measure: Measure): InvoiceLayout {
+  const { locale, currency, timeZone } = document;
+  const m = INVOICE_MESSAGES[locale];
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  const pages: LayoutItem[][] = [[]];
+  let page = pages[0] as LayoutItem[];
+  let y: number = PAGE.margin;
+
+  const text = (
+    value: string,
+    x: number,
+    width: number,
+    options: { size?: number; bold?: boolean; align?: Align; muted?: boolean; at?: number } = {},
+  ): number => {
+    const size = options.size ?? 9;
+    const bold = options.bold ?? false;
+    const lines = wrapText(value, width, size, bold, measure);
+    let lineY = options.at ?? y;
+    for (const line of lines) {
+      page.push({
+        kind: 'text',
+        x,
+        y: lineY,
+        width,
+        align: options.align ?? 'start',
+        text: line,
+        textWidth: measure(line, size, bold),
+        size,
+        bold,
+        muted: options.muted ?? false,
+      });
+      lineY += size * LINE;
+    }
+    return lineY;
+  };
+  const room = (height: number) => {
+    if (y + height <= BOTTOM) return;
+    page = [];
+    pages.push(page);
+    y = PAGE.margin;
+  };
+
+  // Seller at the start, the invoice's identity at the end.
+  const half = CONTENT_WIDTH / 2 - 10;
+  const endX = PAGE.margin + CONTENT_WIDTH - half;
+  const seller = document.seller;
+  const labels = identifierLabels(seller.address.addressCountry, locale);
+  let startY = text(seller.legalName, PAGE.margin, half, { size: 13, bold: true });
+  if (seller.legalForm)
+    startY = text(seller.legalForm, PAGE.margin, half, { size: 8, muted: true, at: startY });
+  for (const line of addressLines(seller.address)) startY = text(line, PAGE.margin, half, { at: startY });
+  startY = text(`${labels.vat}: ${seller.vatNumber}`, PAGE.margin, half, { size: 8, at: startY });
+  startY = text(`${labels.registration}: ${seller.companyRegistrationNumber}`, PAGE.margin, half, {
+    size: 8,
+    at: startY,
+  });
+  startY = text(`${m.contact}: ${seller.contactEmail}`, PAGE.margin, half, { size: 8, at: startY });
+
+  let endY = text(m.title, endX, half, { size: 20, bold: true, align: 'end' });
+  endY = text(`${m.number} ${document.number}`, endX, half, { size: 11, bold: true, align: 'end', at: endY });
+  endY = text(`${m.issuedOn}: ${formatDate(document.issuedAt, locale, timeZone)}`, endX, half, {
+    align: 'end',
+    at: endY,
+  });
+  endY = text(`${m.orderDate}: ${formatDate(document.order.date, locale, timeZone)}`, endX, half, {
+    align: 'end',
+    at: endY,
+  });
+  endY = text(`${m.orderId}: ${document.order.id}`, endX, half, {
+    size: 7.5,
+    align: 'end',
+    muted: true,
+    at: endY,
+  });
+  y = Math.max(startY, endY) + 18;
+
+  // Buyer, and the agency when the order is collected.
+  const buyerLines = [
+    document.buyer.name,
+    document.buyer.email,
+    ...(document.buyer.address ? addressLines(document.buyer.address) : []),
+  ];
+  const collect = document.collect;
+  const blockTop = y;
+  let buyerY = text(m.buyer, PAGE.margin, half, { bold: true, size: 10 });
+  for (const line of buyerLines) buyerY = text(line, PAGE.margin, half, { at: buyerY });
+  let collectY = blockTop;
+  if (collect) {
+    collectY = text(m.collect, endX, half, { bold: true, size: 10, at: blockTop });
+    collectY = text(`${m.agency}: ${collect.siteName}`, endX, half, { at: collectY });
+    for (const line of addressLines(collect.address)) collectY = text(line, endX, half, { at: collectY });
+    collectY = text(
+      `${m.slot}: ${formatSlot(collect.slotStart, collect.slotEnd, locale, timeZone)}`,
+      endX,
+      half,
+      { at: collectY },
+    );
+    collectY = text(m.collectReady, endX, half, { size: 8, muted: true, at: collectY });
+  }
+  y = Math.max(buyerY, collectY) + 16;
+
+  // Lines and discounts.
+  const columns = [
+    { key: 'label', width: 165, align: 'start' },
+    { key: 'quantity', width: 32, align: 'end' },
+    { key: 'unitPrice', width: 66, align: 'end' },
+    { key: 'vatRate', width: 40, align: 'end' },
+    { key: 'exclTax', width: 70, align: 'end' },
+    { key: 'vat', width: 62, align: 'end' },
+    { key: 'inclTax', width: CONTENT_WIDTH - 165 - 32 - 66 - 40 - 70 - 62, align: 'end' },
+  ] as const;
+  const GAP = 4;
+  const row = (cells: string[], options: { bold?: boolean; size?: number; muted?: boolean } = {}) => {
+    const size = options.size ?? 8.5;
+    const heights = columns.map(
+      (column, i) =>
+        wrapText(cells[i] ?? '', column.width - GAP, size, options.bold ?? false, measure).length,
+    );
+    const height = Math.max(...heights) * size * LINE + 6;
+    room(height);
+    let x = PAGE.margin;
+    columns.forEach((column, i) => {
+      text(cells[i] ?? '', x + (column.align === 'end' ? GAP : 0), column.width - GAP, {
+        size,
+        bold: options.bold ?? false,
+        muted: options.muted ?? false,
+        align: column.align,
+        at: y + 3,
+      });
+      x += column.width;
+    });
+    y += height;
+    return height;
+  };
+  const headerCells = [
+    m.columns.label,
+    m.columns.quantity,
+    m.columns.unitPrice,
+    m.columns.vatRate,
+    m.columns.exclTax,
+    m.columns.vat,
+    m.columns.inclTax,
+  ];
+  const headerTop = y;
+  const headerHeight =
+    columns.reduce(
+      (most, column, i) =>
+        Math.max(most, wrapText(headerCells[i] ?? '', column.width - GAP, 8, true, measure).length),
+      1,
+    ) *
+      8 *
+      LINE +
+    6;
+  page.push({
+    kind: 'box',
+    x: PAGE.margin,
+    y: headerTop,
+    width: CONTENT_WIDTH,
+    height: headerHeight,
+    fill: true,
+  });
+  row(headerCells, { bold: true, size: 8 });
+  for (const line of document.lines) {
+    row([
+      line.label,
+      String(line.quantity),
+      money(line.unitPriceInclTax),
+      formatRate(line.vatRate, locale),
+      money(line.amountExclTax),
+      money(line.vatAmount),
+      money(line.amountInclTax),
+    ]);
+  }
+  for (const discount of document.discounts) {
+    row(
+      [
+        `${m.discount}: ${discount.label}`,
+        '',
+        '',
+        formatRate(discount.vatRate, locale),
+        money(discount.amountExclTax),
+        money(discount.vatAmount),
+        money(discount.amountInclTax),
+      ],
+      { muted: true },
+    );
+  }
+  page.push({ kind: 'box', x: PAGE.margin, y, width: CONTENT_WIDTH, height: 0.8, fill: true });
+  y += 14;
+
+  // VAT breakdown at the start, totals at the end.
+  const breakdownHeight = (document.vatBreakdown.length + 2) * 9 * LINE + 8;
+  room(Math.max(breakdownHeight, 60));
+  const top = y;
+  const bw = [50, 70, 60, 70];
+  const breakdownRow = (cells: string[], bold: boolean, at: number) => {
+    let x = PAGE.margin;
+    cells.forEach((cell, i) => {
+      text(cell, x, (bw[i] ?? 60) - GAP, { size: 8, bold, align: i === 0 ? 'start' : 'end', at });
+      x += bw[i] ?? 60;
+    });
+    return at + 8 * LINE + 2;
+  };
+  let leftY = text(m.vatBreakdown, PAGE.margin, 250, { bold: true, size: 9.5, at: top });
+  leftY = breakdownRow([m.breakdown.rate, m.breakdown.base, m.breakdown.vat, m.breakdown.total], true, leftY);
+  for (const vat of document.vatBreakdown)
+    leftY = breakdownRow(
+      [
+        formatRate(vat.vatRate, locale),
+        money(vat.baseExclTax),
+        money(vat.vatAmount),
+        money(vat.totalInclTax),
+      ],
+      false,
+      leftY,
+    );
+  const totalsX = PAGE.margin + CONTENT_WIDTH - 220;
+  const totalRow = (label: string, amount: number, at: number, strong = false) => {
+    const size = strong ? 11 : 9;
+    text(label, totalsX, 130, { size, bold: strong, at });
+    return text(money(amount), totalsX + 130, 90, { size, bold: strong, align: 'end', at });
+  };
+  let rightY = totalRow(m.totalExclTax, document.totals.exclTax, top);
+  rightY = totalRow(m.totalVat, document.totals.vat, rightY);
+  page.push({ kind: 'box', x: totalsX, y: rightY + 2, width: 220, height: 0.8, fill: true });
+  rightY = totalRow(m.totalInclTax, document.totals.inclTax, rightY + 6, true);
+  y = Math.max(leftY, rightY) + 16;
+
+  // Payment method and instalments.
+  room(40);
+  y = text(m.payment, PAGE.margin, CONTENT_WIDTH, { bold: true, size: 10 });
+  const method = m.methods[document.paymentMethod];
+  const comma = locale === 'ar' ? '، ' : ', ';
+  y = text(document.instalments ? method : `${method}${comma}${m.singlePayment}`, PAGE.margin, CONTENT_WIDTH);
+  if (document.instalments) {
+    y += 6;
+    room(30);
+    y = text(m.instalments, PAGE.margin, CONTENT_WIDTH, { bold: true, size: 9.5 });
+    const instalmentRow = (cells: [string, string, string], bold: boolean) => {
+      room(14);
+      text(cells[0], PAGE.margin, 26, { size: 8, bold, at: y });
+      text(cells[1], PAGE.margin + 30, 140, { size: 8, bold, at: y });
+      y = text(cells[2], PAGE.margin + 170, 90, { size: 8, bold, align: 'end', at: y }) + 2;
+    };
+    instalmentRow(['#', m.dueDate, m.amount], true);
+    document.instalments.forEach((instalment, index) => {
+      instalmentRow(
+        [String(index + 1), formatCalendarDate(instalment.dueDate, locale), money(instalment.amount)],
+        false,
+      );
+    });
+  }
+
+  // Legal mentions at the foot of every page.
+  const legal = m.legal.map((line) =>
+    fillText(line, { seller: seller.legalName, email: seller.contactEmail }),
+  );
+  for (const items of pages) {
+    page = items;
+    let footY = PAGE.height - PAGE.margin - 28;
+    items.push({ kind: 'box', x: PAGE.margin, y: footY - 4, width: CONTENT_WIDTH, height: 0.5, fill: true });
+    for (const line of legal)
+      footY = text(line, PAGE.margin, CONTENT_WIDTH, { size: 7, muted: true, align: 'center', at: footY });
+  }
+  return { direction: directionOf(locale), pages };
+}

@@ -1,0 +1,127 @@
+// The invoice as an A4 PDF (ORD-04): the layout drawn with pdfkit in Noto Sans, Arabic runs in
+// Noto Sans Arabic and right to left. The creation date is the invoice's issue date, so the same
+// document always gives the same bytes.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import { visualRuns } from './bidi-runs.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
+import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
+import { INVOICE_MESSAGES } from './invoice-messages.ts';
+
+const require = createRequire(import.meta.url);
+const fontFile = (pkg: string, file: string) =>
+  join(dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
+
+let fonts: Record<'latin' | 'latinBold' | 'arabic' | 'arabicBold', Buffer> | undefined;
+function loadFonts() {
+  fonts ??= {
+    latin: readFileSync(fontFile('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff')),
+    latinBold: readFileSync(fontFile('@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff')),
+    arabic: readFileSync(fontFile('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-400-normal.woff')),
+    arabicBold: readFileSync(
+      fontFile('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-700-normal.woff'),
+    ),
+  };
+  return fonts;
+}
+
+/** The baseline below the top of a line, in font sizes. */
+const BASELINE = 1.02;
+const TEXT_COLOR = '#1f1f1f';
+const MUTED_COLOR = '#5f6368';
+const RULE_COLOR = '#d0d4d9';
+const HEADER_FILL = '#eef1f4';
+
+type Pdf = InstanceType<typeof PDFDocument>;
+
+function newPdf(document: InvoiceDocument): Pdf {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    lang: document.locale,
+    displayTitle: true,
+    info: {
+      Title: `${INVOICE_MESSAGES[document.locale].title} ${document.number}`,
+      Author: document.seller.legalName,
+      CreationDate: new Date(document.issuedAt),
+    },
+  });
+  const files = loadFonts();
+  pdf.registerFont('latin', files.latin);
+  pdf.registerFont('latinBold', files.latinBold);
+  pdf.registerFont('arabic', files.arabic);
+  pdf.registerFont('arabicBold', files.arabicBold);
+  return pdf;
+}
+
+const fontOf = (arabic: boolean, bold: boolean) => (arabic ? 'arabic' : 'latin') + (bold ? 'Bold' : '');
+
+function measureWith(pdf: Pdf, direction: 'ltr' | 'rtl'): Measure {
+  return (text, size, bold) =>
+    visualRuns(text, direction).reduce(
+      (width, run) => width + pdf.font(fontOf(run.arabic, bold)).fontSize(size).widthOfString(run.text),
+      0,
+    );
+}
+
+function drawText(pdf: Pdf, item: TextItem, direction: 'ltr' | 'rtl', measure: Measure) {
+  const runs = visualRuns(item.text, direction);
+  const width = measure(item.text, item.size, item.bold);
+  // Mirrored for right to left: the start of a line is the right side of the page.
+  const left = direction === 'rtl' ? PAGE.width - item.x - item.width : item.x;
+  const side =
+    item.align === 'center'
+      ? 'center'
+      : (item.align === 'start') === (direction === 'ltr')
+        ? 'left'
+        : 'right';
+  let x =
+    side === 'left' ? left : side === 'right' ? left + item.width - width : left + (item.width - width) / 2;
+  pdf.fillColor(item.muted ? MUTED_COLOR : TEXT_COLOR);
+  for (const run of runs) {
+    pdf.font(fontOf(run.arabic, item.bold)).fontSize(item.size);
+    // On a common baseline: the two fonts' ascents differ, their tops would not line up.
+    pdf.text(run.text, x, item.y + item.size * BASELINE, { lineBreak: false, baseline: 'alphabetic' });
+    x += pdf.widthOfString(run.text);
+  }
+}
+
+function draw(pdf: Pdf, layout: InvoiceLayout, measure: Measure) {
+  for (const items of layout.pages) {
+    pdf.addPage({ size: 'A4', margin: 0 });
+    for (const item of items) {
+      if (item.kind === 'box') {
+        const x = layout.direction === 'rtl' ? PAGE.width - item.x - item.width : item.x;
+        pdf.rect(x, item.y, item.width, item.height).fill(item.height < 2 ? RULE_COLOR : HEADER_FILL);
+      } else {
+        drawText(pdf, item, layout.direction, measure);
+      }
+    }
+  }
+}
+
+/** The layout of the invoice with the PDF's own font metrics. */
+export function invoiceLayoutOf(document: InvoiceDocument): InvoiceLayout {
+  const pdf = newPdf(document);
+  const layout = layoutInvoice(document, measureWith(pdf, document.locale === 'ar' ? 'rtl' : 'ltr'));
+  pdf.end();
+  return layout;
+}
+
+export function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
+  const pdf = newPdf(document);
+  const direction = document.locale === 'ar' ? 'rtl' : 'ltr';
+  const measure = measureWith(pdf, direction);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    pdf.on('error', reject);
+  });
+  draw(pdf, layoutInvoice(document, measure), measure);
+  pdf.end();
+  return done;
+}
