@@ -43,6 +43,38 @@ describe('mail over SMTP', () => {
       mailer.close();
     }
   });
+
+  it('sends the attachments of a message, such as the invoice PDF', async () => {
+    const mailer = createMailer({ smtpUrl: capture.url, outboxDir: '/nowhere', from: FROM, logger });
+    try {
+      const pdf = Buffer.from('%PDF-1.3\n% an invoice\n%%EOF\n');
+      await mailer.sendMail({
+        to: 'grace@example.org',
+        subject: 'Invoice LUM-000001',
+        text: 'Your invoice is attached.',
+        attachments: [
+          {
+            filename: 'LUM-000001.pdf',
+            contentType: 'application/pdf',
+            contentBase64: pdf.toString('base64'),
+          },
+        ],
+      });
+      const message = (await capture.waitForMessages(2)).find(
+        (mail) => mail.envelope.to[0] === 'grace@example.org',
+      );
+      expect(message?.headers['content-type']).toMatch(/^multipart\/mixed/);
+      expect(message?.raw).toContain('Content-Type: application/pdf; name=LUM-000001.pdf');
+      expect(message?.raw).toContain('Content-Disposition: attachment; filename=LUM-000001.pdf');
+      const encoded = message?.raw
+        .split('filename=LUM-000001.pdf')[1]
+        ?.split(/\r?\n\r?\n/)[1]
+        ?.split(/\r?\n--/)[0];
+      expect(Buffer.from(encoded?.replace(/\s/g, '') ?? '', 'base64').equals(pdf)).toBe(true);
+    } finally {
+      mailer.close();
+    }
+  });
 });
 
 describe('mail to the outbox', () => {

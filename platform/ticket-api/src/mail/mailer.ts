@@ -5,7 +5,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
-import type { MailMessage } from './mail-message.ts';
+import { type MailMessage, nodemailerMessage } from './mail-message.ts';
 
 export type SentMail = {
   messageId: string;
@@ -35,7 +35,7 @@ function smtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer {
   return {
     delivery: 'smtp',
     async sendMail(message) {
-      const info = await transport.sendMail({ ...message, from: options.from });
+      const info = await transport.sendMail(nodemailerMessage(message, options.from));
       return { messageId: info.messageId, accepted: addresses(info.accepted) };
     },
     close: () => transport.close(),
@@ -50,7 +50,7 @@ function outboxMailer(options: MailerOptions): Mailer {
     async sendMail(message) {
       ready ??= mkdir(options.outboxDir, { recursive: true });
       await ready;
-      const info = await transport.sendMail({ ...message, from: options.from });
+      const info = await transport.sendMail(nodemailerMessage(message, options.from));
       // Sortable by time; written under a temporary name first so a reader never sees half a message.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(options.outboxDir, name);
