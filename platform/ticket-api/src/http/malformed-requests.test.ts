@@ -11,6 +11,7 @@ import {
   PRODUCT_LIST_TYPE,
   SUPPORTS,
 } from '@transit-shop/sdk/contract/catalogue';
+import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { ACTION_TYPES, APPEARANCES, ORIGIN_TYPES } from '@transit-shop/sdk/contract/enumerations';
 import { errorBodySchema, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
@@ -40,9 +41,12 @@ import {
   ID_TOKEN_AUDIENCE,
   ID_TOKEN_ISSUER,
 } from '../identity/identity-tokens.ts';
+import { NOTIFICATION_PATH } from '../payments/notification-routes.ts';
+import { sandboxNotificationSchema, sandboxSignatureHeader } from '../payments/sandbox-provider.ts';
 import { okOf, signUpIdentity } from '../services/account/account-test-kit.ts';
 import { PICTURE_ROUTE } from '../services/account/picture-url.ts';
 import { signedInUser } from '../test-support/accounts.ts';
+import { TEST_WEBHOOK_SECRET } from '../test-support/fake-payment-provider.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../test-support/test-app.ts';
 import { JSON_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES, NETWORK_HEADER } from './mount-call.ts';
 
@@ -532,6 +536,77 @@ const ORDER_PAYLOADS: { [K in keyof typeof ORDER_CALLS]: fc.Arbitrary<Payload> }
   ),
 };
 
+const deliveryChoice = fc.oneof(
+  fc.record({
+    mode: fc.constant('SHIPPING'),
+    address: fc.record({
+      fullname: text(0, 200),
+      addressRoute: text(0, 200),
+      addressPostalCode: text(0, 20),
+      addressCity: text(0, 100),
+      addressState: text(0, 100),
+    }),
+  }),
+  fc.record({
+    mode: fc.constant('COLLECT'),
+    siteId: fc.oneof(fc.constantFrom(11, 12, 13, 21, 22), id),
+    slotStart: instant,
+  }),
+);
+const orderFields = {
+  ...cartFields,
+  userToken: token(512),
+  userId: id,
+  orderKey: fc.uuid({ version: 4 }),
+  delivery: fc.option(deliveryChoice),
+  invoiceEmail: fc.option(email),
+};
+const placeFields = {
+  ...orderFields,
+  paymentMethod: fc.constantFrom('CARD', 'TRANSFER'),
+  installments: fc.integer({ min: 1, max: 12 }),
+  savedPaymentMethodId: fc.option(id),
+  saveMethod: fc.boolean(),
+  returnUrl: fc.oneof(
+    fc.constantFrom('/cart/checkout', '/en/cart/checkout?step=payment', '/'),
+    fc.stringMatching(/^\/[a-z0-9/._-]{0,40}$/),
+  ),
+};
+const orderRequired = ['userToken', 'userId', 'networkId', 'articles', 'orderKey'] as const;
+/** Ids as a query carries them: numbers the client writes as digits, or digits already. */
+const queryId = fc.oneof(id, id.map(String));
+const CHECKOUT_PAYLOADS: { [K in keyof typeof CHECKOUT_CALLS]: fc.Arbitrary<Payload> } = {
+  placeOrder: fc.record(placeFields, { requiredKeys: [...orderRequired, 'returnUrl'] }),
+  create: fc.record(orderFields, { requiredKeys: [...orderRequired] }),
+  getOrders: fc.record(
+    {
+      userToken: token(512),
+      userId: queryId,
+      networkId: fc.oneof(networkId, networkId.map(String)),
+      page: fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 5 }).map(String)),
+      pageSize: fc.oneof(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 50 }).map(String)),
+    },
+    { requiredKeys: ['userToken', 'userId', 'networkId'] },
+  ),
+  history: fc.record({
+    userToken: token(512),
+    userId: queryId,
+    networkId: fc.oneof(networkId, networkId.map(String)),
+    orderId: queryId,
+  }),
+  printOrder: fc.record({ userToken: token(512), userId: id, networkId, orderId: id }),
+  acknowledge: fc.record({
+    userToken: token(512),
+    userId: id,
+    networkId,
+    orderId: id,
+    checkoutId: fc.oneof(
+      fc.stringMatching(/^chk_[0-9a-f]{24}$/),
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,128}$/),
+    ),
+  }),
+};
+
 /** Network ids as a query carries them: a number the client writes as digits, or digits already. */
 const queryNetworkId = fc.oneof(networkId, networkId.map(String));
 const CATALOGUE_PAYLOADS: { [K in keyof typeof CATALOGUE_CALLS]: fc.Arbitrary<Payload> } = {
@@ -574,6 +649,15 @@ const callCase = (contract: AnyCallContract, payload: fc.Arbitrary<Payload>): Ca
   valid: payload.filter((value) => serverAccepts(contract.request, value)),
 });
 
+/** The checkout calls the ticket API serves (printOrder waits for the invoice's PDF). */
+const MOUNTED_CHECKOUT_CALLS: (keyof typeof CHECKOUT_CALLS)[] = [
+  'placeOrder',
+  'create',
+  'getOrders',
+  'history',
+  'acknowledge',
+];
+
 const CALL_CASES: CallCase[] = [
   ...(Object.keys(ACCOUNT_PAYLOADS) as (keyof typeof ACCOUNT_CALLS)[]).map((key) =>
     callCase(ACCOUNT_CALLS[key], ACCOUNT_PAYLOADS[key]),
@@ -587,11 +671,20 @@ const CALL_CASES: CallCase[] = [
   ...(Object.keys(ORDER_PAYLOADS) as (keyof typeof ORDER_CALLS)[]).map((key) =>
     callCase(ORDER_CALLS[key], ORDER_PAYLOADS[key]),
   ),
+  ...(Object.keys(CHECKOUT_PAYLOADS) as (keyof typeof CHECKOUT_CALLS)[])
+    .filter((key) => MOUNTED_CHECKOUT_CALLS.includes(key))
+    .map((key) => callCase(CHECKOUT_CALLS[key], CHECKOUT_PAYLOADS[key])),
 ];
 const HEALTH_ROUTE = 'GET /healthz';
+const NOTIFICATION_ROUTE = `POST ${NOTIFICATION_PATH}`;
 const PICTURE_PATH = `/${PICTURE_ROUTE}/`;
 const PICTURE_ROUTE_PATTERN = `GET ${PICTURE_PATH}:name`;
-const FUZZED_ROUTES = [...CALL_CASES.map((call) => call.route), HEALTH_ROUTE, PICTURE_ROUTE_PATTERN];
+const FUZZED_ROUTES = [
+  ...CALL_CASES.map((call) => call.route),
+  HEALTH_ROUTE,
+  PICTURE_ROUTE_PATTERN,
+  NOTIFICATION_ROUTE,
+];
 
 /** Method and path of every route; `app.use` middleware (ALL on a wildcard) is not a route. */
 function mountedRoutes(app: Hono<AppEnv>): string[] {
@@ -1455,6 +1548,101 @@ describe.each(CALL_CASES)('$route', ({ contract, valid }) => {
   });
 });
 
+describe(NOTIFICATION_ROUTE, () => {
+  const at = '/payments/notifications/sandbox';
+  const nowSeconds = () => Math.floor(testApp.current.clock.now().getTime() / 1000);
+  const notificationBody = fc.record({
+    id: fc.oneof(fc.stringMatching(/^evt_[0-9a-f]{24}$/), fc.stringMatching(/^[A-Za-z0-9_-]{1,128}$/)),
+    type: fc.constantFrom('payment.pending', 'payment.succeeded', 'payment.refused', 'payment.cancelled'),
+    createdAt: instant.map((value) => new Date(value).toISOString()),
+    sequence: fc.integer({ min: 1, max: 1_000_000 }),
+    data: fc.record({
+      checkoutId: fc.option(fc.stringMatching(/^chk_[0-9a-f]{24}$/)),
+      paymentId: fc.stringMatching(/^pay_[0-9a-f]{24}$/),
+      merchantReference: fc.oneof(fc.uuid({ version: 4 }), text(0, 200)),
+      amount: fc.integer({ min: 0, max: 99_999_999 }),
+      currency: fc.constantFrom('EUR', 'MAD', 'CHF'),
+      method: fc.constantFrom('CARD', 'TRANSFER'),
+      reason: fc.option(fc.constantFrom('card_declined', 'insufficient_funds')),
+      savedMethod: fc.constant(null),
+    }),
+  });
+  const notificationOf = (answer: Answer) => {
+    expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+    expect(answer.contentType).toMatch(/^application\/json\b/);
+    expectNoTrace(JSON.parse(answer.text));
+  };
+
+  it('refuses any body without a correct, fresh signature, never with a 5xx, and does nothing', async () => {
+    const signature = fc.oneof(
+      fc.constant(undefined),
+      headerValue,
+      fc.stringMatching(/^t=\d{1,12},v1=[0-9a-f]{64}$/),
+      fc.integer({ min: 301, max: 100_000 }).map((skew) => ({ skew })),
+    );
+    const body = fc.oneof(
+      notificationBody.map((value) => JSON.stringify(value)),
+      junkBody(['id', 'type', 'data']),
+    );
+    await expectNothingDone(() =>
+      fc.assert(
+        fc.asyncProperty(body, signature, fc.boolean(), async (raw, how, future) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (typeof how === 'string') headers['sandbox-signature'] = how;
+          if (how && typeof how === 'object') {
+            const seconds = nowSeconds() + (future ? how.skew : -how.skew);
+            headers['sandbox-signature'] = sandboxSignatureHeader(TEST_WEBHOOK_SECRET, seconds, raw);
+          }
+          const answer = await send({ method: 'POST', path: at, headers, body: raw });
+          notificationOf(answer);
+          const error = expectKo(answer, ['NOTIFICATION_REFUSED', 'INVALID_REQUEST']);
+          if (error.code === 'INVALID_REQUEST') expect(answer.status).toBe(413);
+        }),
+        { numRuns: RUNS.signatures },
+      ),
+    );
+  });
+
+  it('answers 400 to a correctly signed body that is no notification, and does nothing', async () => {
+    const junk = junkBody(['id', 'type', 'data', 'sequence']).filter((raw) => {
+      try {
+        return !sandboxNotificationSchema.safeParse(JSON.parse(raw)).success;
+      } catch {
+        return true;
+      }
+    });
+    await expectNothingDone(() =>
+      fc.assert(
+        fc.asyncProperty(junk, async (raw) => {
+          const headers = {
+            'sandbox-signature': sandboxSignatureHeader(TEST_WEBHOOK_SECRET, nowSeconds(), raw),
+          };
+          const answer = await send({ method: 'POST', path: at, headers, body: raw });
+          notificationOf(answer);
+          expectKo(answer, ['INVALID_REQUEST']);
+        }),
+        { numRuns: RUNS.junk },
+      ),
+    );
+  });
+
+  it('answers 200 to any correctly signed notification, of a payment of ours or not, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(notificationBody, async (value) => {
+        const raw = JSON.stringify(value);
+        const headers = {
+          'sandbox-signature': sandboxSignatureHeader(TEST_WEBHOOK_SECRET, nowSeconds(), raw),
+        };
+        const answer = await send({ method: 'POST', path: at, headers, body: raw });
+        notificationOf(answer);
+        // A text no database can keep is no notification of the protocol.
+        expect(answer.status).toBe(sandboxNotificationSchema.safeParse(value).success ? 200 : 400);
+      }),
+      { numRuns: RUNS.valid },
+    );
+  });
+});
+
 describe('any method, query string and header on any address', () => {
   /** A path of a mounted route, or any other. */
   const path = fc.oneof(
@@ -1479,7 +1667,12 @@ describe('any method, query string and header on any address', () => {
     const call = CALL_CASES.find(
       (candidate) => `/${candidate.contract.path}` === pathname && candidate.contract.method === routeMethod,
     );
-    if (call) {
+    if (call && answer.method === 'HEAD') {
+      // A HEAD of a call answers the GET's refusal without its body.
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.text).toBe('');
+    } else if (call) {
       expectKo(answer, BEFORE_SIGNATURE);
     } else if (routeMethod === 'GET' && pathname === '/healthz') {
       const health = z.strictObject({ database: z.literal('ok'), networks: z.number().int().positive() });

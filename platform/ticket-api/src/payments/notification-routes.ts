@@ -58,7 +58,8 @@ export function paymentNotificationRoutes() {
         providerPaymentId: notification.paymentId,
         reason: notification.reason,
         savedMethod: notification.savedMethod,
-        payload: JSON.parse(rawBody) as unknown,
+        // What the protocol defines, as parsed: unknown members are not kept.
+        payload: notification,
       },
     });
     if (result.kind === 'unknown-payment') {

@@ -17,6 +17,13 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const methodSchema = z.enum(['CARD', 'TRANSFER']);
+
+/** Text a database can keep: no NUL, no lone surrogate (a notification is stored as received). */
+const storableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !text.includes('\u0000') && !/\p{Cs}/u.test(text), 'text a database can store');
 const checkoutStatusSchema = z.enum(['open', 'pending', 'succeeded', 'refused', 'cancelled', 'expired']);
 const paymentStatusSchema = checkoutStatusSchema.exclude(['expired']);
 
@@ -38,19 +45,19 @@ const chargeSchema = z.object({ id: z.string().min(1), status: paymentStatusSche
 
 const savedMethodSchema = z.discriminatedUnion('kind', [
   z.object({
-    token: z.string().min(1).max(200),
+    token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
     kind: z.literal('CARD'),
-    brand: z.string().max(40),
+    brand: storableText(40),
     last4: z.string().regex(/^\d{4}$/),
     expMonth: z.number().int().min(1).max(12),
     expYear: z.number().int().min(2000).max(2099),
-    holder: z.string().max(200),
+    holder: storableText(200),
   }),
   z.object({
-    token: z.string().min(1).max(200),
+    token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
     kind: z.literal('TRANSFER'),
     ibanLast4: z.string().regex(/^[0-9A-Z]{4}$/),
-    holder: z.string().max(200),
+    holder: storableText(200),
   }),
 ]);
 
@@ -60,13 +67,16 @@ export const sandboxNotificationSchema = z.object({
   createdAt: z.iso.datetime(),
   sequence: z.number().int().min(1).max(1_000_000),
   data: z.object({
-    checkoutId: z.string().min(1).max(128).nullable(),
-    paymentId: z.string().min(1).max(128),
-    merchantReference: z.string().max(200),
+    checkoutId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,128}$/)
+      .nullable(),
+    paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+    merchantReference: storableText(200),
     amount: z.number().int().min(0),
     currency: z.string().regex(/^[A-Z]{3}$/),
     method: methodSchema,
-    reason: z.string().max(100).nullable(),
+    reason: storableText(100).nullable(),
     savedMethod: savedMethodSchema.nullable().optional(),
   }),
 });
