@@ -1,4 +1,4 @@
-// What every account email shares: the language it is written in, links to the network's shop,
+// What every email of the shop shares: the language it is written in, links to the network's shop,
 // and one layout in plain text and simple HTML branded with the network's name and primary colour,
 // right to left in Arabic.
 import {
@@ -94,6 +94,9 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Paragraphs after the button. */
   closing?: string[];
+  /** Label and value rows after the paragraphs (an order's lines and total), each table with its title. */
+  tables?: { title: string; rows: { label: string; value: string; strong?: boolean }[] }[];
+  attachments?: MailMessage['attachments'];
 };
 
 const FALLBACK_PRIMARY = { main: '#1f4e79', contrastText: '#ffffff' };
@@ -104,11 +107,17 @@ export function renderEmail(content: EmailContent): MailMessage {
   const shared = SHARED_TEXTS[locale];
   const sentBy = fill(shared.sentBy, { network: name });
   const closing = content.closing ?? [];
+  const tables = content.tables ?? [];
 
   const text = [
     content.greeting,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...tables.flatMap((table) => [
+      table.title,
+      ...table.rows.map((row) => `- ${row.label ? `${row.label}: ` : ''}${row.value}`),
+      '',
+    ]),
     ...(action ? [`${action.label}:`, action.url, ''] : []),
     ...closing.flatMap((paragraph) => [paragraph, '']),
     '--',
@@ -123,6 +132,16 @@ export function renderEmail(content: EmailContent): MailMessage {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${primary.main};color:${primary.contrastText};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>`
     : '';
+  const cell = (value: string, strong: boolean | undefined, end: boolean) =>
+    `<td style="padding:6px 0;border-bottom:1px solid #e4e4e7;text-align:${end ? (dir === 'rtl' ? 'left' : 'right') : align};${strong ? 'font-weight:bold;' : ''}${end ? 'white-space:nowrap;' : ''}">${escapeHtml(value)}</td>`;
+  const tableHtml = tables
+    .map(
+      (table) =>
+        `<p style="margin:8px 0 4px;font-weight:bold">${escapeHtml(table.title)}</p>\n<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px">${table.rows
+          .map((row) => `<tr>${cell(row.label, row.strong, false)}${cell(row.value, row.strong, true)}</tr>`)
+          .join('')}</table>`,
+    )
+    .join('\n');
   const fallbackLink = action
     ? `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(shared.linkFallback)}<br><a href="${escapeHtml(action.url)}" style="color:${primary.main};word-break:break-all">${escapeHtml(action.url)}</a></p>`
     : '';
@@ -136,6 +155,7 @@ export function renderEmail(content: EmailContent): MailMessage {
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join('\n')}
+${tableHtml}
 ${button}
 ${closing.map(paragraph).join('\n')}
 ${fallbackLink}
@@ -152,5 +172,6 @@ ${fallbackLink}
     text,
     html,
     headers: { 'Content-Language': locale, 'X-Network': network.network.slug },
+    ...(content.attachments && { attachments: content.attachments }),
   };
 }
