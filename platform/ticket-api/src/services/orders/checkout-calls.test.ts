@@ -555,6 +555,31 @@ describe('payment notifications', () => {
     expect((await history(buyer, first.orderId)).invoiceNumber).toBe(numbers[1]);
   });
 
+  it('ORD-04 printOrder answers the invoice of a completed order as a PDF file, and nothing before', async () => {
+    const buyer = await signIn();
+    const answer = await placed(placing(buyer, { articles: [singles(3)] }));
+    const print = (who: Buyer) =>
+      testApp.current.call(CHECKOUT_CALLS.printOrder, {
+        userToken: who.token,
+        userId: who.user.id,
+        networkId: LUMIERE_ID,
+        orderId: answer.orderId,
+      });
+    const early = await koOf(await print(buyer));
+    expect([early.status, early.code]).toEqual([409, 'INVOICE_NOT_AVAILABLE']);
+    await notifyPayment(answer.orderId, 'payment.succeeded');
+    const file = CHECKOUT_CALLS.printOrder.toResult(
+      await okOf<{ fileName: string; contentType: 'application/pdf'; contentBase64: string }>(
+        await print(buyer),
+      ),
+    );
+    const number = (await history(buyer, answer.orderId)).invoiceNumber;
+    expect(file.fileName).toBe(`${number}.pdf`);
+    expect(file.blob.type).toBe('application/pdf');
+    expect(new TextDecoder().decode((await file.blob.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect((await koOf(await print(await signIn()))).code).toBe('ORDER_NOT_FOUND');
+  });
+
   it('PAY-03 an event older than the last one applied changes nothing', async () => {
     const buyer = await signIn();
     const answer = await placed(placing(buyer));

@@ -1,5 +1,5 @@
 // The checkout's calls (CHECKOUT_CALLS, decision 0019): placing and creating orders, the customer's
-// orders and one order's history, and the browser's return from the provider. Handlers only pick
+// orders, one order's history and its invoice, and the browser's return from the provider. Handlers only pick
 // what the services need, call them, and answer.
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { Hono } from 'hono';
@@ -8,6 +8,7 @@ import { mountCall } from '../../http/mount-call.ts';
 import { acknowledgePayment } from './acknowledge-payment.ts';
 import { getOrders, orderHistory } from './order-queries.ts';
 import { placeOrder } from './place-order.ts';
+import { printOrder } from './print-order.ts';
 
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
@@ -39,6 +40,10 @@ export function checkoutRoutes() {
 
   mountCall(app, CHECKOUT_CALLS.history, ({ payload, deps, network, user }) =>
     orderHistory({ db: deps.db, network, user, orderId: payload.orderId }),
+  );
+
+  mountCall(app, CHECKOUT_CALLS.printOrder, ({ payload, deps, network, user }) =>
+    printOrder({ db: deps.db, network, user, orderId: payload.orderId }),
   );
 
   mountCall(app, CHECKOUT_CALLS.acknowledge, ({ payload, deps, network, user }) =>

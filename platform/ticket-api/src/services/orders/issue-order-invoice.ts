@@ -1,17 +1,16 @@
 // The invoice of a paid order, issued inside the transaction that completes it (decisions 0019,
-// 0020): the network's next number, the document built from the order as sold (lines, discounts,
-// payment, instalments, collect slot), kept in `invoices` so that it is drawn again unchanged, and
-// the number written on the order. An order with nothing to pay gets no invoice.
+// 0020) by the invoice module: the network's next number and the document built from the order as
+// sold (lines, discounts, payment, instalments, collect slot), kept so that it is drawn again
+// unchanged; the number is written on the order. An order with nothing to pay gets no invoice.
 import type { Discount } from '@transit-shop/sdk/contract/order';
 import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { invoices } from '../../db/schema/invoices.ts';
 import { type OrderRow, orderLines, orders } from '../../db/schema/orders.ts';
 import { collectSiteOf } from '../collect/collect-site.ts';
-import { buildInvoiceDocument, invoiceSellerOf } from '../invoices/build-invoice-document.ts';
-import { allocateInvoiceNumber } from '../invoices/invoice-numbering.ts';
+import { invoiceSellerOf } from '../invoices/build-invoice-document.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { instalmentSchedule } from './instalment-schedule.ts';
 
 function buyerOf(order: OrderRow) {
@@ -56,53 +55,44 @@ export async function issueOrderInvoice(options: {
     }));
   const delivery = order.delivery;
   const site = delivery?.mode === 'COLLECT' ? collectSiteOf(config, delivery.siteId) : null;
-  const { number, sequence } = await allocateInvoiceNumber(db, {
-    id: config.id,
-    invoicePrefix: config.seller.invoicePrefix,
-  });
-  const document = buildInvoiceDocument({
-    number,
-    issuedAt: now,
-    locale: isLocale(order.lang) ? order.lang : DEFAULT_LOCALE,
-    currency: order.currency,
-    timeZone: config.timeZone,
-    seller: invoiceSellerOf(config.seller),
-    buyer: buyerOf(order),
-    order: { id: String(order.id), date: order.createdAt },
-    lines: lines.map((line) => ({
-      label: line.label,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      vatRate: line.vatRateBasisPoints ?? 0,
-    })),
-    discounts,
-    paymentMethod: order.paymentMethod,
-    instalments:
-      order.installments > 1
-        ? instalmentSchedule({
-            totalAmount: order.totalAmount,
-            installments: order.installments,
-            now: order.createdAt,
-            timeZone: config.timeZone,
-          })
-        : null,
-    collect:
-      site && delivery?.mode === 'COLLECT'
-        ? {
-            siteName: site.name,
-            address: site.address,
-            slotStart: new Date(delivery.slotStart),
-            slotEnd: new Date(new Date(delivery.slotStart).getTime() + site.pickUp.slotMinutes * 60_000),
-          }
-        : null,
-  });
-  await db.insert(invoices).values({
-    networkId: config.id,
-    number,
-    sequence,
+  const { number } = await issueInvoice(db, {
+    network: { id: config.id, invoicePrefix: config.seller.invoicePrefix },
     orderReference: String(order.id),
     issuedAt: now,
-    document,
+    order: {
+      locale: isLocale(order.lang) ? order.lang : DEFAULT_LOCALE,
+      currency: order.currency,
+      timeZone: config.timeZone,
+      seller: invoiceSellerOf(config.seller),
+      buyer: buyerOf(order),
+      order: { id: String(order.id), date: order.createdAt },
+      lines: lines.map((line) => ({
+        label: line.label,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        vatRate: line.vatRateBasisPoints ?? 0,
+      })),
+      discounts,
+      paymentMethod: order.paymentMethod,
+      instalments:
+        order.installments > 1
+          ? instalmentSchedule({
+              totalAmount: order.totalAmount,
+              installments: order.installments,
+              now: order.createdAt,
+              timeZone: config.timeZone,
+            })
+          : null,
+      collect:
+        site && delivery?.mode === 'COLLECT'
+          ? {
+              siteName: site.name,
+              address: site.address,
+              slotStart: new Date(delivery.slotStart),
+              slotEnd: new Date(new Date(delivery.slotStart).getTime() + site.pickUp.slotMinutes * 60_000),
+            }
+          : null,
+    },
   });
   await db.update(orders).set({ invoiceNumber: number }).where(eq(orders.id, order.id));
   return number;
