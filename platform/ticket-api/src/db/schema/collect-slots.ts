@@ -25,9 +25,7 @@ export const collectSlotReservations = pgTable(
     slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
     reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    index('collect_slot_reservations_slot_idx').on(table.networkId, table.siteId, table.slotStart),
-  ],
+  (table) => [index('collect_slot_reservations_slot_idx').on(table.networkId, table.siteId, table.slotStart)],
 );
 
 export type CollectSlotReservationRow = typeof collectSlotReservations.$inferSelect;
