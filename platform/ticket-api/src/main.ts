@@ -88,6 +88,7 @@ async function start() {
     publicUrl,
     jobs,
     logger,
+    mailer,
     shopPort: env.SHOP_PORT,
   });
 

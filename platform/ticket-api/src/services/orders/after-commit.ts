@@ -1,7 +1,8 @@
-// The background work an order's change asks for once its transaction has committed: one debit job
-// per later instalment, on its due date in the network's time zone (PAY-02).
-import type { AppDeps } from '../../app-env.ts';
+// The work an order's change asks for once its transaction has committed: the confirmation email of
+// a completed order, and one debit job per later instalment, on its due date in the network's time
+// zone (PAY-02).
 import type { AfterCommit } from './finalise-order.ts';
+import { type ConfirmationDeps, sendOrderConfirmation } from './send-order-confirmation.ts';
 
 /** Ours: later instalments are debited at 06:00 on their due date, network time. */
 const DEBIT_HOUR = 6;
@@ -39,10 +40,11 @@ export function localInstant(date: string, hour: number, timeZone: string): Date
 }
 
 export async function runAfterCommit(
-  deps: Pick<AppDeps, 'jobs' | 'logger'>,
+  deps: ConfirmationDeps,
   after: AfterCommit,
   timeZone: string,
 ): Promise<void> {
+  if (after.completedOrderId !== null) await sendOrderConfirmation(deps, after.completedOrderId);
   if (!deps.jobs) return;
   for (const job of after.instalmentJobs) {
     try {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { OrderDetail, OrderSummary, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
@@ -578,6 +580,30 @@ describe('payment notifications', () => {
     expect(file.blob.type).toBe('application/pdf');
     expect(new TextDecoder().decode((await file.blob.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
     expect((await koOf(await print(await signIn()))).code).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('CHK-07 a completed guest order sends its confirmation with the invoice attached to the invoice email, once', async () => {
+    const guest = await signInGuest();
+    const address = `guest-${randomUUID()}@example.org`;
+    const answer = await placed(
+      placing(guest, {
+        articles: [postedSingles()],
+        delivery: { mode: 'SHIPPING', address: ADDRESS },
+        invoiceEmail: address,
+      }),
+    );
+    const mailsTo = async () => {
+      const { outboxDir } = testApp.current;
+      const files = await readdir(outboxDir).catch(() => [] as string[]);
+      const texts = await Promise.all(files.map((file) => readFile(join(outboxDir, file), 'utf8')));
+      return texts.filter((text) => text.includes(address));
+    };
+    await notifyPayment(answer.orderId, 'payment.succeeded');
+    await notifyPayment(answer.orderId, 'payment.succeeded');
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/Content-Type: application\/pdf/i);
+    expect(mails[0]).toContain((await history(guest, answer.orderId)).invoiceNumber ?? 'no invoice');
   });
 
   it('PAY-03 an event older than the last one applied changes nothing', async () => {

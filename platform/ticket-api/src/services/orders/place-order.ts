@@ -33,7 +33,7 @@ import { type CartRequest, type PricedOrder, priceOrder } from './price-order.ts
 
 export type CheckoutDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'payments' | 'publicUrl' | 'jobs' | 'logger' | 'shopPort' | 'networks'
+  'db' | 'clock' | 'payments' | 'publicUrl' | 'jobs' | 'logger' | 'shopPort' | 'networks' | 'mailer'
 >;
 
 export type PlaceOrderRequest = Omit<CartRequest, 'userToken' | 'userId'> & {
