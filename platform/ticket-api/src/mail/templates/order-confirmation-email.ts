@@ -10,6 +10,7 @@ import {
   formatMoney,
   formatSlot,
   INVOICE_MESSAGES,
+  labelled,
 } from '../../services/invoices/invoice-messages.ts';
 import type { MailMessage } from '../mail-message.ts';
 import { fill, renderEmail } from './email-layout.ts';
@@ -89,7 +90,7 @@ export function orderConfirmationEmail(options: {
       value: money(line.amountInclTax),
     })),
     ...invoice.discounts.map((discount) => ({
-      label: `${m.discount}: ${discount.label}`,
+      label: labelled(m.discount, discount.label, locale),
       value: money(discount.amountInclTax),
     })),
     { label: texts.total, value: money(invoice.totals.inclTax), strong: true },
@@ -104,7 +105,7 @@ export function orderConfirmationEmail(options: {
   const collect = invoice.collect;
   const tables = [
     { title: texts.order, rows: orderRows },
-    { title: invoice.instalments ? `${m.payment}: ${method}` : m.payment, rows: paymentRows },
+    { title: invoice.instalments ? labelled(m.payment, method, locale) : m.payment, rows: paymentRows },
     ...(collect
       ? [
           {

@@ -12,6 +12,7 @@ import {
   formatSlot,
   INVOICE_MESSAGES,
   identifierLabels,
+  labelled,
 } from './invoice-messages.ts';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 42 } as const;
@@ -108,11 +109,16 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
     }
     return lineY;
   };
+  /** Drawn again at the top of a page the lines table goes on to. */
+  let tableHeader: (() => void) | null = null;
   const room = (height: number) => {
     if (y + height <= BOTTOM) return;
     page = [];
     pages.push(page);
     y = PAGE.margin;
+    // A later page says whose it is.
+    y = text(`${m.number} ${document.number}`, PAGE.margin, CONTENT_WIDTH, { size: 8, muted: true }) + 8;
+    tableHeader?.();
   };
 
   // Seller at the start, the invoice's identity at the end.
@@ -124,24 +130,24 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
   if (seller.legalForm)
     startY = text(seller.legalForm, PAGE.margin, half, { size: 8, muted: true, at: startY });
   for (const line of addressLines(seller.address)) startY = text(line, PAGE.margin, half, { at: startY });
-  startY = text(`${labels.vat}: ${seller.vatNumber}`, PAGE.margin, half, { size: 8, at: startY });
-  startY = text(`${labels.registration}: ${seller.companyRegistrationNumber}`, PAGE.margin, half, {
+  startY = text(labelled(labels.vat, seller.vatNumber, locale), PAGE.margin, half, { size: 8, at: startY });
+  startY = text(labelled(labels.registration, seller.companyRegistrationNumber, locale), PAGE.margin, half, {
     size: 8,
     at: startY,
   });
-  startY = text(`${m.contact}: ${seller.contactEmail}`, PAGE.margin, half, { size: 8, at: startY });
+  startY = text(labelled(m.contact, seller.contactEmail, locale), PAGE.margin, half, { size: 8, at: startY });
 
   let endY = text(m.title, endX, half, { size: 20, bold: true, align: 'end' });
   endY = text(`${m.number} ${document.number}`, endX, half, { size: 11, bold: true, align: 'end', at: endY });
-  endY = text(`${m.issuedOn}: ${formatDate(document.issuedAt, locale, timeZone)}`, endX, half, {
+  endY = text(labelled(m.issuedOn, formatDate(document.issuedAt, locale, timeZone), locale), endX, half, {
     align: 'end',
     at: endY,
   });
-  endY = text(`${m.orderDate}: ${formatDate(document.order.date, locale, timeZone)}`, endX, half, {
+  endY = text(labelled(m.orderDate, formatDate(document.order.date, locale, timeZone), locale), endX, half, {
     align: 'end',
     at: endY,
   });
-  endY = text(`${m.orderId}: ${document.order.id}`, endX, half, {
+  endY = text(labelled(m.orderId, document.order.id, locale), endX, half, {
     size: 7.5,
     align: 'end',
     muted: true,
@@ -162,10 +168,10 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
   let collectY = blockTop;
   if (collect) {
     collectY = text(m.collect, endX, half, { bold: true, size: 10, at: blockTop });
-    collectY = text(`${m.agency}: ${collect.siteName}`, endX, half, { at: collectY });
+    collectY = text(labelled(m.agency, collect.siteName, locale), endX, half, { at: collectY });
     for (const line of addressLines(collect.address)) collectY = text(line, endX, half, { at: collectY });
     collectY = text(
-      `${m.slot}: ${formatSlot(collect.slotStart, collect.slotEnd, locale, timeZone)}`,
+      labelled(m.slot, formatSlot(collect.slotStart, collect.slotEnd, locale, timeZone), locale),
       endX,
       half,
       { at: collectY },
@@ -216,7 +222,6 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
     m.columns.vat,
     m.columns.inclTax,
   ];
-  const headerTop = y;
   const headerHeight =
     columns.reduce(
       (most, column, i) =>
@@ -226,15 +231,13 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
       8 *
       LINE +
     6;
-  page.push({
-    kind: 'box',
-    x: PAGE.margin,
-    y: headerTop,
-    width: CONTENT_WIDTH,
-    height: headerHeight,
-    fill: true,
-  });
-  row(headerCells, { bold: true, size: 8 });
+  const drawHeader = () => {
+    page.push({ kind: 'box', x: PAGE.margin, y, width: CONTENT_WIDTH, height: headerHeight, fill: true });
+    row(headerCells, { bold: true, size: 8 });
+  };
+  room(headerHeight * 3);
+  drawHeader();
+  tableHeader = drawHeader;
   for (const line of document.lines) {
     row([
       line.label,
@@ -249,7 +252,7 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
   for (const discount of document.discounts) {
     row(
       [
-        `${m.discount}: ${discount.label}`,
+        labelled(m.discount, discount.label, locale),
         '',
         '',
         formatRate(discount.vatRate, locale),
@@ -260,6 +263,7 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
       { muted: true },
     );
   }
+  tableHeader = null;
   page.push({ kind: 'box', x: PAGE.margin, y, width: CONTENT_WIDTH, height: 0.8, fill: true });
   y += 14;
 
@@ -330,12 +334,19 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
   const legal = m.legal.map((line) =>
     fillText(line, { seller: seller.legalName, email: seller.contactEmail }),
   );
-  for (const items of pages) {
+  pages.forEach((items, index) => {
     page = items;
     let footY = PAGE.height - PAGE.margin - 28;
     items.push({ kind: 'box', x: PAGE.margin, y: footY - 4, width: CONTENT_WIDTH, height: 0.5, fill: true });
+    if (pages.length > 1)
+      text(`${index + 1} / ${pages.length}`, PAGE.margin, CONTENT_WIDTH, {
+        size: 7,
+        muted: true,
+        align: 'end',
+        at: footY + 18,
+      });
     for (const line of legal)
       footY = text(line, PAGE.margin, CONTENT_WIDTH, { size: 7, muted: true, align: 'center', at: footY });
-  }
+  });
   return { direction: directionOf(locale), pages };
 }

@@ -309,6 +309,10 @@ export const formatSlot = (start: string | Date, end: string | Date, locale: Loc
     timeZone,
   }).formatRange(new Date(start), new Date(end));
 
+/** A label and its value: French puts a no-break space before the colon. */
+export const labelled = (label: string, value: string, locale: Locale) =>
+  `${label}${locale === 'fr' ? '\u00A0:' : ':'} ${value}`;
+
 /** Replaces each `{name}` of a text by its value. */
 export const fillText = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

@@ -35,15 +35,15 @@ describe('ORD-04 invoice PDF', () => {
     const printed = texts(french);
     for (const expected of [
       'Lumière Mobilités SPL',
-      'N° de TVA (TVA intracommunautaire): FR27852417963',
-      'Immatriculation (SIREN / RCS): RCS Clairval 852 417 963',
+      'N° de TVA (TVA intracommunautaire) : FR27852417963',
+      'Immatriculation (SIREN / RCS) : RCS Clairval 852 417 963',
       'Facture n° LUM-000042',
       'Camille Durand',
       'camille.durand@example.org',
       'Abonnement annuel tout public',
       '10 %',
       '20 %',
-      'Remise: Code BIENVENUE',
+      'Remise : Code BIENVENUE',
       'Total TTC',
       'Échéancier',
       '23 août 2027',
@@ -125,10 +125,20 @@ describe('ORD-04 invoice PDF', () => {
       expect(
         items.some((item) => item.kind === 'text' && item.text.startsWith('Prix toutes taxes comprises')),
       ).toBe(true);
+    const second = layout.pages[1] ?? [];
+    const secondTexts = second.flatMap((item) => (item.kind === 'text' ? [item.text] : []));
+    // A later page names the invoice, repeats the table's header and is numbered.
+    expect(secondTexts.slice(0, 2)).toEqual(['Facture n° LUM-000042', 'Désignation']);
+    expect(secondTexts).toContain(`2 / ${layout.pages.length}`);
     const bottom = 841.89 - 42 - 40;
     for (const items of layout.pages.slice(0, -1))
       for (const item of items)
-        if (item.kind === 'text' && !item.text.startsWith('Prix') && !item.text.startsWith('Facture émise'))
+        if (
+          item.kind === 'text' &&
+          !item.text.startsWith('Prix') &&
+          !item.text.startsWith('Facture émise') &&
+          !/^\d+ \/ \d+$/.test(item.text)
+        )
           expect(item.y).toBeLessThan(bottom);
   });
 });
