@@ -68,6 +68,8 @@ export default defineConfig({
         DATA_DIR: join(runDir, 'pgdata'),
         // Email links open the shops where the tests reach them (wahat.localhost:8091...).
         SHOP_PORT: String(E2E_PORT),
+        // A SEPA debit settles a second after the mandate, so a test sees it pending, then paid.
+        PAYMENT_SANDBOX_SEPA_SETTLE_MS: '1000',
       },
     },
   ],

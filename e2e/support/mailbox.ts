@@ -1,5 +1,6 @@
 // The mail the platform sent, read from the SMTP sink the tests start beside it (smtp-sink.ts).
 import { expect } from '@playwright/test';
+import type { MailAttachment } from './mime.ts';
 import { MAILBOX_PORT } from './platform.ts';
 
 export type ReceivedMail = {
@@ -10,6 +11,7 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
+  attachments: MailAttachment[];
 };
 
 const MAILBOX = `http://127.0.0.1:${MAILBOX_PORT}`;
@@ -57,4 +59,24 @@ export async function waitForMail(
   const result = found[nth - 1];
   if (!result) throw new Error('unreachable: the poll counted the message');
   return result;
+}
+
+/** Waits until a message to `to` whose subject matches has arrived, and answers the first such. */
+export async function waitForMailWithSubject(
+  to: string,
+  subject: RegExp,
+  options: { timeout?: number } = {},
+): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(to)).find((mail) => subject.test(mail.subject));
+        return found !== undefined;
+      },
+      { message: `an email to ${to} with the subject ${subject}`, timeout: options.timeout ?? 30_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error('unreachable: the poll found the message');
+  return found;
 }

@@ -10,7 +10,11 @@ export type DecodedMail = {
   text: string;
   /** The text/html part, decoded; empty when there is none. */
   html: string;
+  /** The parts sent as attachments, their content in base64. */
+  attachments: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; base64: string };
 
 type Part = { headers: Record<string, string>; body: string };
 
@@ -97,16 +101,30 @@ export function headerParameter(value: string | undefined, name: string): string
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-function bodyText(part: Part): string {
+/** A part's body as bytes, its transfer encoding undone. */
+function bodyBytes(part: Part): Buffer {
   const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').trim().toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
+  return bytesOf(part.body);
+}
+
+function bodyText(part: Part): string {
   const charset = headerParameter(part.headers['content-type'], 'charset') ?? 'utf-8';
-  const bytes =
-    encoding === 'base64'
-      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(part.body)
-        : bytesOf(part.body);
-  return decodeCharset(bytes, charset);
+  return decodeCharset(bodyBytes(part), charset);
+}
+
+/** A part given as an attachment (Content-Disposition: attachment), with its file name. */
+function attachmentOf(part: Part): MailAttachment | null {
+  const disposition = part.headers['content-disposition'];
+  if (!disposition || !/^attachment/i.test(disposition)) return null;
+  const contentType = (part.headers['content-type'] ?? 'application/octet-stream').split(';')[0] ?? '';
+  return {
+    filename:
+      headerParameter(disposition, 'filename') ?? headerParameter(part.headers['content-type'], 'name') ?? '',
+    contentType: contentType.trim().toLowerCase(),
+    base64: bodyBytes(part).toString('base64'),
+  };
 }
 
 /** The leaf parts of a message, depth first, in their order. */
@@ -129,8 +147,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function decodeMail(raw: Buffer | string): DecodedMail {
   const message = splitPart(typeof raw === 'string' ? raw : raw.toString('latin1'));
   const leaves = leafParts(message);
+  const attachments = leaves.flatMap((part) => attachmentOf(part) ?? []);
   const ofType = (type: string) =>
-    leaves.find((part) => (part.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type));
+    leaves.find(
+      (part) =>
+        attachmentOf(part) === null &&
+        (part.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type),
+    );
   const text = ofType('text/plain');
   const html = ofType('text/html');
   return {
@@ -138,5 +161,6 @@ export function decodeMail(raw: Buffer | string): DecodedMail {
     subject: message.headers.subject ?? '',
     text: text ? bodyText(text) : '',
     html: html ? bodyText(html) : '',
+    attachments,
   };
 }
