@@ -9,6 +9,8 @@ export const APP_JOBS = {
   'anonymise-due-accounts': z.strictObject({}),
   /** A later instalment of an order debited from the saved method on its due date (PAY-02). */
   'charge-instalment': z.strictObject({ instalmentId: z.number().int().positive() }),
+  /** Every instalment due and not charged yet (a sweep behind the per-instalment jobs): no data. */
+  'charge-due-instalments': z.strictObject({}),
   /** An order's hosted checkout read again once it must have ended: an abandoned page expires. */
   'check-checkout': z.strictObject({ paymentId: z.uuid() }),
 } as const;

@@ -2,7 +2,7 @@
 // moves it from SCHEDULED to PENDING with a payment row, then asks the provider to charge the
 // saved method with that payment's id as idempotency key (a retried job charges once). The
 // provider's notification marks it PAID or FAILED (the order then REGULARIZATION).
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders.ts';
 import { instalments, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import { moveOrder, recordOrderEvent } from './finalise-order.ts';
@@ -82,4 +82,39 @@ export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number)
     .update(payments)
     .set({ providerPaymentId: charge.paymentId, updatedAt: deps.clock.now() })
     .where(eq(payments.id, payment.id));
+}
+
+/** The date (YYYY-MM-DD) an instant falls on in a time zone. */
+export const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+
+/**
+ * The sweep behind the per-instalment jobs: every instalment still SCHEDULED on or after its due
+ * date (network time) is charged, so a debit whose job was never queued (the process stopped
+ * between the commit and the queue) is still taken. Charging twice is harmless: chargeInstalment
+ * moves each instalment once and the provider answers a repeated charge once.
+ */
+export async function chargeDueInstalments(deps: CheckoutDeps): Promise<number> {
+  const now = deps.clock.now();
+  // No time zone is more than a day ahead of UTC: the candidates, then each one's own date.
+  const horizon = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const due = await deps.db
+    .select({ id: instalments.id, dueDate: instalments.dueDate, networkId: orders.networkId })
+    .from(instalments)
+    .innerJoin(orders, eq(orders.id, instalments.orderId))
+    .where(and(eq(instalments.status, 'SCHEDULED'), lte(instalments.dueDate, horizon)));
+  let charged = 0;
+  for (const row of due) {
+    const network = deps.networks.byId(row.networkId);
+    if (!network || row.dueDate > localDate(now, network.network.config.timeZone)) continue;
+    try {
+      await chargeInstalment(deps, row.id);
+      charged += 1;
+    } catch (error) {
+      deps.logger.error({ err: error, instalmentId: row.id }, 'a due instalment could not be charged');
+    }
+  }
+  return charged;
 }

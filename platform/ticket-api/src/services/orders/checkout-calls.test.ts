@@ -15,7 +15,8 @@ import { signedInUser } from '../../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET, VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
-import { chargeInstalment } from './charge-instalment.ts';
+import { localInstant, runAfterCommit } from './after-commit.ts';
+import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
 
 const testApp = useTestApp();
 
@@ -787,6 +788,93 @@ describe('instalments', () => {
       .from(savedPaymentMethods)
       .where(eq(savedPaymentMethods.userId, buyer.user.id));
     expect(kept).toEqual([]);
+  });
+});
+
+describe('instalment debits', () => {
+  it('PAY-02 each later debit is queued for 06:00 on its due date, network time, once per instalment', async () => {
+    const sent: { name: string; data: unknown; options: unknown }[] = [];
+    await runAfterCommit(
+      {
+        ...testApp.current.deps,
+        jobs: {
+          send: async (name, data, options) => {
+            sent.push({ name, data, options });
+            return 'job';
+          },
+        },
+      },
+      {
+        completedOrderId: null,
+        instalmentJobs: [
+          { instalmentId: 41, dueDate: '2026-12-23' },
+          { instalmentId: 42, dueDate: '2027-07-23' },
+        ],
+      },
+      'Europe/Paris',
+    );
+    expect(sent).toEqual([
+      {
+        name: 'charge-instalment',
+        data: { instalmentId: 41 },
+        options: { startAfter: new Date('2026-12-23T05:00:00Z'), singletonKey: 'instalment:41' },
+      },
+      {
+        name: 'charge-instalment',
+        data: { instalmentId: 42 },
+        options: { startAfter: new Date('2027-07-23T04:00:00Z'), singletonKey: 'instalment:42' },
+      },
+    ]);
+    expect(localInstant('2026-12-23', 6, 'Africa/Casablanca').toISOString()).toBe('2026-12-23T05:00:00.000Z');
+    expect(localInstant('2026-12-23', 6, 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-12-22T16:00:00.000Z',
+    );
+  });
+
+  it('PAY-02 the hourly sweep charges the instalments due by the network date, each once', async () => {
+    const buyer = await signIn();
+    const answer = await placed(placing(buyer, { articles: [annual()], installments: 3 }));
+    await notifyPayment(answer.orderId, 'payment.succeeded', {
+      savedMethod: { ...VISA_SAVED, token: 'pm_bbbbbbbbbbbbbbbbbbbbbbbb' },
+    });
+    const { clock, deps } = testApp.current;
+    const started = clock.now();
+    const plan = async () =>
+      (await deps.db.select().from(instalments).where(eq(instalments.orderId, answer.orderId)))
+        .sort((a, b) => a.number - b.number)
+        .map((row) => row.status);
+    try {
+      // 22 December, 23:30 in Paris: the second debit is not due yet.
+      clock.set('2026-12-22T22:30:00Z');
+      await chargeDueInstalments(deps);
+      expect(await plan()).toEqual(['PAID', 'SCHEDULED', 'SCHEDULED']);
+      // 23 December, 00:30 in Paris.
+      clock.set('2026-12-22T23:30:00Z');
+      await chargeDueInstalments(deps);
+      await chargeDueInstalments(deps);
+      expect(await plan()).toEqual(['PAID', 'PENDING', 'SCHEDULED']);
+      const charged = [...testApp.current.payments.charges.values()].filter(
+        (charge) => charge.methodToken === 'pm_bbbbbbbbbbbbbbbbbbbbbbbb',
+      );
+      expect(charged).toHaveLength(1);
+    } finally {
+      clock.set(started);
+    }
+  });
+
+  it('PAY-02 a later debit without a saved method fails and leaves the order to regularise', async () => {
+    const buyer = await signIn();
+    const answer = await placed(placing(buyer, { articles: [annual()], installments: 3 }));
+    await notifyPayment(answer.orderId, 'payment.succeeded');
+    const { db } = testApp.current.deps;
+    const [second] = await db
+      .select()
+      .from(instalments)
+      .where(and(eq(instalments.orderId, answer.orderId), eq(instalments.number, 2)));
+    await chargeInstalment(testApp.current.deps, second?.id ?? 0);
+    const detail = await history(buyer, answer.orderId);
+    expect(detail.instalments.map((row) => row.status)).toEqual(['PAID', 'FAILED', 'SCHEDULED']);
+    expect(detail.status).toBe('REGULARIZATION');
   });
 });
 
