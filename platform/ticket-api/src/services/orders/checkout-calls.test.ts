@@ -3,9 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OrderDetail, OrderSummary, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
+import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { collectSlotReservations } from '../../db/schema/collect-slots.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, paymentEvents, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
@@ -15,6 +17,7 @@ import { signedInUser } from '../../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET, VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
+import { checkAbandonedCheckout } from './acknowledge-payment.ts';
 import { localInstant, runAfterCommit } from './after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
 
@@ -234,6 +237,40 @@ describe('Order/placeOrder.json', () => {
     ]);
     const voucher = await koOf(await place(placing(buyer, { vouchers: ['NOSUCHCODE'] })));
     expect(voucher.code).toBe('VOUCHER_NOT_FOUND');
+    expect(
+      await testApp.current.deps.db.select().from(orders).where(eq(orders.userId, buyer.user.id)),
+    ).toEqual([]);
+  });
+
+  it('PAY-04 CART-04 CART-07 CART-08 placeOrder refuses a cart exactly as computeAmount does, with the same code', async () => {
+    const buyer = await signIn();
+    const subscription = { shopItemId: 2102, quantity: 1, support: 'DEMATERIALIZED', startMonth: '2026-12' };
+    const carts: [string, Record<string, unknown>][] = [
+      ['WRONG_QUANTITY', { articles: [singles(11)] }],
+      ['PRODUCT_ALREADY_IN_CART', { articles: [subscription, subscription] }],
+      ['SUBSCRIPTION_CART_NOT_ALONE', { articles: [{ ...subscription, isSubscription: true }, singles()] }],
+      ['SHOP_ITEM_NOT_FOUND', { articles: [{ shopItemId: 999_999, quantity: 1, support: 'PHYSICAL' }] }],
+      ['SHOP_ITEM_NOT_OFFERED', { articles: [{ shopItemId: 9103, quantity: 1, support: 'PHYSICAL' }] }],
+      ['ARTICLE_START_DATE', { articles: [{ ...monthly(), startMonth: '2030-01' }] }],
+      ['INCOMPATIBLE_INSTALLMENTS', { articles: [annual(), singles()], installments: 3 }],
+      ['INCOMPATIBLE_PAYMENT_METHODS', { articles: [monthly(), singles()], paymentMethod: 'TRANSFER' }],
+      ['VOUCHER_NOT_FOUND', { vouchers: ['NOSUCHCODE'] }],
+      ['PROFILE_NOT_FOUND', { articles: [{ ...singles(), customerId: 999_999 }] }],
+    ];
+    for (const [code, cart] of carts) {
+      const payload = placing(buyer, cart);
+      const {
+        orderKey: _key,
+        returnUrl: _return,
+        savedPaymentMethodId: _saved,
+        ...computed
+      } = payload as Record<string, unknown>;
+      const asComputed = await koOf(await testApp.current.call(ORDER_CALLS.computeAmount, computed));
+      const asPlaced = await koOf(await place(payload));
+      expect([asPlaced.code, asPlaced.status], code).toEqual([code, asComputed.status]);
+      expect(asComputed.code, code).toBe(code);
+      expect(issuesOf(asPlaced), code).toEqual(issuesOf(asComputed));
+    }
     expect(
       await testApp.current.deps.db.select().from(orders).where(eq(orders.userId, buyer.user.id)),
     ).toEqual([]);
@@ -998,6 +1035,32 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
     expect(events.filter((event) => event.type === 'COMPLETED')).toHaveLength(1);
     const unknown = await koOf(await acknowledge('chk_000000000000000000000000'));
     expect(unknown.code).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('an abandoned page is read after its expiry: the order CANCELED, its voucher use and collect place given back', async () => {
+    const buyer = await signIn();
+    const answer = await placed(
+      placing(buyer, {
+        articles: [collected()],
+        delivery: { mode: 'COLLECT', siteId: 12, slotStart: '2026-11-26T10:00:00Z' },
+      }),
+    );
+    const payment = await paymentOf(answer.orderId);
+    await checkAbandonedCheckout(testApp.current.deps, payment.id);
+    expect((await orderRow(answer.orderId)).status).toBe('PENDING');
+    const checkout = testApp.current.payments.checkoutOf(payment.id);
+    testApp.current.payments.setStatus(checkout?.id ?? '', 'expired');
+    await checkAbandonedCheckout(testApp.current.deps, payment.id);
+    expect((await orderRow(answer.orderId)).status).toBe('CANCELED');
+    const { db } = testApp.current.deps;
+    const held = await db
+      .select()
+      .from(collectSlotReservations)
+      .where(eq(collectSlotReservations.orderKey, (await orderRow(answer.orderId)).orderKey));
+    expect(held).toEqual([]);
+    expect((await history(buyer, answer.orderId)).events.map((event) => event.type)).toContain(
+      'PAYMENT_EXPIRED',
+    );
   });
 
   it('Payment/acknowledge.json: an expired page cancels the order; a provider that does not answer is PAYMENT_UNEXPECTED_ERROR', async () => {
