@@ -20,6 +20,7 @@ import { koOf, okOf } from '../account/account-test-kit.ts';
 import { checkAbandonedCheckout } from './acknowledge-payment.ts';
 import { localInstant, runAfterCommit } from './after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
+import { scopedOrderKey } from './order-vouchers.ts';
 
 const testApp = useTestApp();
 
@@ -191,6 +192,10 @@ describe('Order/placeOrder.json', () => {
     const again = await placed(payload);
     expect(again.orderId).toBe(first.orderId);
     expect(again.redirectUrl).toBe(first.redirectUrl);
+    // The page's language or return path is no other order.
+    expect((await placed({ ...payload, lang: 'ar', returnUrl: '/ar/cart/checkout' })).orderId).toBe(
+      first.orderId,
+    );
     const other = await koOf(await place({ ...payload, articles: [singles(4)] }));
     expect([other.status, other.code]).toEqual([409, 'ORDER_KEY_REUSED']);
     // Another customer's same key is their own order.
@@ -1056,7 +1061,7 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
     const held = await db
       .select()
       .from(collectSlotReservations)
-      .where(eq(collectSlotReservations.orderKey, (await orderRow(answer.orderId)).orderKey));
+      .where(eq(collectSlotReservations.orderKey, scopedOrderKey(await orderRow(answer.orderId))));
     expect(held).toEqual([]);
     expect((await history(buyer, answer.orderId)).events.map((event) => event.type)).toContain(
       'PAYMENT_EXPIRED',

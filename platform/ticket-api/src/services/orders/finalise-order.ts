@@ -10,7 +10,7 @@ import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import { releaseCollectSlot } from '../collect/release-collect-slot.ts';
 import { instalmentSchedule } from './instalment-schedule.ts';
 import { issueOrderInvoice } from './issue-order-invoice.ts';
-import { releaseOrderVouchers } from './order-vouchers.ts';
+import { releaseOrderVouchers, scopedOrderKey } from './order-vouchers.ts';
 
 type OrderStatus = OrderRow['status'];
 type OrderEventType = (typeof orderEvents.$inferInsert)['type'];
@@ -176,7 +176,7 @@ export async function failOrder(options: {
   const moved = await moveOrder(db, order.id, ['PENDING', 'PROCESSING'], to, now);
   if (!moved) return false;
   await recordOrderEvent(db, order.id, options.event, to, now);
-  await releaseOrderVouchers(db, order.orderKey, order.vouchers);
-  await releaseCollectSlot(db, { orderKey: order.orderKey });
+  await releaseOrderVouchers(db, scopedOrderKey(order), order.vouchers);
+  await releaseCollectSlot(db, { orderKey: scopedOrderKey(order) });
   return true;
 }

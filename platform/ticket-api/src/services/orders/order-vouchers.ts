@@ -13,10 +13,18 @@ import { voucherRedemptions, vouchers } from '../../db/schema/vouchers.ts';
 import { normaliseVoucherCode } from '../vouchers/sync-vouchers.ts';
 import { redeemVoucher } from './redeem-voucher.ts';
 
-/** A UUID (version 8, RFC 9562) from SHA-256 of the order key and the code. */
+/**
+ * An order's key as the tables keyed by it alone hold it (voucher redemptions, collect
+ * reservations): the client's key is unique per network and customer only, so another customer's
+ * same key never reaches this order's redemptions or slot.
+ */
+export const scopedOrderKey = (order: { networkId: number; userId: number; orderKey: string }) =>
+  `${order.networkId}:${order.userId}:${order.orderKey.toLowerCase()}`;
+
+/** A UUID (version 8, RFC 9562) from SHA-256 of the scoped order key and the code. */
 export function orderRedemptionKey(orderKey: string, code: string): string {
   const hex = createHash('sha256')
-    .update(`${orderKey.toLowerCase()}:${normaliseVoucherCode(code)}`)
+    .update(`${orderKey}:${normaliseVoucherCode(code)}`)
     .digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -27,6 +35,7 @@ export async function redeemOrderVouchers(options: {
   clock: Clock;
   network: LoadedNetwork;
   user: UserRow;
+  /** The scoped order key (scopedOrderKey). */
   orderKey: string;
   codes: readonly string[];
   articles: readonly OrderArticle[];

@@ -27,7 +27,7 @@ import { runAfterCommit } from './after-commit.ts';
 import { checkCheckout, isGuest } from './checkout-rules.ts';
 import { computeAmount } from './compute-amount.ts';
 import { type AfterCommit, completeOrder, nothingAfter, recordOrderEvent } from './finalise-order.ts';
-import { redeemOrderVouchers } from './order-vouchers.ts';
+import { redeemOrderVouchers, scopedOrderKey } from './order-vouchers.ts';
 import { refusal } from './price-cart.ts';
 import { type CartRequest, type PricedOrder, priceOrder } from './price-order.ts';
 
@@ -53,9 +53,13 @@ export type PlaceOrderRequest = Omit<CartRequest, 'userToken' | 'userId'> & {
 export const notifyUrlOf = (deps: Pick<AppDeps, 'publicUrl' | 'payments'>) =>
   `${deps.publicUrl}/payments/notifications/${deps.payments.name}`;
 
-/** What makes two placements the same cart: everything the buyer chose, not the session. */
+/**
+ * What makes two placements the same order: everything the buyer chose, not the session, the page
+ * language or the return page (a retry from the page in another language is the same order).
+ */
 function requestHash(request: PlaceOrderRequest): string {
-  const { userToken: _token, ...chosen } = request;
+  const { userToken: _token, lang: _lang, returnUrl: _returnUrl, ...rest } = request;
+  const { signature: _signature, ...chosen } = rest as typeof rest & { signature?: string };
   return createHash('sha256').update(canonicalJson(chosen)).digest('hex');
 }
 
@@ -375,7 +379,7 @@ export async function placeOrder(options: {
         network: config,
         siteId: request.delivery.siteId,
         slotStart: request.delivery.slotStart,
-        orderKey: request.orderKey,
+        orderKey: scopedOrderKey(order),
         now,
       }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'INVALID_REQUEST')
@@ -391,7 +395,7 @@ export async function placeOrder(options: {
       clock: deps.clock,
       network,
       user,
-      orderKey: request.orderKey,
+      orderKey: scopedOrderKey(order),
       codes: request.vouchers,
       articles: request.articles,
       shippingFeeShopItemId: request.shippingFeeShopItemId,
