@@ -169,7 +169,10 @@ async function startPayment(options: {
         .send(
           'check-checkout',
           { paymentId: payment.id },
-          { startAfter: new Date(checkout.expiresAt.getTime() + 60_000) },
+          {
+            startAfter: new Date(checkout.expiresAt.getTime() + 60_000),
+            singletonKey: `checkout:${payment.id}`,
+          },
         )
         .catch((error: unknown) =>
           deps.logger.error({ err: error, paymentId: payment.id }, 'checkout check not queued'),
