@@ -12,7 +12,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import type { CheckoutState } from '../../payments/payment-provider.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
-import type { CheckoutDeps } from './place-order.ts';
+import { type CheckoutDeps, UNSTARTED_PAYMENT_MS } from './place-order.ts';
 
 /** Applies a checkout's status read from the provider; an open checkout changes nothing. */
 export async function applyCheckoutState(
@@ -85,9 +85,36 @@ export async function acknowledgePayment(options: {
   };
 }
 
-/** The check-checkout job: an order's checkout read once its page must have ended. */
+/**
+ * The check-checkout job: an order's checkout read once its page must have ended; a payment the
+ * provider never started (it failed at placement and no retry of the key started it) expires, so
+ * its order gives its voucher uses and collect place back.
+ */
 export async function checkAbandonedCheckout(deps: CheckoutDeps, paymentId: string): Promise<void> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  if (!payment?.providerCheckoutId || !['OPEN', 'PENDING'].includes(payment.status)) return;
-  await applyCheckoutState(deps, payment, await readCheckout(deps, payment.providerCheckoutId));
+  if (!payment || !['OPEN', 'PENDING'].includes(payment.status)) return;
+  if (payment.providerCheckoutId) {
+    await applyCheckoutState(deps, payment, await readCheckout(deps, payment.providerCheckoutId));
+    return;
+  }
+  const unstarted = payment.kind === 'CHECKOUT' && payment.providerPaymentId === null;
+  if (!unstarted || deps.clock.now().getTime() - payment.createdAt.getTime() < UNSTARTED_PAYMENT_MS) return;
+  const result = await applyPaymentEvent({
+    db: deps.db,
+    clock: deps.clock,
+    networkOf: (id) => deps.networks.byId(id),
+    event: {
+      id: `unstarted:${payment.id}`,
+      provider: deps.payments.name,
+      outcome: 'expired',
+      sequence: null,
+      merchantReference: payment.id,
+      checkoutId: null,
+      providerPaymentId: null,
+      reason: 'not_started',
+      savedMethod: null,
+      payload: { paymentId: payment.id },
+    },
+  });
+  if (result.kind === 'applied') await runAfterCommit(deps, result.after, result.timeZone);
 }

@@ -1068,6 +1068,37 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
     );
   });
 
+  it('a payment the provider never started is given up after a checkout lifetime, unless the key is retried', async () => {
+    const buyer = await signIn();
+    const payload = placing(buyer, {
+      articles: [collected()],
+      delivery: { mode: 'COLLECT', siteId: 12, slotStart: '2026-11-26T10:30:00Z' },
+    });
+    testApp.current.payments.failing = true;
+    try {
+      expect((await koOf(await place(payload))).code).toBe('PAYMENT_UNEXPECTED_ERROR');
+    } finally {
+      testApp.current.payments.failing = false;
+    }
+    const [order] = await testApp.current.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.user.id), eq(orders.orderKey, payload.orderKey)));
+    const payment = await paymentOf(order?.id ?? 0);
+    const { clock } = testApp.current;
+    const started = clock.now();
+    try {
+      await checkAbandonedCheckout(testApp.current.deps, payment.id);
+      expect((await orderRow(order?.id ?? 0)).status).toBe('PENDING');
+      clock.advanceMinutes(31);
+      await checkAbandonedCheckout(testApp.current.deps, payment.id);
+      expect((await orderRow(order?.id ?? 0)).status).toBe('CANCELED');
+      expect((await koOf(await place(payload))).code).toBe('PAYMENT_CANCELLED');
+    } finally {
+      clock.set(started);
+    }
+  });
+
   it('Payment/acknowledge.json: an expired page cancels the order; a provider that does not answer is PAYMENT_UNEXPECTED_ERROR', async () => {
     const buyer = await signIn();
     const answer = await placed(placing(buyer));

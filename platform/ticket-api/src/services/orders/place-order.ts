@@ -49,6 +49,9 @@ export type PlaceOrderRequest = Omit<CartRequest, 'userToken' | 'userId'> & {
   returnUrl: string | null;
 };
 
+/** Ours: a payment the provider never started is given up after a checkout's lifetime and a minute. */
+export const UNSTARTED_PAYMENT_MS = 31 * 60_000;
+
 /** The notification route of the provider, on this service's public origin. */
 export const notifyUrlOf = (deps: Pick<AppDeps, 'publicUrl' | 'payments'>) =>
   `${deps.publicUrl}/payments/notifications/${deps.payments.name}`;
@@ -182,6 +185,19 @@ async function startPayment(options: {
       updated ?? { ...payment, providerCheckoutId: checkout.checkoutId, redirectUrl: checkout.redirectUrl }
     );
   } catch (error) {
+    // Never started: unless a retry of the key starts it, the order gives its vouchers and slot back.
+    await deps.jobs
+      ?.send(
+        'check-checkout',
+        { paymentId: payment.id },
+        {
+          startAfter: new Date(deps.clock.now().getTime() + UNSTARTED_PAYMENT_MS),
+          singletonKey: `unstarted:${payment.id}`,
+        },
+      )
+      .catch((queueError: unknown) =>
+        deps.logger.error({ err: queueError, paymentId: payment.id }, 'unstarted payment check not queued'),
+      );
     throw providerFailed(deps, error, order.id);
   }
 }
