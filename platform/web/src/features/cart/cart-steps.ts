@@ -1,9 +1,15 @@
-// The steps after the cart, under /cart (spec 01 §2): checkout, collect and invite-login. They live
-// here, not in the paths registry: the registry is on the first paint, and the cart's one route
-// (/cart/*) reaches them all.
+// The steps after the cart, under /cart (spec 01 §2): checkout, collect, invite-login, invoice-email
+// and shipping-address. They live here, not in the paths registry: the registry is on the first
+// paint, and the cart's one route (/cart/*) reaches them all.
 import { paths } from '../../config/paths.ts';
 
-export const CART_STEPS = ['checkout', 'collect', 'invite-login'] as const;
+export const CART_STEPS = [
+  'checkout',
+  'collect',
+  'invite-login',
+  'invoice-email',
+  'shipping-address',
+] as const;
 export type CartStep = (typeof CART_STEPS)[number];
 
 /** The path of a step: /cart/checkout... */

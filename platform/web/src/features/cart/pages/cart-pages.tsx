@@ -1,6 +1,7 @@
-// The route module of the cart's pages: /cart, and checkout, collect and invite-login, which open
-// only when the cart's checkout check passes, otherwise back to the cart (ROUTE-04); any other
-// address under /cart is not found. It stays small and loads each page from its loader.
+// The route module of the cart's pages: /cart, and the checkout's steps (invite-login,
+// invoice-email, shipping-address, collect, checkout), which open only when the cart's checkout
+// check passes, otherwise back to the cart (ROUTE-04); any other address under /cart is not found.
+// It stays small and loads each page from its loader: the checkout's pages are their own chunk.
 import { lazy, Suspense } from 'react';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
 import { splitLocale } from '../../../config/paths.ts';
@@ -8,9 +9,9 @@ import type { CartRuntime } from '../../../lib/cart/cart-runtime.ts';
 import { cartStepOf } from '../cart-steps.ts';
 
 const cartPage = () => import('./cart.tsx');
-const checkoutStep = () => import('./checkout-step.tsx');
+const checkoutPages = () => import('../../checkout/pages/checkout-pages.tsx');
 const CartPage = lazy(cartPage);
-const CheckoutStep = lazy(checkoutStep);
+const CheckoutPages = lazy(checkoutPages);
 
 const stepOf = (pathname: string) => cartStepOf(splitLocale(pathname).path);
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const [{ requireCheckout }] = await Promise.all([
     import('../../../lib/cart/checkout-guard.ts'),
-    checkoutStep(),
+    checkoutPages(),
   ]);
   closeSidebar(await requireCheckout({ request }));
   return null;
@@ -41,5 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const step = stepOf(useLocation().pathname);
   // Each page's code is loaded by the loader: the boundary only waits for React to read it.
-  return <Suspense fallback={null}>{step ? <CheckoutStep step={step} /> : <CartPage />}</Suspense>;
+  // The checkout's pages stay mounted from one step to the next: the checkout runs in them.
+  return <Suspense fallback={null}>{step ? <CheckoutPages step={step} /> : <CartPage />}</Suspense>;
 }

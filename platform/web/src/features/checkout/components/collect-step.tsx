@@ -1,0 +1,174 @@
+// /cart/collect, click and collect (CHK-05, CHK-06): the agency among the network's collect sites,
+// then one of its pick-up slots (Collect/getSlots.json) with the places each has left; a full slot
+// is shown, not chosen. Tickets wait at the agency from 48 to 72 hours after the order.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { CollectSlot } from '@transit-shop/flows/checkout/checkout.machine';
+import { COLLECT_READY_HOURS, COLLECT_READY_MIN_HOURS } from '@transit-shop/sdk/contract/collect';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/form-parts.tsx';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { collectSitesQueryOptions } from '../api/get-collect-sites.ts';
+import { useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
+import { StepError } from './step-error.tsx';
+
+function useSlotFormats() {
+  const { i18n } = useTranslation();
+  const { network } = useBootstrap();
+  return useMemo(() => {
+    const options = { timeZone: network.timeZone };
+    const day = new Intl.DateTimeFormat(i18n.language, { ...options, dateStyle: 'full' });
+    const time = new Intl.DateTimeFormat(i18n.language, { ...options, timeStyle: 'short' });
+    return { day: (iso: string) => day.format(new Date(iso)), time: (iso: string) => time.format(new Date(iso)) };
+  }, [i18n.language, network.timeZone]);
+}
+
+function SlotChoice({ labelId }: { labelId: string }) {
+  const { t } = useTranslation();
+  const send = useCheckoutSend();
+  const places = useSlotPlaces();
+  const formats = useSlotFormats();
+  const slots = useCheckoutSelector((snapshot) => snapshot.context.collectSlots);
+  const chosen = useCheckoutSelector((snapshot) => snapshot.context.collectSlotStart);
+  const days = useMemo(() => {
+    const byDay = new Map<string, CollectSlot[]>();
+    for (const slot of slots) {
+      const day = formats.day(slot.start);
+      byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+    }
+    return [...byDay];
+  }, [slots, formats]);
+  if (slots.length === 0) return <Alert severity="info">{t('checkout.collect.noSlots')}</Alert>;
+  return (
+    <RadioGroup
+      aria-labelledby={labelId}
+      name="slot"
+      value={chosen ?? ''}
+      onChange={(event) => send({ type: 'CHOOSE_SLOT', slotStart: event.target.value })}
+    >
+      {days.map(([day, daySlots]) => (
+        <Box key={day} sx={{ mb: 2 }}>
+          <Typography variant="h2" component="h2" sx={{ typography: 'subtitle1', fontWeight: 600 }}>
+            {day}
+          </Typography>
+          {daySlots.map((slot) => {
+            const left = places.get(slot.start);
+            return (
+              <FormControlLabel
+                key={slot.start}
+                value={slot.start}
+                disabled={slot.full}
+                control={<Radio />}
+                label={
+                  <span>
+                    {t('checkout.collect.slot', { start: formats.time(slot.start), end: formats.time(slot.end) })}
+                    <Box component="span" sx={{ color: 'text.secondary', marginInlineStart: 1 }}>
+                      {slot.full
+                        ? t('checkout.collect.full')
+                        : left === undefined
+                          ? ''
+                          : t('checkout.collect.placesLeft', { count: left })}
+                    </Box>
+                  </span>
+                }
+              />
+            );
+          })}
+        </Box>
+      ))}
+    </RadioGroup>
+  );
+}
+
+export function CollectStep() {
+  const { t } = useTranslation();
+  const send = useCheckoutSend();
+  const client = useApiClient();
+  const { network } = useBootstrap();
+  const agencyLabel = useId();
+  const slotLabel = useId();
+  const sites = useQuery(collectSitesQueryOptions(client, network.id));
+  const siteId = useCheckoutSelector((snapshot) => snapshot.context.collectSiteId);
+  const loadingSlots = useCheckoutSelector((snapshot) => snapshot.matches({ collect: 'loadingSlots' }));
+  const choosingSlot = useCheckoutSelector((snapshot) => snapshot.matches({ collect: 'choosingSlot' }));
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'CONFIRM_COLLECT' });
+      }}
+    >
+      <Typography sx={{ mb: 1 }}>{t('checkout.collect.intro')}</Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('checkout.collect.availability', { from: COLLECT_READY_MIN_HOURS, to: COLLECT_READY_HOURS })}
+      </Alert>
+      <StepError />
+      <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
+        <FormLabel component="legend" id={agencyLabel} sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}>
+          {t('checkout.collect.agency')}
+        </FormLabel>
+        {sites.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
+        {sites.isError ? <FailureAlert failure={sites.error} /> : null}
+        {sites.data ? (
+          <RadioGroup
+            aria-labelledby={agencyLabel}
+            name="agency"
+            value={siteId === null ? '' : String(siteId)}
+            onChange={(event) => send({ type: 'CHOOSE_AGENCY', siteId: Number(event.target.value) })}
+          >
+            {sites.data.map((site) => (
+              <FormControlLabel
+                key={site.id}
+                value={String(site.id)}
+                control={<Radio />}
+                sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { mt: -0.5 } }}
+                label={
+                  <span>
+                    <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                      {site.name}
+                    </Box>
+                    <Box component="span" sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}>
+                      {[site.address.addressRoute, `${site.address.addressPostalCode} ${site.address.addressCity}`]
+                        .filter((part) => part.trim() !== '')
+                        .join(', ')}
+                    </Box>
+                    {site.openingHours ? (
+                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}>
+                        {site.openingHours}
+                      </Box>
+                    ) : null}
+                  </span>
+                }
+              />
+            ))}
+          </RadioGroup>
+        ) : null}
+      </FormControl>
+      {siteId !== null ? (
+        <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
+          <FormLabel component="legend" id={slotLabel} sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}>
+            {t('checkout.collect.slotLegend')}
+          </FormLabel>
+          {loadingSlots ? <LinearProgress aria-label={t('checkout.collect.loadingSlots')} /> : null}
+          {choosingSlot ? <SlotChoice labelId={slotLabel} /> : null}
+        </FormControl>
+      ) : null}
+      <Button type="submit" variant="contained">
+        {t('checkout.continue')}
+      </Button>
+    </Box>
+  );
+}

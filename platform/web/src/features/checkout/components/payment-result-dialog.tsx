@@ -1,0 +1,87 @@
+// PAY-03: the outcome of the payment as the server knows it, in a dialog: confirmed (the cart is
+// emptied; the invoices and orders are in the account, or the invoice is emailed to a guest),
+// pending (a SEPA direct debit awaiting the bank's confirmation), failed or refused, and cancelled,
+// the last two with a new attempt.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { CheckoutSnapshot } from '@transit-shop/flows/checkout/checkout.machine';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
+
+type Outcome = 'confirmed' | 'pending' | 'failed' | 'cancelled';
+
+function outcomeOf(snapshot: CheckoutSnapshot): Outcome | null {
+  for (const outcome of ['confirmed', 'pending', 'failed', 'cancelled'] as const) {
+    if (snapshot.matches(outcome)) return outcome;
+  }
+  return null;
+}
+
+export function PaymentResultDialog() {
+  const { t } = useTranslation();
+  const send = useCheckoutSend();
+  const errorText = useCheckoutErrorText();
+  const titleId = useId();
+  const textId = useId();
+  const outcome = useCheckoutSelector(outcomeOf);
+  const orderId = useCheckoutSelector((snapshot) => snapshot.context.orderId);
+  const error = useCheckoutSelector((snapshot) => snapshot.context.error);
+  const guestEmail = useCheckoutSelector((snapshot) =>
+    snapshot.context.customer?.kind === 'guest' ? snapshot.context.customer.invoiceEmail : null,
+  );
+  const taken = outcome === 'confirmed' || outcome === 'pending';
+  return (
+    <Dialog open={outcome !== null} aria-labelledby={titleId} aria-describedby={textId} maxWidth="sm" fullWidth>
+      {outcome ? (
+        <>
+          <DialogTitle id={titleId}>{t(`checkout.result.${outcome}.title`)}</DialogTitle>
+          <DialogContent>
+            <DialogContentText id={textId}>
+              {taken
+                ? t(`checkout.result.${outcome}.text`, { number: orderId ?? '' })
+                : (errorText(error) ?? t(`checkout.result.${outcome}.text`))}
+            </DialogContentText>
+            {taken ? (
+              <DialogContentText sx={{ mt: 2 }}>
+                {guestEmail
+                  ? t('checkout.result.guestInvoice', { email: guestEmail })
+                  : t('checkout.result.accountInvoice')}
+              </DialogContentText>
+            ) : null}
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {taken ? (
+              <>
+                <Button component={LocaleLink} to={paths.home}>
+                  {t('checkout.result.backHome')}
+                </Button>
+                {guestEmail ? null : (
+                  <Button component={LocaleLink} to={paths.accountInvoices} variant="contained">
+                    {t('checkout.result.invoices')}
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>
+                <Button component={LocaleLink} to={paths.cart}>
+                  {t('checkout.backToCart')}
+                </Button>
+                <Button variant="contained" onClick={() => send({ type: 'RETRY' })} autoFocus>
+                  {t('checkout.result.retry')}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,246 @@
+// /cart/checkout, the payment step (PAY-01, PAY-02, PAY-04): the number of instalments among those
+// offered, the method (a card, or a SEPA direct debit where the network and the cart allow it, and
+// a customer's saved methods), and, before paying, each debit's date and amount and the total
+// (Order/computeAmount.json). Pay places the order once (one order key however many clicks) and
+// the browser goes to the provider's page: no card number or IBAN is ever typed in the shop.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import {
+  amountToPayFor,
+  installmentOptionsFor,
+  paymentMethodOptionsFor,
+  savedMethodOptionsFor,
+} from '@transit-shop/flows/checkout/checkout-selectors';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
+import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
+import { PaymentResultDialog } from './payment-result-dialog.tsx';
+
+const sameList = <T,>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+const BUSY_STATES = ['placingOrder', 'redirecting', 'awaitingProvider', 'confirming'] as const;
+
+function useFormatDay() {
+  const { i18n } = useTranslation();
+  // Due dates are calendar days: read and written in UTC so no time zone moves them.
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+function Schedule() {
+  const { t } = useTranslation();
+  const amount = useCheckoutSelector(amountToPayFor);
+  const formatDay = useFormatDay();
+  const formatPrice = useFormatPrice(amount?.currency ?? 'EUR');
+  const headingId = useId();
+  if (!amount) return <LinearProgress aria-label={t('checkout.payment.computing')} />;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} variant="h2" component="h2" sx={{ typography: 'h6', mb: 1 }}>
+        {t('checkout.payment.scheduleTitle')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}>
+        {amount.schedule.map((debit, index) => (
+          <Box key={debit.dueDate} sx={{ display: 'contents' }}>
+            <dt>
+              {index === 0
+                ? t('checkout.payment.firstDebit', { date: formatDay(debit.dueDate) })
+                : t('checkout.payment.laterDebit', { number: index + 1, date: formatDay(debit.dueDate) })}
+            </dt>
+            <Box component="dd" sx={{ m: 0, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>
+              {formatPrice(debit.amount)}
+            </Box>
+          </Box>
+        ))}
+        {amount.discountAmount > 0 ? (
+          <>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {t('checkout.payment.discount')}
+            </Box>
+            <Box component="dd" sx={{ m: 0, textAlign: 'end', color: 'text.secondary' }}>
+              {formatPrice(-amount.discountAmount)}
+            </Box>
+          </>
+        ) : null}
+        <Box component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
+          {t('checkout.payment.total')}
+        </Box>
+        <Box
+          component="dd"
+          sx={{ m: 0, textAlign: 'end', fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}
+        >
+          {formatPrice(amount.totalAmount)}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+function Choices() {
+  const { t } = useTranslation();
+  const send = useCheckoutSend();
+  const instalmentsLabel = useId();
+  const methodLabel = useId();
+  const counts = useCheckoutSelector(installmentOptionsFor, sameList);
+  const methods = useCheckoutSelector(paymentMethodOptionsFor, sameList);
+  const saved = useCheckoutSelector(savedMethodOptionsFor, sameList);
+  const installments = useCheckoutSelector((snapshot) => snapshot.context.installments);
+  const method = useCheckoutSelector((snapshot) => snapshot.context.paymentMethod);
+  const savedId = useCheckoutSelector((snapshot) => snapshot.context.savedMethodId);
+  const saveMethod = useCheckoutSelector((snapshot) => snapshot.context.saveMethod);
+  const customer = useCheckoutSelector((snapshot) => snapshot.context.customer?.kind === 'customer');
+  const busy = useCheckoutSelector((snapshot) => BUSY_STATES.some((state) => snapshot.matches(state)));
+  const choice = savedId === null ? method : `saved:${savedId}`;
+  return (
+    <>
+      <FormControl component="fieldset" disabled={busy}>
+        <FormLabel component="legend" id={instalmentsLabel} sx={{ typography: 'h6', color: 'text.primary' }}>
+          {t('checkout.payment.installments')}
+        </FormLabel>
+        <RadioGroup
+          aria-labelledby={instalmentsLabel}
+          name="installments"
+          row
+          value={String(installments)}
+          onChange={(event) => send({ type: 'CHOOSE_INSTALLMENTS', count: Number(event.target.value) })}
+        >
+          {counts.map((count) => (
+            <FormControlLabel
+              key={count}
+              value={String(count)}
+              control={<Radio />}
+              label={
+                count === 1
+                  ? t('checkout.payment.installmentOne')
+                  : t('checkout.payment.installmentCount', { count })
+              }
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <FormControl component="fieldset" disabled={busy}>
+        <FormLabel component="legend" id={methodLabel} sx={{ typography: 'h6', color: 'text.primary' }}>
+          {t('checkout.payment.method')}
+        </FormLabel>
+        <RadioGroup
+          aria-labelledby={methodLabel}
+          name="method"
+          value={choice}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value.startsWith('saved:')) {
+              const id = Number(value.slice('saved:'.length));
+              const kept = saved.find((entry) => entry.id === id);
+              if (kept) send({ type: 'CHOOSE_PAYMENT_METHOD', method: kept.method, savedMethodId: id });
+            } else send({ type: 'CHOOSE_PAYMENT_METHOD', method: value as 'CARD' | 'TRANSFER', savedMethodId: null });
+          }}
+        >
+          {saved.map((entry) => (
+            <FormControlLabel
+              key={entry.id}
+              value={`saved:${entry.id}`}
+              control={<Radio />}
+              label={t(`checkout.payment.saved.${entry.method}`, { label: entry.label })}
+            />
+          ))}
+          {methods.map((entry) => (
+            <FormControlLabel
+              key={entry}
+              value={entry}
+              control={<Radio />}
+              label={t(`checkout.payment.methods.${entry}`)}
+            />
+          ))}
+        </RadioGroup>
+        {customer && savedId === null ? (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={saveMethod}
+                onChange={(event) => send({ type: 'SAVE_METHOD_CHANGED', save: event.target.checked })}
+              />
+            }
+            label={t('checkout.payment.saveMethod')}
+          />
+        ) : null}
+      </FormControl>
+    </>
+  );
+}
+
+export function PaymentStep() {
+  const { t } = useTranslation();
+  const send = useCheckoutSend();
+  const errorText = useCheckoutErrorText();
+  const canPay = useCheckoutCan({ type: 'PAY' });
+  const canBack = useCheckoutCan({ type: 'BACK' });
+  const busy = useCheckoutSelector((snapshot) => BUSY_STATES.some((state) => snapshot.matches(state)));
+  const confirming = useCheckoutSelector((snapshot) => snapshot.matches('confirming'));
+  const backToCart = useCheckoutSelector((snapshot) => snapshot.matches('backToCart'));
+  const error = useCheckoutSelector((snapshot) => snapshot.context.error);
+  const result = useCheckoutSelector((snapshot) =>
+    ['confirmed', 'pending', 'failed', 'cancelled'].some((state) => snapshot.matches(state as 'confirmed')),
+  );
+  if (backToCart) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Alert severity="error">{errorText(error)}</Alert>
+        <Button component={LocaleLink} to={paths.cart} variant="contained">
+          {t('checkout.backToCart')}
+        </Button>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'PAY' });
+      }}
+      sx={{ display: 'grid', gap: 3 }}
+    >
+      {error !== null && !result ? <Alert severity="error">{errorText(error)}</Alert> : null}
+      {confirming ? (
+        <Alert severity="info" role="status">
+          {t('checkout.payment.confirming')}
+        </Alert>
+      ) : null}
+      <Choices />
+      <Schedule />
+      <Typography sx={{ color: 'text.secondary' }}>{t('checkout.payment.providerNotice')}</Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" size="large" disabled={!canPay} loading={busy}>
+          {t('checkout.payment.pay')}
+        </Button>
+        {canBack ? (
+          <Button variant="text" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+            {t('checkout.back')}
+          </Button>
+        ) : (
+          <Button component={LocaleLink} to={paths.cart} variant="text" disabled={busy}>
+            {t('checkout.backToCart')}
+          </Button>
+        )}
+      </Box>
+      <PaymentResultDialog />
+    </Box>
+  );
+}

@@ -1,0 +1,393 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { shopItem } from '@transit-shop/flows/cart/cart-test-items';
+import { CHECKOUT_STORAGE_KEY } from '@transit-shop/flows/checkout/checkout.machine';
+import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
+import { describe, expect, it, vi } from 'vitest';
+import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
+import { providerPage } from '../checkout-runtime.ts';
+import { type CheckoutLine, openCheckout } from '../test/checkout-session.ts';
+
+const ticket = shopItem({ name: 'Ticket unitaire', shopItemPrice: 200 });
+const pass = shopItem({
+  name: 'Pass mensuel',
+  shopItemPrice: 4500,
+  paymentOptions: { installments: [1, 3], paymentMethods: ['CARD', 'TRANSFER'] },
+});
+const collectPass = shopItem({ name: 'Carte retirée en agence', shopItemPrice: 1200, tags: CATALOGUE_TAGS.collect });
+const cardOnlyForGuests = shopItem({ name: 'Ticket carte', shopItemPrice: 300, tags: CATALOGUE_TAGS.guestCardOnly });
+
+const appLine = (item = ticket): CheckoutLine => ({ item, delivery: 'DEMATERIALIZED' });
+const newCardLine = (item = ticket): CheckoutLine => ({ item, delivery: 'PHYSICAL' });
+
+const main = async () => within(await screen.findByRole('main'));
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+const customer = fixtureUser({ userId: 7, userBirthday: '1990-04-01' });
+
+const placed = (orderId = 501, redirectUrl: string | null = 'http://127.0.0.1:8310/pay/chk_1'): Handler => () => ({
+  ok: {
+    user: customer,
+    orderId,
+    networkId: 7,
+    status: 'PENDING',
+    totalAmount: 200,
+    currency: 'EUR',
+    redirectUrl,
+  },
+});
+
+/** No field where a card number or an IBAN could be typed. */
+function expectNoPaymentDataInputs() {
+  const inputs = [...document.querySelectorAll('input, textarea')];
+  for (const input of inputs) {
+    expect(input.getAttribute('autocomplete') ?? '').not.toMatch(/^cc-/);
+    expect(`${input.getAttribute('name') ?? ''} ${input.id}`.toLowerCase()).not.toMatch(/iban|card-?number|cc/);
+  }
+  expect(screen.queryByLabelText(/IBAN|numéro de carte|card number/i)).toBeNull();
+}
+
+describe('the customer info step', () => {
+  it('CHK-01 ROUTE-04 a visitor sent to /cart/checkout lands on invite-login with guest, log in and sign up', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({ lines: [appLine()] });
+    await heading('Identification');
+    expect(router.state.location.pathname).toBe('/cart/invite-login');
+    const page = await main();
+    expect(page.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(page.getByRole('button', { name: 'Créer un compte' })).toBeTruthy();
+    expectNoPaymentDataInputs();
+    await user.click(page.getByRole('button', { name: 'Continuer sans compte' }));
+    await heading('E-mail de facturation');
+    expect(router.state.location.pathname).toBe('/cart/invoice-email');
+  });
+
+  it('CHK-01 log in and sign up open the auth pages with a redirect back to the checkout', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({ path: '/en/cart/invite-login', lines: [appLine()] });
+    await user.click((await main()).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/en/cart/checkout');
+  });
+
+  it('CHK-01 sign up opens the registration page with a redirect back to the checkout', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({ path: '/cart/invite-login', lines: [appLine()] });
+    await user.click((await main()).getByRole('button', { name: 'Créer un compte' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/cart/checkout');
+  });
+
+  it('NET-03 a network without guest orders keeps the guest button off and says why', async () => {
+    await openCheckout({ lines: [appLine()], configuration: { has_guest_orders: 0 } });
+    await heading('Identification');
+    const guest = (await main()).getByRole('button', { name: 'Continuer sans compte' });
+    expect(guest).toHaveProperty('disabled', true);
+    expect(screen.getByText(/Ce réseau n'accepte pas les commandes sans compte/)).toBeTruthy();
+  });
+
+  it('CHK-02 above the guest maximum the amounts are shown and log in or sign up is asked', async () => {
+    await openCheckout({ lines: [{ ...appLine(), quantity: 3 }], guestMaxOrderAmount: 500 });
+    await heading('Identification');
+    expect((await main()).getByRole('button', { name: 'Continuer sans compte' })).toHaveProperty('disabled', true);
+    const text = screen.getByText(/une commande ne peut pas dépasser/).textContent?.replace(/\s/g, ' ');
+    expect(text).toContain('5,00 €');
+    expect(text).toContain('6,00 €');
+  });
+
+  it('CHK-03 an item a guest gets on a card only, chosen on the app, needs an account', async () => {
+    await openCheckout({ lines: [appLine(cardOnlyForGuests)] });
+    await heading('Identification');
+    expect((await main()).getByRole('button', { name: 'Continuer sans compte' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Ce support n’est pas proposé pour ce produit.'.replace('’', "'"))).toBeTruthy();
+  });
+
+  it('CHK-04 an unverified account is told to verify it first', async () => {
+    await openCheckout({
+      lines: [appLine()],
+      signedInAs: fixtureUser({ userBirthday: '1990-04-01', verifiedAt: null }),
+    });
+    await heading('Identification');
+    expect(screen.getByText(/Vérifiez votre compte/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vérifier mon compte' })).toBeTruthy();
+  });
+
+  it('a direct visit of another step is sent to the step the checkout is at', async () => {
+    const { router } = await openCheckout({ path: '/cart/collect', lines: [appLine()] });
+    await heading('Identification');
+    expect(router.state.location.pathname).toBe('/cart/invite-login');
+  });
+});
+
+describe('the guest invoice email and the shipping address', () => {
+  it('CHK-07 the guest invoice email is checked on its field, then the next step opens', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });
+    await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
+    const field = await screen.findByLabelText(/Adresse e-mail/);
+    await user.type(field, 'ada-at-example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Adresse de livraison');
+    expect(router.state.location.pathname).toBe('/cart/shipping-address');
+    expectNoPaymentDataInputs();
+  });
+
+  it('ACC-02 the shipping address goes on only with the name and all four address parts', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({
+      path: '/cart/shipping-address',
+      lines: [newCardLine()],
+      signedInAs: customer,
+    });
+    await heading('Adresse de livraison');
+    await user.type(screen.getByLabelText(/Nom et prénom du destinataire/), 'Léa Martin');
+    await user.type(screen.getByLabelText(/Adresse \(numéro et rue\)/), '12 rue des Lilas');
+    await user.type(screen.getByLabelText(/Code postal/), '69001');
+    await user.type(screen.getByLabelText(/Ville/), 'Lyon');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    const state = screen.getByLabelText(/Région/);
+    await waitFor(() => expect(state.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText(/Ville/).getAttribute('aria-invalid')).toBe('false');
+    expect(router.state.location.pathname).toBe('/cart/shipping-address');
+    await user.type(state, 'Rhône');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Paiement');
+    expect(router.state.location.pathname).toBe('/cart/checkout');
+  });
+});
+
+describe('click and collect', () => {
+  const sites: Handler = () => ({
+    ok: [
+      {
+        id: 31,
+        index: 1,
+        name: 'Agence Bellecour',
+        address: { addressRoute: '2 place Bellecour', addressPostalCode: '69002', addressCity: 'Lyon', addressState: '' },
+        openingHours: 'Lun–ven 9 h – 18 h',
+      },
+      {
+        id: 32,
+        index: 2,
+        name: 'Agence Part-Dieu',
+        address: { addressRoute: '5 rue Servient', addressPostalCode: '69003', addressCity: 'Lyon', addressState: '' },
+      },
+    ],
+  });
+  const slots: Handler = (payload) => ({
+    ok: {
+      siteId: Number(payload.siteId),
+      timeZone: 'Europe/Paris',
+      slotMinutes: 30,
+      earliestStart: '2026-11-26T08:00:00.000Z',
+      slots: [
+        { start: '2026-11-26T08:00:00.000Z', end: '2026-11-26T08:30:00.000Z', capacity: 5, remaining: 0 },
+        { start: '2026-11-26T08:30:00.000Z', end: '2026-11-26T09:00:00.000Z', capacity: 5, remaining: 3 },
+      ],
+    },
+  });
+
+  it('CHK-05 CHK-06 an agency, then its slots with the places left; a full one cannot be chosen', async () => {
+    const user = userEvent.setup();
+    const { router, calls } = await openCheckout({
+      path: '/cart/collect',
+      lines: [newCardLine(collectPass)],
+      signedInAs: customer,
+      handlers: { 'Networks/collectSites': sites, 'Collect/getSlots.json': slots },
+    });
+    await heading('Retrait en agence');
+    expect(screen.getByText('Vos titres sont disponibles en agence 48 à 72 heures après la commande.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByText("Choisissez l'agence où retirer votre commande.")).toBeTruthy();
+    await user.click(await screen.findByRole('radio', { name: /Agence Part-Dieu/ }));
+    const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
+    expect(screen.getByRole('radio', { name: /09:00 – 09:30.*Complet/ })).toHaveProperty('disabled', true);
+    expect(calls.find((call) => call.path === 'Collect/getSlots.json')?.payload).toMatchObject({ siteId: '32' });
+    await user.click(free);
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Paiement');
+    expect(router.state.location.pathname).toBe('/cart/checkout');
+    expectNoPaymentDataInputs();
+  });
+});
+
+describe('the payment step', () => {
+  it('PAY-01 PAY-02 the instalments and methods offered, and each debit with its date and the total before paying', async () => {
+    const user = userEvent.setup();
+    await openCheckout({
+      lines: [appLine(pass)],
+      signedInAs: customer,
+      configuration: { multiple_payment_installments: [1, 3], payment: { transfer_enabled: true } },
+    });
+    await heading('Paiement');
+    expect(await screen.findByText('Coût total')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Carte bancaire' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Prélèvement SEPA' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'En 3 fois' }));
+    await waitFor(() => expect(screen.getByText('Échéance 3, 23 janvier 2027')).toBeTruthy());
+    expect(screen.getByText('Aujourd’hui, 23 novembre 2026'.replace('’', "'"))).toBeTruthy();
+    expect(screen.getByText('Échéance 2, 23 décembre 2026')).toBeTruthy();
+    const amounts = [...document.querySelectorAll('dd')].map((dd) => dd.textContent?.replace(/\s/g, ' '));
+    expect(amounts).toEqual(['15,00 €', '15,00 €', '15,00 €', '45,00 €']);
+    expectNoPaymentDataInputs();
+  });
+
+  it('PAY-01 a double click on Pay places one order and the attempt is kept before leaving for the provider', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    let orders = 0;
+    const { calls } = await openCheckout({
+      lines: [appLine()],
+      signedInAs: customer,
+      handlers: {
+        'Order/placeOrder.json': async (payload) => {
+          orders += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return placed()(payload);
+        },
+      },
+    });
+    await heading('Paiement');
+    await screen.findByText('Coût total');
+    const pay = screen.getByRole('button', { name: 'Payer' });
+    await user.dblClick(pay);
+    await waitFor(() => expect(open).toHaveBeenCalledWith('http://127.0.0.1:8310/pay/chk_1'));
+    expect(orders).toBe(1);
+    expect(calledPaths(calls).filter((path) => path === 'Order/placeOrder.json')).toHaveLength(1);
+    const sent = calls.find((call) => call.path === 'Order/placeOrder.json')?.payload;
+    expect(sent).toMatchObject({ returnUrl: '/cart/checkout', paymentMethod: 'CARD', installments: 1 });
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '{}')).toMatchObject({
+      orderId: 501,
+      orderKey: sent?.orderKey,
+    });
+  });
+
+  it('a guest pays after giving the invoice email: the guest session opens before the order', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const guest = fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' });
+    const { calls } = await openCheckout({
+      path: '/cart/invite-login',
+      lines: [appLine()],
+      handlers: {
+        'identity/signUp': () => ({
+          ok: { idToken: 'id-guest', refreshToken: 'refresh-guest', expiresIn: 3600, localId: 'guest', email: null },
+        }),
+        'Account/login.json': () => ({ ok: { user: guest } }),
+        'Order/placeOrder.json': placed(),
+      },
+    });
+    await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Paiement');
+    await screen.findByText('Coût total');
+    await user.click(screen.getByRole('button', { name: 'Payer' }));
+    await waitFor(() => expect(calledPaths(calls)).toContain('Order/placeOrder.json'));
+    const paths = calledPaths(calls);
+    expect(paths.indexOf('Account/login.json')).toBeLessThan(paths.indexOf('Order/placeOrder.json'));
+    expect(calls.find((call) => call.path === 'Order/placeOrder.json')?.payload).toMatchObject({
+      invoiceEmail: 'ada@example.org',
+      userToken: 'token-90',
+    });
+  });
+
+  it('a refusal of the order shows its translated text at the payment step', async () => {
+    const user = userEvent.setup();
+    await openCheckout({
+      lines: [appLine()],
+      signedInAs: customer,
+      handlers: {
+        'Order/placeOrder.json': () => ({ ko: { code: 'PAYMENT_UNEXPECTED_ERROR' }, status: 502 }),
+      },
+    });
+    await screen.findByText('Coût total');
+    await user.click(screen.getByRole('button', { name: 'Payer' }));
+    expect(await screen.findByText(/Une erreur inattendue est survenue pendant le paiement/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Payer' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('back from the payment provider', () => {
+  const attempt = {
+    version: 1,
+    orderKey: '6f1c2f0e-2a41-4d7e-9d5b-0c8a3f7e1b22',
+    orderId: 501,
+    invoiceEmail: null,
+    shippingAddress: null,
+    collect: null,
+    installments: 1,
+    paymentMethod: 'CARD',
+    savedMethodId: null,
+    saveMethod: false,
+  };
+
+  async function returnWith(status: string, hint: string) {
+    sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(attempt));
+    const view = await openCheckout({
+      path: `/cart/checkout?checkout=chk_1&status=${hint}`,
+      lines: [appLine()],
+      signedInAs: customer,
+      handlers: {
+        'Payment/acknowledge.json': () => ({
+          ok: { orderId: 501, status, paymentStatus: hint.toUpperCase() },
+        }),
+      },
+    });
+    return { ...view, dialog: await screen.findByRole('dialog') };
+  }
+
+  it('PAY-03 confirmed: the attempt is restored, acknowledged, the cart emptied, the invoices linked', async () => {
+    const { dialog, calls, cart } = await returnWith('COMPLETED', 'succeeded');
+    expect(within(dialog).getByRole('heading', { name: 'Paiement confirmé' })).toBeTruthy();
+    expect(within(dialog).getByText(/commande n° 501 est confirmée/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Voir mes factures' }).getAttribute('href')).toBe(
+      '/account/invoices',
+    );
+    expect(calls.find((call) => call.path === 'Payment/acknowledge.json')?.payload).toMatchObject({
+      orderId: 501,
+      checkoutId: 'chk_1',
+    });
+    await waitFor(() => expect(cart.getSnapshot().context.items).toHaveLength(0));
+    expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
+    expect(calledPaths(calls)).not.toContain('Order/placeOrder.json');
+  });
+
+  it('PAY-03 pending: a SEPA direct debit awaiting the bank is said so', async () => {
+    const { dialog } = await returnWith('PROCESSING', 'pending');
+    expect(within(dialog).getByRole('heading', { name: 'Paiement en attente de confirmation' })).toBeTruthy();
+    expect(within(dialog).getByText(/prélèvement SEPA attend la confirmation/)).toBeTruthy();
+  });
+
+  it('PAY-03 refused: the failed popup says why and a retry starts a new attempt at the payment step', async () => {
+    const user = userEvent.setup();
+    const { dialog, cart } = await returnWith('ERROR', 'refused');
+    expect(within(dialog).getByRole('heading', { name: 'Paiement refusé' })).toBeTruthy();
+    expect(within(dialog).getByText(/Le paiement a été refusé : réessayez/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Coût total')).toBeTruthy();
+    expect(cart.getSnapshot().context.items).toHaveLength(1);
+  });
+
+  it('PAY-03 cancelled: the cancelled popup with a retry and the way back to the cart', async () => {
+    const { dialog } = await returnWith('CANCELED', 'cancelled');
+    expect(within(dialog).getByRole('heading', { name: 'Paiement annulé' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Retour au panier' }).getAttribute('href')).toBe('/cart');
+  });
+});
+
+describe('ROUTE-04 on every step', () => {
+  for (const step of ['checkout', 'collect', 'invite-login', 'invoice-email', 'shipping-address']) {
+    it(`ROUTE-04 /cart/${step} sends back to the cart while the confirmations are not given`, async () => {
+      const { router } = await openCheckout({ path: `/cart/${step}`, lines: [appLine()], confirmed: false });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    });
+  }
+});
