@@ -7,6 +7,7 @@ export const accountRoutes: RouteObject[] = [
   { path: paths.account.slice(1), lazy: () => import('./pages/account.tsx') },
   { path: paths.accountNewProfile.slice(1), lazy: () => import('./pages/new-traveller.tsx') },
   { path: paths.accountDelete.slice(1), lazy: () => import('./pages/delete-account.tsx') },
+  { path: paths.accountInvoices.slice(1), lazy: () => import('./pages/invoices.tsx') },
   { path: paths.accountProfile.slice(1), lazy: () => import('./pages/edit-traveller.tsx') },
   // After the request the session has ended: the page needs none.
   { path: paths.deletionSuccess.slice(1), lazy: () => import('./pages/deletion-success.tsx') },

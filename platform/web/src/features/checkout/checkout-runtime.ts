@@ -77,7 +77,13 @@ export function createCheckoutMachine(deps: CheckoutDeps) {
       computeAmount: fromPromise(({ input, signal }) =>
         deps.client.call(
           computeAmountCall,
-          { ...input, articles: [...input.articles], vouchers: [...input.vouchers], lang: deps.locale, ...sessionFields() },
+          {
+            ...input,
+            articles: [...input.articles],
+            vouchers: [...input.vouchers],
+            lang: deps.locale,
+            ...sessionFields(),
+          },
           { signal },
         ),
       ),

@@ -72,7 +72,10 @@ function Account() {
       title={t('account.title')}
       intro={t('account.customerNumber', { number: account.customerNumber })}
     >
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button component={LocaleLink} to={paths.accountInvoices} variant="contained">
+          {t('account.invoices.title')}
+        </Button>
         <Button component={LocaleLink} to={paths.authLogout} variant="outlined">
           {t('account.logout')}
         </Button>

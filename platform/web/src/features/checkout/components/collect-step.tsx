@@ -30,7 +30,10 @@ function useSlotFormats() {
     const options = { timeZone: network.timeZone };
     const day = new Intl.DateTimeFormat(i18n.language, { ...options, dateStyle: 'full' });
     const time = new Intl.DateTimeFormat(i18n.language, { ...options, timeStyle: 'short' });
-    return { day: (iso: string) => day.format(new Date(iso)), time: (iso: string) => time.format(new Date(iso)) };
+    return {
+      day: (iso: string) => day.format(new Date(iso)),
+      time: (iso: string) => time.format(new Date(iso)),
+    };
   }, [i18n.language, network.timeZone]);
 }
 
@@ -72,7 +75,10 @@ function SlotChoice({ labelId }: { labelId: string }) {
                 control={<Radio />}
                 label={
                   <span>
-                    {t('checkout.collect.slot', { start: formats.time(slot.start), end: formats.time(slot.end) })}
+                    {t('checkout.collect.slot', {
+                      start: formats.time(slot.start),
+                      end: formats.time(slot.end),
+                    })}
                     <Box component="span" sx={{ color: 'text.secondary', marginInlineStart: 1 }}>
                       {slot.full
                         ? t('checkout.collect.full')
@@ -117,7 +123,11 @@ export function CollectStep() {
       </Alert>
       <StepError />
       <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
-        <FormLabel component="legend" id={agencyLabel} sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}>
+        <FormLabel
+          component="legend"
+          id={agencyLabel}
+          sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}
+        >
           {t('checkout.collect.agency')}
         </FormLabel>
         {sites.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
@@ -140,13 +150,22 @@ export function CollectStep() {
                     <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
                       {site.name}
                     </Box>
-                    <Box component="span" sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}>
-                      {[site.address.addressRoute, `${site.address.addressPostalCode} ${site.address.addressCity}`]
+                    <Box
+                      component="span"
+                      sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}
+                    >
+                      {[
+                        site.address.addressRoute,
+                        `${site.address.addressPostalCode} ${site.address.addressCity}`,
+                      ]
                         .filter((part) => part.trim() !== '')
                         .join(', ')}
                     </Box>
                     {site.openingHours ? (
-                      <Box component="span" sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}>
+                      <Box
+                        component="span"
+                        sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}
+                      >
                         {site.openingHours}
                       </Box>
                     ) : null}
@@ -159,7 +178,11 @@ export function CollectStep() {
       </FormControl>
       {siteId !== null ? (
         <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
-          <FormLabel component="legend" id={slotLabel} sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}>
+          <FormLabel
+            component="legend"
+            id={slotLabel}
+            sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}
+          >
             {t('checkout.collect.slotLegend')}
           </FormLabel>
           {loadingSlots ? <LinearProgress aria-label={t('checkout.collect.loadingSlots')} /> : null}

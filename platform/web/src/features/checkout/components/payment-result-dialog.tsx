@@ -39,7 +39,13 @@ export function PaymentResultDialog() {
   );
   const taken = outcome === 'confirmed' || outcome === 'pending';
   return (
-    <Dialog open={outcome !== null} aria-labelledby={titleId} aria-describedby={textId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={outcome !== null}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="sm"
+      fullWidth
+    >
       {outcome ? (
         <>
           <DialogTitle id={titleId}>{t(`checkout.result.${outcome}.title`)}</DialogTitle>

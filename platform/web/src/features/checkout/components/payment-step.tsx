@@ -54,7 +54,10 @@ function Schedule() {
       <Typography id={headingId} variant="h2" component="h2" sx={{ typography: 'h6', mb: 1 }}>
         {t('checkout.payment.scheduleTitle')}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}
+      >
         {amount.schedule.map((debit, index) => (
           <Box key={debit.dueDate} sx={{ display: 'contents' }}>
             <dt>
@@ -147,7 +150,12 @@ function Choices() {
               const id = Number(value.slice('saved:'.length));
               const kept = saved.find((entry) => entry.id === id);
               if (kept) send({ type: 'CHOOSE_PAYMENT_METHOD', method: kept.method, savedMethodId: id });
-            } else send({ type: 'CHOOSE_PAYMENT_METHOD', method: value as 'CARD' | 'TRANSFER', savedMethodId: null });
+            } else
+              send({
+                type: 'CHOOSE_PAYMENT_METHOD',
+                method: value as 'CARD' | 'TRANSFER',
+                savedMethodId: null,
+              });
           }}
         >
           {saved.map((entry) => (

@@ -14,8 +14,16 @@ const pass = shopItem({
   shopItemPrice: 4500,
   paymentOptions: { installments: [1, 3], paymentMethods: ['CARD', 'TRANSFER'] },
 });
-const collectPass = shopItem({ name: 'Carte retirée en agence', shopItemPrice: 1200, tags: CATALOGUE_TAGS.collect });
-const cardOnlyForGuests = shopItem({ name: 'Ticket carte', shopItemPrice: 300, tags: CATALOGUE_TAGS.guestCardOnly });
+const collectPass = shopItem({
+  name: 'Carte retirée en agence',
+  shopItemPrice: 1200,
+  tags: CATALOGUE_TAGS.collect,
+});
+const cardOnlyForGuests = shopItem({
+  name: 'Ticket carte',
+  shopItemPrice: 300,
+  tags: CATALOGUE_TAGS.guestCardOnly,
+});
 
 const appLine = (item = ticket): CheckoutLine => ({ item, delivery: 'DEMATERIALIZED' });
 const newCardLine = (item = ticket): CheckoutLine => ({ item, delivery: 'PHYSICAL' });
@@ -25,24 +33,28 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 
 const customer = fixtureUser({ userId: 7, userBirthday: '1990-04-01' });
 
-const placed = (orderId = 501, redirectUrl: string | null = 'http://127.0.0.1:8310/pay/chk_1'): Handler => () => ({
-  ok: {
-    user: customer,
-    orderId,
-    networkId: 7,
-    status: 'PENDING',
-    totalAmount: 200,
-    currency: 'EUR',
-    redirectUrl,
-  },
-});
+const placed =
+  (orderId = 501, redirectUrl: string | null = 'http://127.0.0.1:8310/pay/chk_1'): Handler =>
+  () => ({
+    ok: {
+      user: customer,
+      orderId,
+      networkId: 7,
+      status: 'PENDING',
+      totalAmount: 200,
+      currency: 'EUR',
+      redirectUrl,
+    },
+  });
 
 /** No field where a card number or an IBAN could be typed. */
 function expectNoPaymentDataInputs() {
   const inputs = [...document.querySelectorAll('input, textarea')];
   for (const input of inputs) {
     expect(input.getAttribute('autocomplete') ?? '').not.toMatch(/^cc-/);
-    expect(`${input.getAttribute('name') ?? ''} ${input.id}`.toLowerCase()).not.toMatch(/iban|card-?number|cc/);
+    expect(`${input.getAttribute('name') ?? ''} ${input.id}`.toLowerCase()).not.toMatch(
+      /iban|card-?number|cc/,
+    );
   }
   expect(screen.queryByLabelText(/IBAN|numéro de carte|card number/i)).toBeNull();
 }
@@ -89,7 +101,10 @@ describe('the customer info step', () => {
   it('CHK-02 above the guest maximum the amounts are shown and log in or sign up is asked', async () => {
     await openCheckout({ lines: [{ ...appLine(), quantity: 3 }], guestMaxOrderAmount: 500 });
     await heading('Identification');
-    expect((await main()).getByRole('button', { name: 'Continuer sans compte' })).toHaveProperty('disabled', true);
+    expect((await main()).getByRole('button', { name: 'Continuer sans compte' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     const text = screen.getByText(/une commande ne peut pas dépasser/).textContent?.replace(/\s/g, ' ');
     expect(text).toContain('5,00 €');
     expect(text).toContain('6,00 €');
@@ -98,7 +113,10 @@ describe('the customer info step', () => {
   it('CHK-03 an item a guest gets on a card only, chosen on the app, needs an account', async () => {
     await openCheckout({ lines: [appLine(cardOnlyForGuests)] });
     await heading('Identification');
-    expect((await main()).getByRole('button', { name: 'Continuer sans compte' })).toHaveProperty('disabled', true);
+    expect((await main()).getByRole('button', { name: 'Continuer sans compte' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(screen.getByText('Ce support n’est pas proposé pour ce produit.'.replace('’', "'"))).toBeTruthy();
   });
 
@@ -168,14 +186,24 @@ describe('click and collect', () => {
         id: 31,
         index: 1,
         name: 'Agence Bellecour',
-        address: { addressRoute: '2 place Bellecour', addressPostalCode: '69002', addressCity: 'Lyon', addressState: '' },
+        address: {
+          addressRoute: '2 place Bellecour',
+          addressPostalCode: '69002',
+          addressCity: 'Lyon',
+          addressState: '',
+        },
         openingHours: 'Lun–ven 9 h – 18 h',
       },
       {
         id: 32,
         index: 2,
         name: 'Agence Part-Dieu',
-        address: { addressRoute: '5 rue Servient', addressPostalCode: '69003', addressCity: 'Lyon', addressState: '' },
+        address: {
+          addressRoute: '5 rue Servient',
+          addressPostalCode: '69003',
+          addressCity: 'Lyon',
+          addressState: '',
+        },
       },
     ],
   });
@@ -201,13 +229,17 @@ describe('click and collect', () => {
       handlers: { 'Networks/collectSites': sites, 'Collect/getSlots.json': slots },
     });
     await heading('Retrait en agence');
-    expect(screen.getByText('Vos titres sont disponibles en agence 48 à 72 heures après la commande.')).toBeTruthy();
+    expect(
+      screen.getByText('Vos titres sont disponibles en agence 48 à 72 heures après la commande.'),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     expect(await screen.findByText("Choisissez l'agence où retirer votre commande.")).toBeTruthy();
     await user.click(await screen.findByRole('radio', { name: /Agence Part-Dieu/ }));
     const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
     expect(screen.getByRole('radio', { name: /09:00 – 09:30.*Complet/ })).toHaveProperty('disabled', true);
-    expect(calls.find((call) => call.path === 'Collect/getSlots.json')?.payload).toMatchObject({ siteId: '32' });
+    expect(calls.find((call) => call.path === 'Collect/getSlots.json')?.payload).toMatchObject({
+      siteId: '32',
+    });
     await user.click(free);
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     await heading('Paiement');
@@ -276,7 +308,13 @@ describe('the payment step', () => {
       lines: [appLine()],
       handlers: {
         'identity/signUp': () => ({
-          ok: { idToken: 'id-guest', refreshToken: 'refresh-guest', expiresIn: 3600, localId: 'guest', email: null },
+          ok: {
+            idToken: 'id-guest',
+            refreshToken: 'refresh-guest',
+            expiresIn: 3600,
+            localId: 'guest',
+            email: null,
+          },
         }),
         'Account/login.json': () => ({ ok: { user: guest } }),
         'Order/placeOrder.json': placed(),

@@ -77,7 +77,9 @@ function Checkout({ step }: { step: CheckoutStep }) {
   const [setup] = useState(() => {
     const query = new URLSearchParams(location.search);
     const storage = sessionStorageOrNone();
-    const returned = query.has('checkout') ? { checkout: query.get('checkout'), status: query.get('status') } : null;
+    const returned = query.has('checkout')
+      ? { checkout: query.get('checkout'), status: query.get('status') }
+      : null;
     const places: SlotPlaces = new Map();
     const machine = createCheckoutMachine({
       client: session.client,
@@ -134,7 +136,11 @@ function Checkout({ step }: { step: CheckoutStep }) {
     if (wanted === null) {
       const back = redirectQuery(toPath(checkoutStepPath('checkout')));
       const page =
-        authPage === 'register' ? paths.authRegister : authPage === 'finalize' ? paths.authFinalize : paths.authLogin;
+        authPage === 'register'
+          ? paths.authRegister
+          : authPage === 'finalize'
+            ? paths.authFinalize
+            : paths.authLogin;
       navigate(`${toPath(page)}${back}`);
       return;
     }

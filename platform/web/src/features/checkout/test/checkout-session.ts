@@ -2,9 +2,9 @@
 // on a fake ticket backend answering verify, computeAmount (the total split into monthly debits),
 // placeOrder, acknowledge, the collect sites and their slots; the whole app rendered at a step.
 import { CHECKOUT_STORAGE_KEY } from '@transit-shop/flows/checkout/checkout.machine';
+import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
-import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { afterEach } from 'vitest';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
