@@ -213,7 +213,7 @@ describe('checkout, collect and invite-login guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
   });
 
-  it('ROUTE-04 with the confirmations given, the step opens and says it comes later, asking no payment', async () => {
+  it('ROUTE-04 CHK-01 with the confirmations given, a visitor opens the checkout at its customer info step', async () => {
     stubTenantService();
     const { calls } = createTestSession({
       handlers: { 'Order/verify.json': fakeVerify([singleTicket]).handler },
@@ -223,9 +223,8 @@ describe('checkout, collect and invite-login guards', () => {
     for (const type of ['TERMS_CHANGED', 'PRIVACY_CHANGED', 'OVER_18_CHANGED'] as const)
       actor.send({ type, accepted: true });
     const { router } = await renderApp('/en/cart/checkout');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
-    expect(screen.getByText(/payment is not open on this shop yet/)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/en/cart/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/cart/invite-login'));
     expect(
       calledPaths(calls).every((path) => path === 'Order/verify.json' || path.startsWith('Account/')),
     ).toBe(true);
@@ -242,6 +241,7 @@ describe('checkout, collect and invite-login guards', () => {
     actor.send({ type: 'TERMS_CHANGED', accepted: true });
     actor.send({ type: 'PRIVACY_CHANGED', accepted: true });
     await renderApp('/cart/invite-login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Identification' })).toBeTruthy();
+    // Signed in, the customer info step is passed: the payment step follows.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement' })).toBeTruthy();
   });
 });

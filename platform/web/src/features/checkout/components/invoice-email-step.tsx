@@ -37,7 +37,8 @@ export function InvoiceEmailStep() {
       <TextField
         fullWidth
         required
-        type="email"
+        type="text"
+        inputMode="email"
         name="email"
         autoComplete="email"
         label={t('checkout.invoiceEmail.label')}
