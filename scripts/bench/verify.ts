@@ -8,7 +8,7 @@ import { verifyAnswerSchema } from '@transit-shop/sdk/contract/order';
 import { closedLoop } from './support/autocannon.ts';
 import { signUpAndLogIn } from './support/customers.ts';
 import { LATE_MS, loadLine, machine, ms, openLoop, sleep, stats, threadCpuMs } from './support/measure.ts';
-import { readDemoNetwork, signedBody } from './support/network.ts';
+import { readDemoNetwork, signedBody, startsNow } from './support/network.ts';
 import { JSON_HEADERS, startTicketApi } from './support/ticket-api-under-test.ts';
 
 // Seconds per concurrency level; the open loops run four times as long. The default run takes
@@ -28,21 +28,9 @@ const NETWORK_HEADERS = { 'x-network-id': String(network.id) };
 const verifyAnswer = okEnvelopeSchema(verifyAnswerSchema);
 const api = await startTicketApi({ name: 'verify', port: PORT });
 
-/** Today's month and the next 15-minute slot, in the network's time zone. */
-function startsNow(): { month: string; slot: string } {
-  const now = Date.now();
-  const slot = new Date(Math.ceil((now + 60_000) / 900_000) * 900_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: network.timeZone, year: 'numeric', month: '2-digit' })
-      .formatToParts(new Date(now))
-      .map((part) => [part.type, part.value]),
-  );
-  return { month: `${parts.year}-${parts.month}`, slot: slot.toISOString() };
-}
-
 /** The 5-line cart: single tickets, 24-hour passes, a carnet on a card, a monthly pass, a 7-day pass. */
 function cart(): Record<string, unknown>[] {
-  const { month, slot } = startsNow();
+  const { month, slot } = startsNow(network);
   return [
     { shopItemId: 1101, quantity: 3, support: 'DEMATERIALIZED' },
     { shopItemId: 1103, quantity: 2, support: 'DEMATERIALIZED', startingAt: slot },

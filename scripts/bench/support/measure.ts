@@ -90,3 +90,71 @@ export async function openLoop<T>(
   await Promise.all(pending);
   return { sent: pending.length, late, errors, latencies, answers };
 }
+
+/**
+ * CPU time (user + system, ms) of every process whose command name is `name` (PostgreSQL's server
+ * and its backends are all "postgres"), from /proc (Linux). A process that exits between two
+ * readings takes its time with it: the server's backends of a connection pool stay.
+ */
+export async function processCpuMsByName(name: string): Promise<{ processes: number; ms: number }> {
+  const total = { processes: 0, ms: 0 };
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(') ');
+    if (open < 0 || close < 0 || stat.slice(open + 1, close) !== name) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    const used = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    if (!Number.isFinite(used)) continue;
+    total.processes += 1;
+    total.ms += used;
+  }
+  return total;
+}
+
+export type ClosedLoopRun<T> = {
+  /** Tasks answered within the run's seconds, per second. */
+  perSecond: number;
+  /** The latency of each answered task, in the order of `answers`. */
+  latencies: number[];
+  answers: T[];
+  errors: unknown[];
+};
+
+/** A run whose tasks fail this often measures nothing more: its clients stop. */
+const CLOSED_LOOP_MAX_ERRORS = 100;
+
+/**
+ * Closed loop of `workers` clients, each starting its task again as soon as the last one ended
+ * (answered or failed), until `seconds` have passed; the tasks running then are awaited, so that
+ * nothing of this run overlaps the next. The rate counts the tasks answered within the seconds.
+ */
+export async function closedLoopOfTasks<T>(
+  workers: number,
+  seconds: number,
+  task: (worker: number) => Promise<T>,
+): Promise<ClosedLoopRun<T>> {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const latencies: number[] = [];
+  const answers: T[] = [];
+  const errors: unknown[] = [];
+  let inTime = 0;
+  const client = async (worker: number) => {
+    while (performance.now() < end && errors.length < CLOSED_LOOP_MAX_ERRORS) {
+      const started = performance.now();
+      try {
+        const answer = await task(worker);
+        const ended = performance.now();
+        latencies.push(ended - started);
+        answers.push(answer);
+        if (ended <= end) inTime += 1;
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, (_, worker) => client(worker)));
+  return { perSecond: inTime / seconds, latencies, answers, errors };
+}

@@ -1,9 +1,10 @@
-// A demo network as the ticket API benchmarks use it: its file under tenants/, and call bodies
-// signed with its key the way the sdk signs them.
+// A demo network as the ticket API benchmarks use it: its file under tenants/, call bodies and GET
+// queries signed with its key the way the sdk signs them, and the start dates a cart's passes take.
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toSearchParams } from '@transit-shop/sdk/client/encode-payload';
 import { canonicalString, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
 import { type NetworkFile, networkFileSchema } from '@transit-shop/tenancy';
 
@@ -24,6 +25,37 @@ export function signedBody(
   network: Pick<NetworkFile, 'signingKey'>,
   payload: Record<string, unknown>,
 ): string {
+  return JSON.stringify(signedPayload(network, payload));
+}
+
+/** The query of a GET call signed like the sdk signs it, with its leading '?'. */
+export function signedQuery(
+  network: Pick<NetworkFile, 'signingKey'>,
+  payload: Record<string, unknown>,
+): string {
+  return `?${toSearchParams(signedPayload(network, payload))}`;
+}
+
+function signedPayload(
+  network: Pick<NetworkFile, 'signingKey'>,
+  payload: Record<string, unknown>,
+): Record<string, unknown> {
   const signature = createHmac('sha1', network.signingKey).update(canonicalString(payload)).digest('hex');
-  return JSON.stringify({ ...payload, [SIGNATURE_FIELD]: signature });
+  return { ...payload, [SIGNATURE_FIELD]: signature };
+}
+
+/** The next 15-minute slot at least a minute away: a pass's startingAt that is never in the past. */
+export function nextSlot(now = Date.now()): string {
+  return new Date(Math.ceil((now + 60_000) / 900_000) * 900_000).toISOString();
+}
+
+/** Today's month and the next 15-minute slot, in the network's time zone. */
+export function startsNow(network: Pick<NetworkFile, 'timeZone'>): { month: string; slot: string } {
+  const now = Date.now();
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: network.timeZone, year: 'numeric', month: '2-digit' })
+      .formatToParts(new Date(now))
+      .map((part) => [part.type, part.value]),
+  );
+  return { month: `${parts.year}-${parts.month}`, slot: nextSlot(now) };
 }

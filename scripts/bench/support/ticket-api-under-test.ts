@@ -2,19 +2,16 @@
 // (platform/ticket-api/src/main.ts with tsx, its mail written to a temporary outbox), keep-alive
 // calls to it over node:http, and the clean-up that stops the service and drops the database
 // (with force), on close and on SIGINT or SIGTERM.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
+import { loopbackClient, startTsxService, stopProcess, untilHealthy } from './loopback.ts';
 import { sleep } from './measure.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** The PostgreSQL server the temporary database is created on (its database only connects). */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const HEALTH_TIMEOUT_MS = 60_000;
 // Calls cut short when autocannon ends its run are still running in the service: they end first.
 const SETTLE_MS = 1000;
 
@@ -52,53 +49,34 @@ async function query<T>(url: string, text: string): Promise<T | undefined> {
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /**
  * Starts the ticket API on port (127.0.0.1, LOG_LEVEL=warn, no SMTP) on a new database named after
- * the benchmark and this process, and answers once it answers GET /healthz.
+ * the benchmark and this process, and answers once it answers GET /healthz. `env` adds to or
+ * overrides the service's environment (the payment provider's URL and secrets, for instance).
  */
-export async function startTicketApi(options: { name: string; port: number }): Promise<TicketApiUnderTest> {
+export async function startTicketApi(options: {
+  name: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<TicketApiUnderTest> {
   const { name, port } = options;
   const databaseName = `bench_${name}_${process.pid}`;
   const databaseUrl = new URL(SERVER_URL);
   databaseUrl.pathname = `/${databaseName}`;
-  // With a timeout, the agent drops an idle connection a second before the server's announced
-  // keep-alive timeout instead of reusing one the server is closing (ECONNRESET).
-  const agent = new Agent({ keepAlive: true, timeout: 5000 });
+  const client = loopbackClient(port);
   let server: ChildProcess | undefined;
   let outboxDir: string | undefined;
   let closing: Promise<void> | undefined;
 
-  const call: TicketApiUnderTest['call'] = (method, path, body, headers = {}) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          agent,
-          headers: body === undefined ? headers : { ...JSON_HEADERS, ...headers },
-        },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  const call: TicketApiUnderTest['call'] = async (method, path, body, headers = {}) => {
+    const reply = await client.request(
+      method,
+      path,
+      body,
+      body === undefined ? headers : { ...JSON_HEADERS, ...headers },
+    );
+    return { status: reply.status, body: reply.body };
+  };
 
   const callOk: TicketApiUnderTest['callOk'] = async (path, body, headers) => {
     const answer = await call('POST', path, body, headers);
@@ -113,9 +91,9 @@ export async function startTicketApi(options: { name: string; port: number }): P
     closing ??= (async () => {
       if (server) {
         await sleep(SETTLE_MS);
-        await stop(server);
+        await stopProcess(server);
       }
-      agent.destroy();
+      client.destroy();
       await query(SERVER_URL, `drop database if exists ${databaseName} with (force)`);
       if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
       process.off('SIGINT', onSignal);
@@ -129,35 +107,17 @@ export async function startTicketApi(options: { name: string; port: number }): P
   try {
     outboxDir = await mkdtemp(join(tmpdir(), `bench-${name}-outbox-`));
     await query(SERVER_URL, `create database ${databaseName}`);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'platform', 'ticket-api', 'src', 'main.ts')],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl.toString(),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          SMTP_URL: '',
-          OUTBOX_DIR: outboxDir,
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
+    const child = startTsxService(join('platform', 'ticket-api', 'src', 'main.ts'), {
+      DATABASE_URL: databaseUrl.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      OUTBOX_DIR: outboxDir,
+      ...options.env,
+    });
     server = child;
-    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the ticket API exited with code ${child.exitCode}`);
-      if (Date.now() >= deadline) throw new Error('the ticket API did not answer /healthz in time');
-      const status = await call('GET', '/healthz').then(
-        (answer) => answer.status,
-        () => 0, // not listening yet
-      );
-      if (status === 200) break;
-      await sleep(100);
-    }
+    await untilHealthy(child, client, 'the ticket API');
     return {
       port,
       pid: child.pid ?? 0,
