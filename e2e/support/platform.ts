@@ -1,8 +1,11 @@
-// Where the platform under test listens and how to reach each demo network.
-export const E2E_PORT = 8091;
+// Where the platform under test listens and how to reach each demo network. E2E_PORT moves the
+// whole set (the ticket API listens on port + 1, the payment sandbox on port + 10), so two runs
+// can share a machine.
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variable; turbo does not run these tests
+export const E2E_PORT = Number(process.env.E2E_PORT || 8091);
 /** The test mail server (smtp-sink.ts): SMTP for the platform, HTTP for the tests. */
-export const SMTP_SINK_PORT = 8093;
-export const MAILBOX_PORT = 8094;
+export const SMTP_SINK_PORT = E2E_PORT + 2;
+export const MAILBOX_PORT = E2E_PORT + 3;
 
 export function networkUrl(slug: string, path = '/'): string {
   return `http://${slug}.localhost:${E2E_PORT}${path}`;

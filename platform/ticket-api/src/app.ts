@@ -8,6 +8,7 @@ import { identityRoutes } from './identity/identity-routes.ts';
 import { paymentNotificationRoutes } from './payments/notification-routes.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
+import { collectRoutes } from './services/collect/collect-routes.ts';
 import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
 
@@ -23,6 +24,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', catalogueRoutes());
   app.route('/', orderRoutes());
   app.route('/', checkoutRoutes());
+  app.route('/', collectRoutes());
   app.route('/', paymentNotificationRoutes());
   options.extend?.(app);
   return app;

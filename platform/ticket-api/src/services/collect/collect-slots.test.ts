@@ -15,7 +15,6 @@ import { DEFAULT_DIRS } from '../../env.ts';
 import { useTestApp } from '../../test-support/test-app.ts';
 import { useTestDatabase } from '../../test-support/test-database.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
-import { collectRoutes } from './collect-routes.ts';
 import type { CollectNetwork } from './collect-site.ts';
 import { listCollectSlots } from './list-collect-slots.ts';
 import { releaseCollectSlot } from './release-collect-slot.ts';
@@ -283,7 +282,7 @@ describe('reserveCollectSlot and releaseCollectSlot', () => {
 });
 
 describe('Collect/getSlots.json', () => {
-  const testApp = useTestApp({ extend: (app) => app.route('/', collectRoutes()) });
+  const testApp = useTestApp();
 
   it('CHK-05 CHK-06 answers the slots of a Lumière agency from the earliest start, in the network time zone', async () => {
     const answer = collectSlotsAnswerSchema.parse(
