@@ -22,13 +22,13 @@ mkdirSync(resultsDir, { recursive: true });
 const steps = [
   { name: 'lint', command: 'npx biome ci .' },
   { name: 'tenant files', command: 'npm run --silent tenant:validate' },
-  { name: 'typecheck', command: 'npx turbo run typecheck --output-logs=errors-only' },
+  { name: 'typecheck', command: 'npx turbo run typecheck --continue --output-logs=errors-only' },
   { name: 'typecheck e2e', command: 'npx tsc -p e2e/tsconfig.json' },
   { name: 'typecheck bench', command: 'npx tsc -p scripts/bench/tsconfig.json' },
   {
     name: 'unit tests',
     command:
-      'npx turbo run test --concurrency=1 --output-logs=full -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json',
+      'npx turbo run test --concurrency=1 --continue --output-logs=full -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json',
     report: true,
   },
   { name: 'build', command: 'npx turbo run build --output-logs=errors-only' },
