@@ -1,12 +1,16 @@
 // The checkout's tests: a cart ready for checkout (lines added, terms, privacy and over-18 ticked)
 // on a fake ticket backend answering verify, computeAmount (the total split into monthly debits),
 // placeOrder, acknowledge, the collect sites and their slots; the whole app rendered at a step.
+import { waitFor } from '@testing-library/react';
 import { CHECKOUT_STORAGE_KEY } from '@transit-shop/flows/checkout/checkout.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
+import { directionOf } from '@transit-shop/sdk/locales';
 import type { Bootstrap } from '@transit-shop/tenancy';
-import { afterEach } from 'vitest';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, expect } from 'vitest';
+import { splitLocale } from '../../../config/paths.ts';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
 import { getCartRuntime } from '../../../lib/cart/cart-runtime.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
@@ -15,6 +19,19 @@ import { createTestSession, type Handler, stubTenantService } from '../../../tes
 import { fakeVerify } from '../../cart/test/cart-session.ts';
 
 afterEach(() => sessionStorage.removeItem(CHECKOUT_STORAGE_KEY));
+
+// The page frame's parts loaded after the first paint (app/layout.tsx), compiled once per test file
+// before its first test, so that cost does not fall within one test's time.
+beforeAll(
+  () =>
+    Promise.all([
+      import('../../alerts/components/alert-area.tsx'),
+      import('../../auth/components/session-area.tsx'),
+      import('../../cart/components/cart-area.tsx'),
+      import('../../shell/components/footer-controls.tsx'),
+    ]),
+  60_000,
+);
 
 /** Order/computeAmount.json: the verified total split evenly, the first debit on 23 November 2026. */
 export const fakeComputeAmount =
@@ -58,8 +75,11 @@ export type OpenCheckoutOptions = {
 /** The whole app at a checkout step, with the cart holding `lines` and its confirmations given. */
 export async function openCheckout(options: OpenCheckoutOptions) {
   stubTenantService();
-  const base = fixtureBootstrap();
+  // The bootstrap of the address's language, as the tenant service inlines it.
+  const { locale } = splitLocale(options.path ?? '/cart/checkout');
+  const base = fixtureBootstrap({ locale, direction: directionOf(locale) });
   const bootstrap = fixtureBootstrap({
+    ...base,
     network: {
       ...base.network,
       guestMaxOrderAmount: options.guestMaxOrderAmount ?? base.network.guestMaxOrderAmount,
@@ -95,7 +115,25 @@ export async function openCheckout(options: OpenCheckoutOptions) {
       actor.send({ type, accepted: true });
   }
   const view = await renderApp(options.path ?? '/cart/checkout', { bootstrap });
+  const articles = options.lines.reduce((sum, line) => sum + (line.quantity ?? 1), 0);
+  await frameLoaded(view.i18n, articles);
   return { ...view, calls: session.calls, cart: actor, session: session.runtime };
+}
+
+/**
+ * The parts of the page's frame that load after the first paint are in: the header's cart button,
+ * the footer's appearance choice, and the alert region once the beacon has answered. A click
+ * before then would re-render them while they are still loading (React reports a component
+ * suspended inside `act`). Attributes are read: queries by role over the whole page would slow
+ * every poll.
+ */
+async function frameLoaded(i18n: i18n, articles: number) {
+  const cart = `button[aria-label="${i18n.t('cart.open', { count: articles })}"]`;
+  const appearance = `[role="group"][aria-label="${i18n.t('shell.appearance.label')}"]`;
+  await waitFor(() => {
+    for (const selector of [cart, appearance, '[data-alerts="settled"]'])
+      expect(document.querySelector(selector), selector).not.toBeNull();
+  });
 }
 
 /** A guest session's user, as Account/login.json answers it with authAsGuest. */
