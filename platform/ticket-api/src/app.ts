@@ -11,6 +11,7 @@ import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
 import { collectRoutes } from './services/collect/collect-routes.ts';
 import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
+import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', orderRoutes());
   app.route('/', checkoutRoutes());
   app.route('/', collectRoutes());
+  app.route('/', paymentMethodRoutes());
   app.route('/', paymentNotificationRoutes());
   options.extend?.(app);
   return app;

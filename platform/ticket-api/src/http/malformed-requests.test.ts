@@ -11,13 +11,15 @@ import {
   PRODUCT_LIST_TYPE,
   SUPPORTS,
 } from '@transit-shop/sdk/contract/catalogue';
-import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
+import { CHECKOUT_CALLS, SAVED_METHOD_KINDS } from '@transit-shop/sdk/contract/checkout';
+import { COLLECT_CALLS } from '@transit-shop/sdk/contract/collect';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { ACTION_TYPES, APPEARANCES, ORIGIN_TYPES } from '@transit-shop/sdk/contract/enumerations';
 import { errorBodySchema, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { ID_MAX, signatureSchema } from '@transit-shop/sdk/contract/fields';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
+import { PAYMENT_METHOD_CALLS } from '@transit-shop/sdk/contract/payment-methods';
 import { ERROR_CODES, isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { LOCALES } from '@transit-shop/sdk/locales';
 import { canonicalValue, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
@@ -627,6 +629,41 @@ const CATALOGUE_PAYLOADS: { [K in keyof typeof CATALOGUE_CALLS]: fc.Arbitrary<Pa
   shopCatalog: fc.record({ networkId: queryNetworkId, lang: locale }),
 };
 
+const COLLECT_PAYLOADS: { [K in keyof typeof COLLECT_CALLS]: fc.Arbitrary<Payload> } = {
+  getSlots: fc.record(
+    {
+      networkId: queryNetworkId,
+      // The demo networks' collect sites, and any id.
+      siteId: fc.oneof(fc.constantFrom(11, 12, 13, 21, 22), queryId),
+      from: fc
+        .date({
+          min: new Date('2020-01-01T00:00:00Z'),
+          max: new Date('2030-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        })
+        .map((date) => date.toISOString().slice(0, 10)),
+    },
+    { requiredKeys: ['networkId', 'siteId'] },
+  ),
+};
+
+/** The spec's methods filter: a list of kinds, its JSON text, or one kind alone. */
+const savedMethodKinds = fc.uniqueArray(fc.constantFrom(...SAVED_METHOD_KINDS), { minLength: 1 });
+const PAYMENT_METHOD_PAYLOADS: { [K in keyof typeof PAYMENT_METHOD_CALLS]: fc.Arbitrary<Payload> } = {
+  getCards: fc.record(
+    {
+      userToken: token(512),
+      network_id: queryNetworkId,
+      methods: fc.oneof(
+        savedMethodKinds,
+        savedMethodKinds.map((kinds) => JSON.stringify(kinds)),
+        fc.constantFrom(...SAVED_METHOD_KINDS),
+      ),
+    },
+    { requiredKeys: ['userToken', 'network_id'] },
+  ),
+};
+
 // ---------------------------------------------------------------------------------------------
 // The routes
 
@@ -664,6 +701,12 @@ const CALL_CASES: CallCase[] = [
   ),
   ...(Object.keys(CHECKOUT_PAYLOADS) as (keyof typeof CHECKOUT_CALLS)[]).map((key) =>
     callCase(CHECKOUT_CALLS[key], CHECKOUT_PAYLOADS[key]),
+  ),
+  ...(Object.keys(COLLECT_PAYLOADS) as (keyof typeof COLLECT_CALLS)[]).map((key) =>
+    callCase(COLLECT_CALLS[key], COLLECT_PAYLOADS[key]),
+  ),
+  ...(Object.keys(PAYMENT_METHOD_PAYLOADS) as (keyof typeof PAYMENT_METHOD_CALLS)[]).map((key) =>
+    callCase(PAYMENT_METHOD_CALLS[key], PAYMENT_METHOD_PAYLOADS[key]),
   ),
 ];
 const HEALTH_ROUTE = 'GET /healthz';
