@@ -2,7 +2,7 @@
 // (Order/computeAmount.json, Order/placeOrder.json, Collect/getSlots.json, Payment/acknowledge.json
 // or Order/history.json, through the session's ticket client), the browser's trip to the payment
 // provider's page (the attempt kept in session storage under `checkout` first), and the machine's
-// input read from the network, the session and the cart.
+// input read from the network, the session, the customer's saved methods and the cart.
 import type { CartSnapshot } from '@transit-shop/flows/cart/cart.machine';
 import { cartPaymentOptionsOf } from '@transit-shop/flows/cart/cart-selectors';
 import {
@@ -13,6 +13,7 @@ import {
   type CheckoutViewer,
   type CollectSlot,
   checkoutMachine,
+  type SavedPaymentMethod,
 } from '@transit-shop/flows/checkout/checkout.machine';
 import type { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
@@ -128,11 +129,17 @@ export function checkoutNetworkOf(network: Bootstrap['network']): CheckoutNetwor
   };
 }
 
-/** Who opens the checkout: nobody, a guest session, or the signed-in customer. */
+/** The signed-in customer whose saved methods the checkout offers (Account/getCards.json); null for a visitor or a guest (AUTH-04). */
+export function savedMethodsOwnerOf(status: SessionStatus, user: AuthUser | null): number | null {
+  return status === 'loggedIn' && user && !user.authAsGuest ? user.userId : null;
+}
+
+/** Who opens the checkout: nobody, a guest session, or the signed-in customer with their saved methods. */
 export function checkoutViewerOf(
   status: SessionStatus,
   user: AuthUser | null,
   providers: readonly AuthenticationProvider[],
+  savedMethods: readonly SavedPaymentMethod[] = [],
 ): CheckoutViewer {
   if (status === 'guest') return { kind: 'guest', invoiceEmail: null };
   if (status !== 'loggedIn' || !user) return { kind: 'visitor' };
@@ -143,8 +150,7 @@ export function checkoutViewerOf(
     complete: isAccountComplete(user),
     fullname: [user.userName, user.userLastname].filter(Boolean).join(' '),
     address: user.address,
-    // The contract has no call listing saved cards and bank accounts yet: none are offered.
-    savedMethods: [],
+    savedMethods,
   };
 }
 

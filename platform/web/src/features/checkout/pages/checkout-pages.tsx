@@ -7,6 +7,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import type { SavedPaymentMethod } from '@transit-shop/flows/checkout/checkout.machine';
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { useUser } from '../../../lib/session/get-user.ts';
 import { redirectQuery } from '../../../lib/session/redirect-target.ts';
 import { settle } from '../../../lib/session/session-runtime.ts';
 import { useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
+import { useSavedMethods } from '../api/get-saved-methods.ts';
 import {
   checkoutCartOf,
   checkoutNetworkOf,
@@ -31,6 +33,7 @@ import {
   providerPage,
   readSavedCheckout,
   type SlotPlaces,
+  savedMethodsOwnerOf,
 } from '../checkout-runtime.ts';
 import { type CheckoutStep, checkoutStepOf, checkoutStepPath } from '../checkout-steps.ts';
 import { CollectStep } from '../components/collect-step.tsx';
@@ -62,7 +65,13 @@ function sessionStorageOrNone(): Storage {
   }
 }
 
-function Checkout({ step }: { step: CheckoutStep }) {
+function Checkout({
+  step,
+  savedMethods,
+}: {
+  step: CheckoutStep;
+  savedMethods: readonly SavedPaymentMethod[];
+}) {
   const { t } = useTranslation();
   const session = useSessionRuntime();
   const cart = useCartRuntime();
@@ -101,7 +110,7 @@ function Checkout({ step }: { step: CheckoutStep }) {
   const actor = useActorRef(setup.machine, {
     input: {
       network: checkoutNetworkOf(network),
-      viewer: checkoutViewerOf(status, user.data ?? null, network.authenticationProviders),
+      viewer: checkoutViewerOf(status, user.data ?? null, network.authenticationProviders, savedMethods),
       cart: checkoutCartOf(cart.actor.getSnapshot()),
       ...(setup.returned ? { saved: readSavedCheckout(setup.storage) } : {}),
     },
@@ -166,12 +175,16 @@ function Checkout({ step }: { step: CheckoutStep }) {
   );
 }
 
-/** The user of a signed-in session is read before the checkout starts: it decides the first step. */
+/**
+ * The user of a signed-in session is read before the checkout starts: it decides the first step.
+ * So are a customer's saved methods (PAY-01); if they cannot be read, none are offered.
+ */
 function CheckoutWhenReady({ step }: { step: CheckoutStep }) {
   const { t } = useTranslation();
   const session = useSessionRuntime();
   const status = useSelector(session.actor, sessionStatusOf);
   const user = useUser();
+  const savedMethods = useSavedMethods(savedMethodsOwnerOf(status, user.data ?? null));
   if (status === 'loggedIn' && !user.data) {
     return user.isError ? (
       <FailureAlert failure={user.error} />
@@ -179,7 +192,8 @@ function CheckoutWhenReady({ step }: { step: CheckoutStep }) {
       <LinearProgress aria-label={t('common.loading')} />
     );
   }
-  return <Checkout step={step} />;
+  if (savedMethods.isLoading) return <LinearProgress aria-label={t('common.loading')} />;
+  return <Checkout step={step} savedMethods={savedMethods.data ?? []} />;
 }
 
 export default function CheckoutPages({ step }: { step: CheckoutStep }) {
