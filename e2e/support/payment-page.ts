@@ -13,10 +13,16 @@ export const TEST_IBAN_SETTLES = 'FR76 3000 6000 0112 3456 7890 189';
 /** A future expiry as the card form asks for it (MM/YY). */
 const nextYearExpiry = () => `12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`;
 
-/** Waits until the browser is on the provider's page, on another origin than the shop's. */
+/**
+ * Waits until the browser is on the provider's payment form, on another origin than the shop's:
+ * the document's title names the secure payment, the heading the card or the SEPA form.
+ */
 export async function expectProviderPage(page: Page, locale: Locale, shopOrigin: string): Promise<void> {
   const t = messagesFor(locale);
-  await expect(page.getByRole('heading', { level: 1, name: t.pageTitle })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`^(${t.cardHeading}|${t.mandateHeading})$`) }),
+  ).toBeVisible();
+  expect(await page.title()).toContain(t.pageTitle);
   expect(new URL(page.url()).origin).not.toBe(shopOrigin);
 }
 

@@ -11,10 +11,17 @@ type AccountTexts = typeof import('../../platform/web/src/features/account/local
 type ShopTexts = typeof import('../../platform/web/src/features/shop/locales/en.json');
 type ProductTexts = typeof import('../../platform/web/src/features/products/locales/en.json');
 type CartTexts = typeof import('../../platform/web/src/features/cart/locales/en.json');
-export type Texts = ShellTexts & AuthTexts & AccountTexts & ShopTexts & ProductTexts & CartTexts;
+type CheckoutTexts = typeof import('../../platform/web/src/features/checkout/locales/en.json');
+export type Texts = ShellTexts &
+  AuthTexts &
+  AccountTexts &
+  ShopTexts &
+  ProductTexts &
+  CartTexts &
+  CheckoutTexts;
 
 /** The features whose locale files the tests read, beside the shell's. */
-const FEATURES = ['auth', 'account', 'shop', 'products', 'cart'] as const;
+const FEATURES = ['auth', 'account', 'shop', 'products', 'cart', 'checkout'] as const;
 
 const webSource = join(import.meta.dirname, '..', '..', 'platform', 'web', 'src');
 const cache = new Map<Locale, Texts>();

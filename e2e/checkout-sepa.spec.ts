@@ -1,0 +1,101 @@
+// Paying by SEPA direct debit in instalments, as a signed-in customer on lumiere: the schedule and
+// total shown before paying, the mandate signed on the provider's page with the test IBAN that
+// settles, the order awaiting the bank's answer and then paid, and its invoice on /account/invoices,
+// downloaded as a PDF named by its number.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { newAccount, register, shopUrl } from './support/accounts.ts';
+import {
+  addProduct,
+  choosePayment,
+  euros,
+  expectMandateAtProvider,
+  expectNoPaymentDetailsInput,
+  NETWORK,
+  orderNumberIn,
+  pay,
+  pdfTitleOf,
+  resultDialog,
+  scheduleOf,
+  startCheckout,
+} from './support/checkout.ts';
+import { signMandate } from './support/payment-page.ts';
+import { fill, type Locale, textsOf } from './support/texts.ts';
+
+const locale: Locale = 'en';
+const t = textsOf(locale);
+
+// A failure keeps its trace without the screencast, which costs these long journeys several
+// seconds on a busy machine.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
+
+/** The annual pass: the demo catalogue's pass paid in 1, 3 or 10 instalments (tenants/lumiere). */
+const ANNUAL_PASS = { shopItemId: 2103, name: 'Annual pass', price: 65000 };
+
+test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays an annual pass in 3 SEPA instalments, sees the schedule first, and downloads the invoice', async ({
+  page,
+}) => {
+  // The mandate's debit settles a second after it is signed, then the invoice is drawn.
+  test.slow();
+  const account = newAccount('sepa');
+  await register(page, NETWORK, locale, account, 'verified');
+
+  await addProduct(page, locale, ANNUAL_PASS.shopItemId, {
+    delivery: 'DEMATERIALIZED',
+    traveller: account.firstName,
+  });
+  await startCheckout(page, locale);
+  await choosePayment(page, locale, { method: 'TRANSFER', installments: 3 });
+
+  // PAY-02: three debits, today's and two monthly ones, adding up to the total shown.
+  const schedule = await scheduleOf(page, locale);
+  expect(schedule).toHaveLength(4);
+  const [first, second, third, total] = schedule;
+  expect(first?.[0]).toMatch(new RegExp(`^${fill(t.checkout.payment.firstDebit).split('{{date}}')[0]}`));
+  expect(second?.[0]).toMatch(/^Instalment 2, /);
+  expect(third?.[0]).toMatch(/^Instalment 3, /);
+  expect(total).toEqual([t.checkout.payment.total, euros(ANNUAL_PASS.price)]);
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  expect([first, second, third].reduce((sum, debit) => sum + cents(debit?.[1] ?? ''), 0)).toBe(
+    ANNUAL_PASS.price,
+  );
+
+  await pay(page, locale);
+  await expectMandateAtProvider(page, locale);
+  await signMandate(page, locale);
+
+  // PAY-03: back in the shop, the order is taken and awaits the bank's answer.
+  const pending = resultDialog(page, locale, 'pending');
+  await expect(pending).toBeVisible();
+  const orderNumber = await orderNumberIn(page, locale, 'pending');
+  await expectNoPaymentDetailsInput(page);
+
+  // ORD-05: the order on the invoices page, paid once the debit settled, with its invoice.
+  await pending.getByRole('link', { name: t.checkout.result.invoices }).click();
+  await expect(page).toHaveURL(shopUrl(NETWORK, locale, '/account/invoices'));
+  const row = page
+    .getByRole('table', { name: t.account.invoices.title })
+    .getByRole('row')
+    .filter({ hasText: fill(t.account.invoices.orderNumber, { number: orderNumber }) });
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      row.getByRole('cell', { name: t.account.invoices.statuses.COMPLETED, exact: true }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row).toContainText(euros(ANNUAL_PASS.price));
+  const invoiceNumber = (await row.getByText(/^LUM-\d{6}$/).innerText()).trim();
+
+  // ORD-04: the invoice downloads as a PDF named and titled by its number.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row
+      .getByRole('button', { name: fill(t.account.invoices.downloadLabel, { number: invoiceNumber }) })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const path = await download.path();
+  const pdf = await readFile(path);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfTitleOf(pdf)).toBe(`Invoice ${invoiceNumber}`);
+});
