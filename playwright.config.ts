@@ -68,8 +68,10 @@ export default defineConfig({
         DATA_DIR: join(runDir, 'pgdata'),
         // Email links open the shops where the tests reach them (wahat.localhost:8091...).
         SHOP_PORT: String(E2E_PORT),
-        // A SEPA debit settles a second after the mandate, so a test sees it pending, then paid.
-        PAYMENT_SANDBOX_SEPA_SETTLE_MS: '1000',
+        // A SEPA debit settles 5 s after the mandate (the sandbox's default): the browser's way back
+        // to the shop and the shop's check of the order take one to three seconds on a busy machine,
+        // so a test sees the order pending first, then paid. At 1 s it was often already paid.
+        PAYMENT_SANDBOX_SEPA_SETTLE_MS: '5000',
       },
     },
   ],
