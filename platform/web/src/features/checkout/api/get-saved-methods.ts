@@ -9,8 +9,14 @@ import {
 } from '@transit-shop/sdk/contract/payment-methods';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
 
+/**
+ * A card number or IBAN reads left to right in every language: isolated (LRI … PDI), so an Arabic
+ * sentence around it does not reorder its groups and expiry.
+ */
+export const isolatedLtr = (text: string) => `\u2066${text}\u2069`;
+
 export function toSavedPaymentMethod(card: SavedPaymentMethodAnswer): SavedPaymentMethod {
-  return { id: card.id, method: card.kind, label: card.label, locked: card.expired };
+  return { id: card.id, method: card.kind, label: isolatedLtr(card.label), locked: card.expired };
 }
 
 export async function getSavedMethods(client: Pick<TicketClient, 'call'>): Promise<SavedPaymentMethod[]> {

@@ -5,6 +5,7 @@ import type { OrderDetail } from '@transit-shop/sdk/contract/checkout';
 import type { SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
 import { describe, expect, it, vi } from 'vitest';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
+import { isolatedLtr } from '../api/get-saved-methods.ts';
 import { providerPage } from '../checkout-runtime.ts';
 import { type CheckoutLine, openCheckout } from '../test/checkout-session.ts';
 
@@ -107,8 +108,10 @@ describe('saved payment methods at the payment step', () => {
       },
     });
     await screen.findByText('Coût total');
-    const card = screen.getByRole('radio', { name: 'Carte enregistrée •••• •••• •••• 4242 · 12/30' });
-    expect(screen.getByRole('radio', { name: 'Compte enregistré IBAN •••• 0189' })).toBeTruthy();
+    const card = screen.getByRole('radio', { name: `Carte enregistrée ${isolatedLtr(visa.label)}` });
+    expect(
+      screen.getByRole('radio', { name: `Compte enregistré ${isolatedLtr(account.label)}` }),
+    ).toBeTruthy();
     // An expired card cannot be charged: it is not offered.
     expect(screen.queryByRole('radio', { name: /1111/ })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Carte bancaire' })).toHaveProperty('checked', true);
@@ -147,7 +150,7 @@ describe('saved payment methods at the payment step', () => {
       },
     });
     await screen.findByText('Coût total');
-    await user.click(screen.getByRole('radio', { name: 'Compte enregistré IBAN •••• 0189' }));
+    await user.click(screen.getByRole('radio', { name: `Compte enregistré ${isolatedLtr(account.label)}` }));
     await pay(user);
     await screen.findByRole('dialog');
     expect(calls.find((call) => call.path === 'Order/placeOrder.json')?.payload).toMatchObject({
@@ -165,6 +168,17 @@ describe('saved payment methods at the payment step', () => {
     await screen.findByText('Coût total');
     expect(screen.getByRole('radio', { name: 'Carte bancaire' })).toHaveProperty('checked', true);
     expect(screen.queryByRole('radio', { name: /enregistrée/ })).toBeNull();
+  });
+
+  it('PAY-01 in Arabic the saved card reads in its own left-to-right run inside the sentence', async () => {
+    await openCheckout({
+      path: '/ar/cart/checkout',
+      lines: [line],
+      signedInAs: customer,
+      handlers: { 'Account/getCards.json': getCards([visa]) },
+    });
+    const card = await screen.findByRole('radio', { name: `بطاقة محفوظة ${isolatedLtr(visa.label)}` });
+    expect(card.closest('label')?.textContent).toBe(`بطاقة محفوظة \u2066•••• •••• •••• 4242 · 12/30\u2069`);
   });
 
   it('AUTH-04 a guest session is offered no saved method and none is asked for', async () => {
