@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -25,6 +26,34 @@ import { useSessionTicket, WithSession } from '../../../lib/session/use-session.
 import { requireAccountHolder } from '../account-guard.ts';
 import { downloadInvoice, INVOICES_PAGE_SIZE, ordersQueryOptions } from '../api/orders.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
+
+/**
+ * Five columns do not fit a phone: there each order becomes a small card (date and order, status
+ * and amount, then the invoice), the column headers kept for screen readers only.
+ */
+const stackedOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+    },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: '1fr auto',
+      gap: 1,
+      p: 2,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody tr:last-of-type': { borderBottom: 0 },
+    '& tbody td': { display: 'block', p: 0, borderBottom: 0 },
+    '& tbody td:nth-of-type(even)': { textAlign: 'end' },
+    '& tbody td:last-of-type': { gridColumn: '1 / -1' },
+  },
+});
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccountHolder(args);
@@ -80,7 +109,7 @@ function Invoices() {
   return (
     <>
       <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={t('account.invoices.title')}>
+        <Table aria-label={t('account.invoices.title')} sx={stackedOnPhones}>
           <TableHead>
             <TableRow>
               <TableCell>{t('account.invoices.date')}</TableCell>
@@ -99,7 +128,12 @@ function Invoices() {
                   {order.invoiceNumber ? (
                     <Typography
                       component="span"
-                      sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}
+                      sx={{
+                        display: 'block',
+                        typography: 'body2',
+                        color: 'text.secondary',
+                        whiteSpace: 'nowrap',
+                      }}
                     >
                       {order.invoiceNumber}
                     </Typography>

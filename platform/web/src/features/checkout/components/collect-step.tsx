@@ -23,6 +23,14 @@ import { collectSitesQueryOptions } from '../api/get-collect-sites.ts';
 import { useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
 import { StepError } from './step-error.tsx';
 
+/** A legend styled as a heading stays so while a radio inside has the focus (MUI colours it primary). */
+const LEGEND_SX = {
+  typography: 'h6',
+  color: 'text.primary',
+  mb: 1,
+  '&.Mui-focused': { color: 'text.primary' },
+};
+
 function useSlotFormats() {
   const { i18n } = useTranslation();
   const { network } = useBootstrap();
@@ -61,36 +69,46 @@ function SlotChoice({ labelId }: { labelId: string }) {
       onChange={(event) => send({ type: 'CHOOSE_SLOT', slotStart: event.target.value })}
     >
       {days.map(([day, daySlots]) => (
-        <Box key={day} sx={{ mb: 2 }}>
+        // A set width: the radio group wraps its items, and would size a day from one column of slots.
+        <Box key={day} sx={{ mb: 2, width: '100%' }}>
           <Typography variant="h2" component="h2" sx={{ typography: 'subtitle1', fontWeight: 600 }}>
             {day}
           </Typography>
-          {daySlots.map((slot) => {
-            const left = places.get(slot.start);
-            return (
-              <FormControlLabel
-                key={slot.start}
-                value={slot.start}
-                disabled={slot.full}
-                control={<Radio />}
-                label={
-                  <span>
-                    {t('checkout.collect.slot', {
-                      start: formats.time(slot.start),
-                      end: formats.time(slot.end),
-                    })}
-                    <Box component="span" sx={{ color: 'text.secondary', marginInlineStart: 1 }}>
-                      {slot.full
-                        ? t('checkout.collect.full')
-                        : left === undefined
-                          ? ''
-                          : t('checkout.collect.placesLeft', { count: left })}
-                    </Box>
-                  </span>
-                }
-              />
-            );
-          })}
+          {/* Columns of equal width, so the slots line up whatever the length of their text. */}
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))',
+              columnGap: 2,
+            }}
+          >
+            {daySlots.map((slot) => {
+              const left = places.get(slot.start);
+              return (
+                <FormControlLabel
+                  key={slot.start}
+                  value={slot.start}
+                  disabled={slot.full}
+                  control={<Radio />}
+                  label={
+                    <span>
+                      {t('checkout.collect.slot', {
+                        start: formats.time(slot.start),
+                        end: formats.time(slot.end),
+                      })}
+                      <Box component="span" sx={{ color: 'text.secondary', marginInlineStart: 1 }}>
+                        {slot.full
+                          ? t('checkout.collect.full')
+                          : left === undefined
+                            ? ''
+                            : t('checkout.collect.placesLeft', { count: left })}
+                      </Box>
+                    </span>
+                  }
+                />
+              );
+            })}
+          </Box>
         </Box>
       ))}
     </RadioGroup>
@@ -123,11 +141,7 @@ export function CollectStep() {
       </Alert>
       <StepError />
       <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
-        <FormLabel
-          component="legend"
-          id={agencyLabel}
-          sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}
-        >
+        <FormLabel component="legend" id={agencyLabel} sx={LEGEND_SX}>
           {t('checkout.collect.agency')}
         </FormLabel>
         {sites.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
@@ -148,25 +162,28 @@ export function CollectStep() {
                 label={
                   <span>
                     <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                      {site.name}
+                      <bdi>{site.name}</bdi>
                     </Box>
                     <Box
                       component="span"
                       sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}
                     >
-                      {[
-                        site.address.addressRoute,
-                        `${site.address.addressPostalCode} ${site.address.addressCity}`,
-                      ]
-                        .filter((part) => part.trim() !== '')
-                        .join(', ')}
+                      {/* The network's own text, in its own direction: "4 quai…" keeps its number first in Arabic. */}
+                      <bdi>
+                        {[
+                          site.address.addressRoute,
+                          `${site.address.addressPostalCode} ${site.address.addressCity}`,
+                        ]
+                          .filter((part) => part.trim() !== '')
+                          .join(', ')}
+                      </bdi>
                     </Box>
                     {site.openingHours ? (
                       <Box
                         component="span"
                         sx={{ display: 'block', color: 'text.secondary', typography: 'body2' }}
                       >
-                        {site.openingHours}
+                        <bdi>{site.openingHours}</bdi>
                       </Box>
                     ) : null}
                   </span>
@@ -178,11 +195,7 @@ export function CollectStep() {
       </FormControl>
       {siteId !== null ? (
         <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
-          <FormLabel
-            component="legend"
-            id={slotLabel}
-            sx={{ typography: 'h6', color: 'text.primary', mb: 1 }}
-          >
+          <FormLabel component="legend" id={slotLabel} sx={LEGEND_SX}>
             {t('checkout.collect.slotLegend')}
           </FormLabel>
           {loadingSlots ? <LinearProgress aria-label={t('checkout.collect.loadingSlots')} /> : null}

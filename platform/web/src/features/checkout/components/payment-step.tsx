@@ -33,6 +33,9 @@ import { PaymentResultDialog } from './payment-result-dialog.tsx';
 const sameList = <T,>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
+/** A legend styled as a heading stays so while a radio inside has the focus (MUI colours it primary). */
+const LEGEND_SX = { typography: 'h6', color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } };
+
 const BUSY_STATES = ['placingOrder', 'redirecting', 'awaitingProvider', 'confirming'] as const;
 
 function useFormatDay() {
@@ -56,7 +59,14 @@ function Schedule() {
       </Typography>
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: '1fr auto',
+          rowGap: 1,
+          // No column gap: the rule above the total runs unbroken; each amount keeps its distance.
+          '& > dd, & > * > dd': { paddingInlineStart: 2 },
+        }}
       >
         {amount.schedule.map((debit, index) => (
           <Box key={debit.dueDate} sx={{ display: 'contents' }}>
@@ -112,7 +122,7 @@ function Choices() {
   return (
     <>
       <FormControl component="fieldset" disabled={busy}>
-        <FormLabel component="legend" id={instalmentsLabel} sx={{ typography: 'h6', color: 'text.primary' }}>
+        <FormLabel component="legend" id={instalmentsLabel} sx={LEGEND_SX}>
           {t('checkout.payment.installments')}
         </FormLabel>
         <RadioGroup
@@ -137,7 +147,7 @@ function Choices() {
         </RadioGroup>
       </FormControl>
       <FormControl component="fieldset" disabled={busy}>
-        <FormLabel component="legend" id={methodLabel} sx={{ typography: 'h6', color: 'text.primary' }}>
+        <FormLabel component="legend" id={methodLabel} sx={LEGEND_SX}>
           {t('checkout.payment.method')}
         </FormLabel>
         <RadioGroup
