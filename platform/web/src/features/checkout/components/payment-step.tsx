@@ -51,7 +51,20 @@ function Schedule() {
   const formatDay = useFormatDay();
   const formatPrice = useFormatPrice(amount?.currency ?? 'EUR');
   const headingId = useId();
-  if (!amount) return <LinearProgress aria-label={t('checkout.payment.computing')} />;
+  const send = useCheckoutSend();
+  // No amount outside a computation: the last one failed (its error is shown above); ask again.
+  const canRecompute = useCheckoutCan({ type: 'RECOMPUTE' });
+  if (!amount) {
+    return canRecompute ? (
+      <Box>
+        <Button variant="outlined" onClick={() => send({ type: 'RECOMPUTE' })}>
+          {t('checkout.payment.recompute')}
+        </Button>
+      </Box>
+    ) : (
+      <LinearProgress aria-label={t('checkout.payment.computing')} />
+    );
+  }
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Typography id={headingId} variant="h2" component="h2" sx={{ typography: 'h6', mb: 1 }}>

@@ -6,7 +6,7 @@ import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
 import { describe, expect, it, vi } from 'vitest';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
 import { providerPage } from '../checkout-runtime.ts';
-import { type CheckoutLine, openCheckout } from '../test/checkout-session.ts';
+import { type CheckoutLine, fakeComputeAmount, openCheckout } from '../test/checkout-session.ts';
 
 const ticket = shopItem({ name: 'Ticket unitaire', shopItemPrice: 200 });
 const pass = shopItem({
@@ -341,6 +341,30 @@ describe('the payment step', () => {
       invoiceEmail: 'ada@example.org',
       userToken: 'token-90',
     });
+  });
+
+  it('PAY-02 when the amount cannot be computed the error is said and the amount is asked again', async () => {
+    const user = userEvent.setup();
+    const computeAmount = fakeComputeAmount(200);
+    let asked = 0;
+    await openCheckout({
+      lines: [appLine()],
+      signedInAs: customer,
+      handlers: {
+        'Order/computeAmount.json': (payload) => {
+          asked += 1;
+          return asked === 1
+            ? { ko: { code: 'PAYMENT_UNEXPECTED_ERROR' }, status: 502 }
+            : computeAmount(payload);
+        },
+      },
+    });
+    expect(await screen.findByText(/Une erreur inattendue est survenue pendant le paiement/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Payer' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Calculer à nouveau' }));
+    expect(await screen.findByText('Coût total')).toBeTruthy();
+    expect(screen.queryByText(/Une erreur inattendue/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Payer' })).toHaveProperty('disabled', false);
   });
 
   it('a refusal of the order shows its translated text at the payment step', async () => {
