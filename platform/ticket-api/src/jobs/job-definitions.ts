@@ -5,6 +5,8 @@ import { mailMessageSchema } from '../mail/mail-message.ts';
 export const APP_JOBS = {
   /** An email sent in the background, retried when the mail server does not take it. */
   'send-mail': mailMessageSchema,
+  /** A completed order's confirmation: its invoice PDF rendered and the email sent (CHK-07). */
+  'send-order-confirmation': z.strictObject({ orderId: z.number().int().positive() }),
   /** The final deletion of accounts whose withdrawal period has ended (ACC-07): a sweep, no data. */
   'anonymise-due-accounts': z.strictObject({}),
   /** A later instalment of an order debited from the saved method on its due date (PAY-02). */

@@ -56,6 +56,44 @@ describe('background jobs', () => {
     }
   });
 
+  it('handles a batch job by job: the one that fails is kept for a retry, the others complete', async () => {
+    const jobs = await startJobs({
+      database: database.current,
+      definitions,
+      logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      const handled: number[] = [];
+      const all = waitFor(() => (handled.length >= 3 ? handled : undefined));
+      const ids = new Map<number, string | null>();
+      for (const orderId of [1, 2, 3])
+        ids.set(orderId, await jobs.send('test.reminder', { orderId, note: 'batch' }));
+      await jobs.work(
+        'test.reminder',
+        async (data) => {
+          handled.push(data.orderId);
+          all.poke();
+          if (data.orderId === 2) throw new Error('the mail server said no');
+        },
+        { batchSize: 3 },
+      );
+      expect([...(await all.promise)].sort()).toEqual([1, 2, 3]);
+      // Stops the worker once its batch is settled.
+      await jobs.boss.offWork('test.reminder');
+      const stateOf = async (orderId: number) =>
+        (await jobs.boss.getJobById('test.reminder', ids.get(orderId) ?? ''))?.state;
+      expect([await stateOf(1), await stateOf(2), await stateOf(3)]).toEqual([
+        'completed',
+        'retry',
+        'completed',
+      ]);
+      expect(logs.some((line) => line.msg === 'job failed; it will be retried')).toBe(true);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
   it('keeps a recurring schedule per job and key, in its time zone, replaced when scheduled again', async () => {
     const jobs = await startJobs({ database: database.current, definitions, logger });
     try {

@@ -1,7 +1,7 @@
 // Background jobs kept in the service's own database with pg-boss, so any number of replicas share
 // one queue without another server: its own connection pool on PostgreSQL, the embedded PGlite
 // through pg-boss's PGlite adapter. Job data is checked with each job's zod schema on both sides.
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -30,6 +30,14 @@ export type ScheduleJobOptions = {
 
 export type JobContext = { id: string; signal: AbortSignal };
 
+export type WorkJobOptions = {
+  /**
+   * Jobs fetched at once (1 by default), handled one after the other and each settled on its own;
+   * while fetches come back full the worker fetches again at once instead of waiting for its poll.
+   */
+  batchSize?: number;
+};
+
 export type JobQueue<D extends JobDefinitions> = {
   send<K extends keyof D & string>(
     name: K,
@@ -51,6 +59,7 @@ export type JobQueue<D extends JobDefinitions> = {
   work<K extends keyof D & string>(
     name: K,
     handler: (data: z.output<D[K]>, job: JobContext) => Promise<void>,
+    options?: WorkJobOptions,
   ): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to the timeout), then lets go of the database. */
   stop(): Promise<void>;
@@ -70,6 +79,13 @@ export type StartJobsOptions<D extends JobDefinitions> = {
 const QUEUE_OPTIONS = { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 600 } as const;
 const STOP_TIMEOUT_MS = 10_000;
 export const JOBS_SCHEMA = 'pgboss';
+
+/** What a failed job keeps of its error, as pg-boss stores a thrown one. */
+function failureOutput(error: unknown): object {
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { message: String(error) };
+}
 
 function createBoss(database: DatabaseHandle): PgBoss {
   const { driver } = database;
@@ -120,12 +136,19 @@ export async function startJobs<D extends JobDefinitions>(
       schemaOf(name);
       await boss.unschedule(name, key);
     },
-    async work(name, handler) {
+    async work(name, handler, workOptions = {}) {
       const schema = schemaOf(name);
+      const batchSize = workOptions.batchSize ?? 1;
       await boss.work<object>(
         name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          batchSize,
+          burstWhenBatchFull: batchSize > 1,
+          perJobResults: true,
+        },
         async (jobs) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
             const parsed = schema.safeParse(job.data);
             if (!parsed.success) {
@@ -133,15 +156,18 @@ export async function startJobs<D extends JobDefinitions>(
                 { job: name, jobId: job.id, problem: parsed.error.message },
                 'job data is invalid',
               );
-              throw parsed.error;
+              results.push({ id: job.id, status: 'failed', output: { message: parsed.error.message } });
+              continue;
             }
             try {
               await handler(parsed.data, { id: job.id, signal: job.signal });
+              results.push({ id: job.id, status: 'completed' });
             } catch (error) {
               logger.error({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-              throw error;
+              results.push({ id: job.id, status: 'failed', output: failureOutput(error) });
             }
           }
+          return results;
         },
       );
     },

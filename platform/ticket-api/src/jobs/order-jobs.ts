@@ -1,21 +1,34 @@
-// The orders' background work (decision 0019): a later instalment debited on its due date (and an
-// hourly sweep of those still due), and an order's hosted checkout read once its page must have
-// ended (an abandoned page expires and gives its voucher uses back). Each reads the current state,
-// so a retried job does nothing twice.
+// The orders' background work (decision 0019): a completed order's confirmation email with its
+// invoice PDF, a later instalment debited on its due date (and an hourly sweep of those still due),
+// and an order's hosted checkout read once its page must have ended (an abandoned page expires and
+// gives its voucher uses back). The debits and checks read the current state, so a retried job does
+// nothing twice.
 
 import { checkAbandonedCheckout } from '../services/orders/acknowledge-payment.ts';
 import { chargeDueInstalments, chargeInstalment } from '../services/orders/charge-instalment.ts';
 import type { CheckoutDeps } from '../services/orders/place-order.ts';
+import { deliverOrderConfirmation } from '../services/orders/send-order-confirmation.ts';
 import type { AppJobs } from './job-definitions.ts';
 import type { JobQueue } from './jobs.ts';
 
 /** Ours: the sweep of due instalments runs every hour, at 17 minutes past. */
 export const DUE_INSTALMENTS_CRON = '17 * * * *';
+/** Ours: confirmations fetched at once by one worker. */
+const CONFIRMATIONS_PER_FETCH = 20;
 
 export async function startOrderJobs(
   jobs: Pick<JobQueue<AppJobs>, 'work' | 'schedule'>,
   deps: CheckoutDeps,
 ): Promise<void> {
+  // Each rendered and sent in turn, fetched several at a time: at a burst of completed orders one
+  // fetch per poll would leave the emails behind.
+  await jobs.work(
+    'send-order-confirmation',
+    async ({ orderId }) => {
+      await deliverOrderConfirmation(deps, orderId);
+    },
+    { batchSize: CONFIRMATIONS_PER_FETCH },
+  );
   await jobs.work('charge-instalment', async ({ instalmentId }) => {
     await chargeInstalment(deps, instalmentId);
   });

@@ -21,6 +21,7 @@ import { checkAbandonedCheckout } from './acknowledge-payment.ts';
 import { localInstant, runAfterCommit } from './after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
 import { scopedOrderKey } from './order-vouchers.ts';
+import { deliverOrderConfirmation } from './send-order-confirmation.ts';
 
 const testApp = useTestApp();
 
@@ -643,6 +644,52 @@ describe('payment notifications', () => {
     };
     await notifyPayment(answer.orderId, 'payment.succeeded');
     await notifyPayment(answer.orderId, 'payment.succeeded');
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/Content-Type: application\/pdf/i);
+    expect(mails[0]).toContain((await history(guest, answer.orderId)).invoiceNumber ?? 'no invoice');
+  });
+
+  it('CHK-07 where jobs run, the notification only queues the confirmation; its job renders the invoice and sends it', async () => {
+    const guest = await signInGuest();
+    const address = `guest-${randomUUID()}@example.org`;
+    const answer = await placed(
+      placing(guest, {
+        articles: [postedSingles()],
+        delivery: { mode: 'SHIPPING', address: ADDRESS },
+        invoiceEmail: address,
+      }),
+    );
+    const mailsTo = async () => {
+      const { outboxDir } = testApp.current;
+      const files = await readdir(outboxDir).catch(() => [] as string[]);
+      const texts = await Promise.all(files.map((file) => readFile(join(outboxDir, file), 'utf8')));
+      return texts.filter((text) => text.includes(address));
+    };
+    const { deps } = testApp.current;
+    const queued: { name: string; data: unknown; options: unknown }[] = [];
+    deps.jobs = {
+      send: async (name, data, options) => {
+        queued.push({ name, data, options });
+        return 'job';
+      },
+    };
+    try {
+      expect((await notifyPayment(answer.orderId, 'payment.succeeded')).status).toBe(200);
+      await notifyPayment(answer.orderId, 'payment.succeeded');
+    } finally {
+      deps.jobs = undefined;
+    }
+    expect(queued).toEqual([
+      {
+        name: 'send-order-confirmation',
+        data: { orderId: answer.orderId },
+        options: { singletonKey: `order-confirmation:${answer.orderId}` },
+      },
+    ]);
+    expect(await mailsTo()).toHaveLength(0);
+
+    await deliverOrderConfirmation(deps, answer.orderId);
     const mails = await mailsTo();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/Content-Type: application\/pdf/i);
