@@ -41,7 +41,10 @@ const MIRRORED: Record<string, string> = {
 
 /** The runs of one line in visual order, left to right on the page. */
 export function visualRuns(line: string, paragraph: Direction): TextRun[] {
-  const chars = [...printable(line)];
+  const text = printable(line);
+  // Left to right without a character of the Arabic font: every level is 0, so one run as written.
+  if (paragraph === 'ltr' && !ARABIC_FONT.test(text)) return text === '' ? [] : [{ text, arabic: false }];
+  const chars = [...text];
   const embedding: 'L' | 'R' = paragraph === 'rtl' ? 'R' : 'L';
   const types = chars.map(typeOf);
   const n = types.length;

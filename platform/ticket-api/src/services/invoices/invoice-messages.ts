@@ -272,38 +272,55 @@ export function identifierLabels(country: string, locale: Locale): { vat: string
 /** Intl's locale for a language: Latin digits in Arabic. */
 export const intlLocaleOf = (locale: Locale) => (locale === 'ar' ? 'ar-u-nu-latn' : locale);
 
-const formats = new Map<string, Intl.NumberFormat>();
+// Intl's formatters are slow to build and every invoice asks for the same few: each is built once.
+const numberFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, key: string, options: Intl.NumberFormatOptions) {
+  const id = `${locale}|${key}`;
+  let found = numberFormats.get(id);
+  if (!found) {
+    const format = new Intl.NumberFormat(intlLocaleOf(locale), options);
+    found = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    numberFormats.set(id, found);
+  }
+  return found;
+}
+
+function dateFormat(locale: Locale, key: string, options: Intl.DateTimeFormatOptions) {
+  const id = `${locale}|${key}`;
+  let format = dateFormats.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocaleOf(locale), options);
+    dateFormats.set(id, format);
+  }
+  return format;
+}
 
 /** An amount in minor units, in the currency and the language. */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const key = `${locale}|${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocaleOf(locale), { style: 'currency', currency });
-    formats.set(key, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const { format, digits } = numberFormat(locale, `money|${currency}`, { style: 'currency', currency });
   return format.format(minor / 10 ** digits);
 }
 
 /** A VAT rate in basis points as a percentage: 10 %, 8,1 %, 5,5 %. */
 export const formatRate = (basisPoints: number, locale: Locale) =>
-  new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 2 }).format(
+  numberFormat(locale, 'rate', { style: 'percent', maximumFractionDigits: 2 }).format.format(
     basisPoints / 10_000,
   );
 
 export const formatDate = (instant: string | Date, locale: Locale, timeZone: string) =>
-  new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeZone }).format(new Date(instant));
+  dateFormat(locale, `date|${timeZone}`, { dateStyle: 'long', timeZone }).format(new Date(instant));
 
 /** A date given as YYYY-MM-DD (a due date), printed as written, whatever the time zone. */
 export const formatCalendarDate = (date: string, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+  dateFormat(locale, 'date|UTC', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 
 /** A pick-up slot: its day, then its start and end times, in the network's time zone. */
 export const formatSlot = (start: string | Date, end: string | Date, locale: Locale, timeZone: string) =>
-  new Intl.DateTimeFormat(intlLocaleOf(locale), {
+  dateFormat(locale, `slot|${timeZone}`, {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone,

@@ -9,19 +9,27 @@ import { visualRuns } from './bidi-runs.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
+import { parseFontOnce } from './parsed-fonts.ts';
+import { sfntFromWoff } from './sfnt-from-woff.ts';
 
 const require = createRequire(import.meta.url);
-const fontFile = (pkg: string, file: string) =>
-  join(dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
+/** A font of a @fontsource package, unpacked from its WOFF file and parsed once. */
+const fontFile = (name: string, pkg: string, file: string) =>
+  parseFontOnce(
+    name,
+    sfntFromWoff(readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), 'files', file))),
+  );
 
 let fonts: Record<'latin' | 'latinBold' | 'arabic' | 'arabicBold', Buffer> | undefined;
 function loadFonts() {
   fonts ??= {
-    latin: readFileSync(fontFile('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff')),
-    latinBold: readFileSync(fontFile('@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff')),
-    arabic: readFileSync(fontFile('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-400-normal.woff')),
-    arabicBold: readFileSync(
-      fontFile('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-700-normal.woff'),
+    latin: fontFile('latin', '@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'),
+    latinBold: fontFile('latinBold', '@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff'),
+    arabic: fontFile('arabic', '@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-400-normal.woff'),
+    arabicBold: fontFile(
+      'arabicBold',
+      '@fontsource/noto-sans-arabic',
+      'noto-sans-arabic-arabic-700-normal.woff',
     ),
   };
   return fonts;
@@ -59,12 +67,21 @@ function newPdf(document: InvoiceDocument): Pdf {
 
 const fontOf = (arabic: boolean, bold: boolean) => (arabic ? 'arabic' : 'latin') + (bold ? 'Bold' : '');
 
+/** Widths measured once per document: the layout and the drawing ask for each line again. */
 function measureWith(pdf: Pdf, direction: 'ltr' | 'rtl'): Measure {
-  return (text, size, bold) =>
-    visualRuns(text, direction).reduce(
-      (width, run) => width + pdf.font(fontOf(run.arabic, bold)).fontSize(size).widthOfString(run.text),
-      0,
-    );
+  const widths = new Map<string, number>();
+  return (text, size, bold) => {
+    const key = `${size}|${bold ? 'b' : ''}|${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = visualRuns(text, direction).reduce(
+        (sum, run) => sum + pdf.font(fontOf(run.arabic, bold)).fontSize(size).widthOfString(run.text),
+        0,
+      );
+      widths.set(key, width);
+    }
+    return width;
+  };
 }
 
 function drawText(pdf: Pdf, item: TextItem, direction: 'ltr' | 'rtl', measure: Measure) {
