@@ -98,9 +98,10 @@ export async function applyPaymentEvent(options: {
           .limit(1)
       : [];
     if (!payment) return { kind: 'unknown-payment' } as const;
-    await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
-    if (event.sequence !== null && event.sequence <= payment.lastEventSequence)
+    if (event.sequence !== null && event.sequence <= payment.lastEventSequence) {
+      await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
       return { kind: 'stale' } as const;
+    }
 
     const [order] = await tx
       .select()
@@ -132,8 +133,15 @@ export async function applyPaymentEvent(options: {
         .where(eq(payments.id, payment.id));
     }
 
+    // A moved payment changes its order or its instalment below, in this transaction: the event is
+    // marked applied now, in the statement that ties it to its payment.
+    const changed = moved !== undefined;
+    await tx
+      .update(paymentEvents)
+      .set({ paymentId: payment.id, applied: changed })
+      .where(eq(paymentEvents.id, event.id));
+
     let after = nothingAfter();
-    let changed = moved !== undefined;
     // A method saved by this payment is kept even when the outcome itself was already applied.
     const savedMethodId =
       event.outcome === 'succeeded' && event.savedMethod
@@ -159,9 +167,8 @@ export async function applyPaymentEvent(options: {
         await failOrder({ db: tx, order, to, event: type, now });
       }
     } else if (moved) {
-      changed = (await applyToInstalment(tx, moved, event.outcome, order.id, now)) || changed;
+      await applyToInstalment(tx, moved, event.outcome, order.id, now);
     }
-    await tx.update(paymentEvents).set({ applied: changed }).where(eq(paymentEvents.id, event.id));
     return {
       kind: 'applied',
       changed,
@@ -179,20 +186,19 @@ async function applyToInstalment(
   outcome: PaymentOutcome,
   orderId: number,
   now: Date,
-): Promise<boolean> {
+): Promise<void> {
   const where = and(eq(instalments.orderId, orderId), eq(instalments.number, payment.instalmentNumber));
   if (outcome === 'pending') {
     await db.update(instalments).set({ status: 'PENDING', updatedAt: now }).where(where);
-    return true;
+    return;
   }
   if (outcome === 'succeeded') {
     await db.update(instalments).set({ status: 'PAID', paidAt: now, updatedAt: now }).where(where);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     await recordOrderEvent(db, orderId, 'INSTALMENT_PAID', order?.status ?? 'COMPLETED', now);
-    return true;
+    return;
   }
   await db.update(instalments).set({ status: 'FAILED', updatedAt: now }).where(where);
   const regularising = await moveOrder(db, orderId, ['COMPLETED'], 'REGULARIZATION', now);
   await recordOrderEvent(db, orderId, 'INSTALMENT_FAILED', regularising?.status ?? 'REGULARIZATION', now);
-  return true;
 }

@@ -129,8 +129,6 @@ export async function completeOrder(options: {
   if (!completed) return after;
   after.completedOrderId = completed.id;
   await recordOrderEvent(db, order.id, 'COMPLETED', 'COMPLETED', now);
-  // Numbered in this transaction: a rollback gives the number back (gapless, decision 0020).
-  await issueOrderInvoice({ db, network, order: completed, now });
   if (payment) {
     const schedule = instalmentSchedule({
       totalAmount: order.totalAmount,
@@ -161,6 +159,10 @@ export async function completeOrder(options: {
       .filter((row) => row.number > 1)
       .map((row) => ({ instalmentId: row.id, dueDate: row.dueDate }));
   }
+  // Numbered in this transaction: a rollback gives the number back (gapless, decision 0020). Last
+  // of its work, so that the network's counter stays locked (and other orders wait) for as little
+  // as the invoice itself until the commit.
+  await issueOrderInvoice({ db, network, order: completed, now });
   return after;
 }
 
