@@ -5,9 +5,12 @@
 // the 303 back to the shop. The ticket API on a temporary PostgreSQL database and the sandbox run
 // as processes of their own on loopback. A closed loop over 1 to 32 concurrent customers, each
 // level against verify-only calls at the same concurrency as a baseline; then the orders counted
-// in the database against what the customers saw: lost and duplicated orders. Prints figures; it
+// in the database against what the customers saw: lost and duplicated orders, and the confirmation
+// emails (with the invoice PDF) the ticket API's jobs sent for them. Prints figures; it
 // asserts nothing, and exits non-zero only when an answer was wrong.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { orderHistoryCall, placeOrderCall } from '@transit-shop/sdk/contract/checkout';
 import { okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { verifyAnswerSchema } from '@transit-shop/sdk/contract/order';
@@ -42,6 +45,8 @@ const RETURN_PATH = '/cart/checkout';
 const CARD_NUMBER = '4242 4242 4242 4242';
 /** How long the count waits for the notifications the sandbox retries after a 303. */
 const SETTLE_LIMIT_MS = 20_000;
+/** How long the count waits for the confirmation emails the ticket API's jobs send after the answer. */
+const CONFIRMATIONS_LIMIT_MS = 120_000;
 /** Failures quoted per run; all are counted. */
 const QUOTED_FAILURES = 3;
 
@@ -300,6 +305,19 @@ async function ordersInDatabase(): Promise<OrderRow[]> {
   return row?.orders ?? [];
 }
 
+/** The confirmation emails in the ticket API's outbox: the only messages with a PDF (the invoice). */
+async function confirmationsSent(): Promise<number> {
+  const files = (await readdir(api.outboxDir).catch(() => [] as string[])).filter((file) =>
+    file.endsWith('.eml'),
+  );
+  let count = 0;
+  for (const file of files) {
+    const text = await readFile(join(api.outboxDir, file), 'utf8').catch(() => '');
+    if (/^Content-Type: application\/pdf/im.test(text)) count += 1;
+  }
+  return count;
+}
+
 /** Order/history.json of one order: its status and its succeeded payments, as the customer reads them. */
 async function history(shopper: Shopper, orderId: number) {
   const query = signedQuery(network, { ...shopper, networkId: network.id, orderId });
@@ -435,6 +453,19 @@ try {
       `${withoutOrder.length}; duplicated: two orders for one key ${twoOrdersOneKey.length}, two succeeded ` +
       `payments ${twoSucceeded.length}; answered with another order id ${otherId.length}`,
   );
+  // The confirmations are rendered and sent by a job after the notification's answer: counted once
+  // each COMPLETED order has one, or at the limit; the wait is the jobs' backlog after the run.
+  const completed = statuses.get('COMPLETED') ?? 0;
+  const mailStarted = performance.now();
+  let confirmations = await confirmationsSent();
+  while (confirmations < completed && performance.now() - mailStarted < CONFIRMATIONS_LIMIT_MS) {
+    await sleep(1000);
+    confirmations = await confirmationsSent();
+  }
+  console.log(
+    `  confirmation emails with the invoice PDF: ${confirmations} for ${completed} COMPLETED orders ` +
+      `(${((performance.now() - mailStarted) / 1000).toFixed(1)} s more to send them after the count)`,
+  );
   // What each customer reads of their last paid order.
   const lastPaid = new Map<number, Placement>();
   for (const placement of paid) lastPaid.set(placement.userId, placement);
@@ -460,7 +491,7 @@ try {
     `  Order/history.json of each customer's last paid order: ${lastPaid.size - historyWrong} of ${lastPaid.size} ` +
       `COMPLETED with one succeeded payment${historyFailures.length > 0 ? `; first: ${historyFailures[0]}` : ''}`,
   );
-  const lost = paidNotCompleted.length + withoutOrder.length;
+  const lost = paidNotCompleted.length + withoutOrder.length + Math.max(0, completed - confirmations);
   const duplicated = twoOrdersOneKey.length + twoSucceeded.length;
   wrongAnswers += lost + duplicated + otherId.length;
   console.log(`lost: ${lost}, duplicated: ${duplicated}`);

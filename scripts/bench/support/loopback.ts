@@ -50,12 +50,18 @@ export function loopbackClient(port: number): LoopbackClient {
   };
 }
 
+/** Where each service writes its CPU profile when it stops (node --cpu-prof), if set. */
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: a profiling switch of the benchmarks, run outside turbo
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR;
+
 /**
  * Starts `entry` (a path from the repository's root) with tsx in a process of its own, in the
- * benchmark's environment plus `env`; its output goes to the benchmark's.
+ * benchmark's environment plus `env`; its output goes to the benchmark's. With BENCH_CPU_PROF_DIR
+ * set, each service writes a CPU profile there when it stops (node refuses --cpu-prof in NODE_OPTIONS).
  */
 export function startTsxService(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', join(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

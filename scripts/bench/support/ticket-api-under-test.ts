@@ -32,6 +32,8 @@ export type TicketApiUnderTest = {
   ): Promise<Answer>;
   /** A POST that must be answered 200; answers the body. */
   callOk(path: string, body: string, headers?: Record<string, string>): Promise<string>;
+  /** The folder the service writes its mail to, one .eml file per message. */
+  outboxDir: string;
   /** The first row a query answers on the temporary database. */
   firstRow<T>(text: string): Promise<T | undefined>;
   /** Stops the service, drops the database and removes the outbox; safe to call again. */
@@ -121,6 +123,7 @@ export async function startTicketApi(options: {
     return {
       port,
       pid: child.pid ?? 0,
+      outboxDir,
       call,
       callOk,
       firstRow: (text) => query(databaseUrl.toString(), text),
