@@ -101,6 +101,7 @@ test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays an annual pass i
     ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(row).toContainText(euros(ANNUAL_PASS.price));
+  await expectNoPaymentDetailsInput(page);
   const invoiceNumber = (await row.getByText(/^LUM-\d{6}$/).innerText()).trim();
 
   // ORD-04: the invoice downloads as a PDF named and titled by its number.

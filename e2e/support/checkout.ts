@@ -131,6 +131,7 @@ async function openProduct(
   const t = textsOf(locale).products;
   await page.goto(shopUrl(NETWORK, locale, `/products/${shopItemId}`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoPaymentDetailsInput(page);
   if (choices.traveller) {
     await page
       .getByRole('radiogroup', { name: t.traveller.legend })
