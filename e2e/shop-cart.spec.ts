@@ -204,6 +204,10 @@ test('CAT-04 the Arabic shop of another network is mirrored, filters its own pro
   await chooseDayPass(page, 'ar', 1);
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: t.products.addToCart }).click();
+  // The line is in the cart once the server has checked it and the cart opens beside the page.
+  await expect(
+    page.getByRole('dialog', { name: t.cart.title }).getByRole('heading', { name: 'تذكرة اليوم' }),
+  ).toBeVisible();
   await page.goto(shopUrl('wahat', 'ar', '/cart'));
   await expect(page.getByRole('group', { name: new RegExp(`^${t.cart.line.quantity}`) })).toHaveCount(1);
   await expect
