@@ -1,6 +1,6 @@
 // Links and navigation that keep the visitor's language prefix.
 import type { Locale } from '@transit-shop/sdk/locales';
-import { forwardRef } from 'react';
+import { forwardRef, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { localePath } from '../config/paths.ts';
@@ -10,9 +10,13 @@ export function useLocale(): Locale {
   return useTranslation().i18n.language as Locale;
 }
 
+/**
+ * The path in the current language. The same function until the language changes, so an effect
+ * that depends on it runs again only then (a new one each render restarted navigations in a loop).
+ */
 export function useLocalePath() {
   const locale = useLocale();
-  return (path: string) => localePath(locale, path);
+  return useCallback((path: string) => localePath(locale, path), [locale]);
 }
 
 /** A router link to a path of the app, in the current language. */
@@ -27,5 +31,5 @@ export const LocaleLink = forwardRef<HTMLAnchorElement, RouterLinkProps>(functio
 export function useLocaleNavigate() {
   const navigate = useNavigate();
   const toPath = useLocalePath();
-  return (path: string) => navigate(toPath(path));
+  return useCallback((path: string) => navigate(toPath(path)), [navigate, toPath]);
 }

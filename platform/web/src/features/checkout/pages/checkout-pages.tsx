@@ -141,8 +141,8 @@ function Checkout({
   const authPage = useSelector(actor, (snapshot) =>
     snapshot.matches('finalizingAccount') ? 'finalize' : snapshot.context.authPage,
   );
-  // Only a change of step navigates: `toPath` is a new function each render, and a navigation
-  // started again on every render while the step's loader runs would cancel it each time.
+  // Only a change of step navigates: a navigation started again on every render while the step's
+  // loader runs would cancel it each time.
   useEffect(() => {
     if (wanted === null) {
       const back = redirectQuery(localePath(locale, checkoutStepPath('checkout')));
