@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { describe, expect, it } from 'vitest';
 import {
   areGuestOrdersAllowed,
@@ -9,6 +10,7 @@ import {
   guestRefusalOf,
   identificationStepOf,
   installmentOptionsOf,
+  invoiceEmailIssueOf,
   isAddressComplete,
   isCollectArticle,
   isGuestSupportAllowed,
@@ -107,6 +109,13 @@ describe('who buys', () => {
     expect(isInvoiceEmailValid('ada@example.org')).toBe(true);
     expect(isInvoiceEmailValid('ada.example.org')).toBe(false);
     expect(isInvoiceEmailValid('  ')).toBe(false);
+  });
+
+  it('CHK-07 VAL-06 an empty invoice email is required; a filled one without an at sign is not an address', () => {
+    expect(invoiceEmailIssueOf('')).toBe(VALIDATION_MESSAGES.required);
+    expect(invoiceEmailIssueOf('  ')).toBe(VALIDATION_MESSAGES.required);
+    expect(invoiceEmailIssueOf('ada.example.org')).toBe(VALIDATION_MESSAGES.email);
+    expect(invoiceEmailIssueOf('ada@example.org')).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethod } from '@transit-shop/
 import type { ErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { isAddressComplete } from '@transit-shop/sdk/validation/account-rules';
 import { emailSchema } from '@transit-shop/sdk/validation/email';
+import { VALIDATION_MESSAGES, type ValidationMessage } from '@transit-shop/sdk/validation/messages';
 import type { CartItem } from '../cart/cart-storage.ts';
 import type {
   CheckoutCart,
@@ -117,6 +118,18 @@ export function identificationStepOf(
 /** CHK-07: the email a guest's invoice is sent to must be an address (VAL-03). */
 export function isInvoiceEmailValid(email: string): boolean {
   return emailSchema.safeParse(email).success;
+}
+
+/**
+ * Why an invoice email is refused (VAL-03, VAL-06): an empty one is required, any other is not an
+ * address; null when it is one.
+ */
+export function invoiceEmailIssueOf(email: string): ValidationMessage | null {
+  const issue = emailSchema.safeParse(email).error?.issues[0];
+  if (!issue) return null;
+  return issue.message === VALIDATION_MESSAGES.required
+    ? VALIDATION_MESSAGES.required
+    : VALIDATION_MESSAGES.email;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -209,10 +209,13 @@ describe('checkout machine', () => {
       expect(checkout.context().authPage).toBeNull();
     });
 
-    it('CHK-01 CHK-07 a guest gives the email the invoice is sent to, then goes on', async () => {
+    it('CHK-01 CHK-07 VAL-06 a guest gives the email the invoice is sent to (required, then an address), then goes on', async () => {
       const checkout = start({ viewer: visitor, cart: cart([existingCardLine()]) });
       checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
       expect(checkout.value()).toBe('invoiceEmail');
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: ' ' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      expect(checkout.context().error).toBe(VALIDATION_MESSAGES.required);
       checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada.example.org' });
       expect(checkout.value()).toBe('invoiceEmail');
       expect(checkout.context().error).toBe(VALIDATION_MESSAGES.email);

@@ -60,6 +60,7 @@ import {
   type IdentificationStep,
   identificationStepOf,
   installmentOptionsOf,
+  invoiceEmailIssueOf,
   isInvoiceEmailValid,
   isShippingAddressComplete,
   needsCollect,
@@ -452,7 +453,12 @@ export const checkoutMachine = setup({
               'clearError',
             ],
           },
-          { actions: assign({ error: VALIDATION_MESSAGES.email }) },
+          // VAL-03, VAL-06: an empty field is required; a filled one is not an address.
+          {
+            actions: assign({
+              error: ({ event }) => invoiceEmailIssueOf(event.email) ?? VALIDATION_MESSAGES.email,
+            }),
+          },
         ],
         BACK: { target: 'customerInfo', actions: 'clearError' },
       },

@@ -138,16 +138,18 @@ describe('the customer info step', () => {
 });
 
 describe('the guest invoice email and the shipping address', () => {
-  it('CHK-07 the guest invoice email is checked on its field, then the next step opens', async () => {
+  it('CHK-07 VAL-06 the guest invoice email is checked on its field (required, then an address), then the next step opens', async () => {
     const user = userEvent.setup();
     const { router } = await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });
     await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
     const field = await screen.findByLabelText(/Adresse e-mail/);
-    await user.type(field, 'ada-at-example.org');
+    const description = () => document.getElementById(field.getAttribute('aria-describedby') ?? '');
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    const description = document.getElementById(field.getAttribute('aria-describedby') ?? '');
-    expect(description?.textContent).toBe("L'adresse e-mail doit contenir un @.");
+    expect(description()?.textContent).toBe('Ce champ est obligatoire.');
+    await user.type(field, 'ada-at-example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(description()?.textContent).toBe("L'adresse e-mail doit contenir un @."));
     expect(router.state.location.pathname).toBe('/cart/invoice-email');
     await user.clear(field);
     await user.type(field, 'ada@example.org');
