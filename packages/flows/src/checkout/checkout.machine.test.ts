@@ -332,6 +332,32 @@ describe('checkout machine', () => {
       expect(checkout.place.calls[0]?.input.delivery).toEqual({ mode: 'SHIPPING', address });
     });
 
+    it('CHK-07 a guest goes back from the shipping address to correct the invoice email, kept', async () => {
+      const checkout = start({ viewer: visitor, cart: cart([newCardLine()]) });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@exemple.org' });
+      expect(checkout.value()).toBe('shippingAddress');
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address: { ...address, addressCity: '' } });
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      expect(checkout.context()).toMatchObject({
+        customer: { kind: 'guest', invoiceEmail: 'ada@exemple.org' },
+        error: null,
+      });
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
+      expect(checkout.value()).toBe('shippingAddress');
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await checkout.pay();
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input.invoiceEmail).toBe('ada@example.org');
+    });
+
+    it('CHK-01 a signed-in customer has no checkout step before the shipping address', () => {
+      const checkout = start({ viewer: customer(), cart: cart([newCardLine()]) });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
+    });
+
     it('the account’s address and name fill in the shipping address', () => {
       const { fullname: _fullname, ...accountAddress } = address;
       const checkout = start({

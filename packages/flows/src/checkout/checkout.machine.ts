@@ -8,7 +8,8 @@
 //   awaitingSignIn     the auth page of context.authPage is open; SIGNED_IN { viewer } or BACK
 //   finalizingAccount  ROUTE-10: auth/finalize is open; SIGNED_IN { viewer } when it is done
 //   invoiceEmail       CHK-07: SUBMIT_INVOICE_EMAIL { email }, or BACK
-//   shippingAddress    SUBMIT_ADDRESS { address }
+//   shippingAddress    SUBMIT_ADDRESS { address }; BACK for a guest (to the invoice email; a customer
+//                      signed in before goes back to the cart)
 //   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotStart },
 //                      CONFIRM_COLLECT; substates choosingAgency, loadingSlots, choosingSlot
 //   payment            PAY-01/02, PAY-04: CHOOSE_INSTALLMENTS { count }, CHOOSE_PAYMENT_METHOD
@@ -357,6 +358,7 @@ export const checkoutMachine = setup({
       event.type === 'CHOOSE_INSTALLMENTS' &&
       installmentOptionsOf(context.network, context.cart, context.customer).includes(event.count),
     isCustomer: ({ context }) => context.customer?.kind === 'customer',
+    isGuest: ({ context }) => isGuest(context),
     isPaymentMethodOffered: ({ context, event }) => {
       if (event.type !== 'CHOOSE_PAYMENT_METHOD') return false;
       if (!paymentMethodOptionsOf(context.network, context.cart).includes(event.method)) return false;
@@ -492,6 +494,10 @@ export const checkoutMachine = setup({
             }),
           },
         ],
+        // CHK-07: a guest goes back to correct the invoice email, which is kept. A signed-in
+        // customer has no earlier checkout step (customer info offers to log in): the page links
+        // back to the cart, as the payment step does when no step is before it.
+        BACK: { guard: 'isGuest', target: 'invoiceEmail', actions: 'clearError' },
       },
     },
     // CHK-05: an agency, then one of its slots that is not full. New cards of the order are

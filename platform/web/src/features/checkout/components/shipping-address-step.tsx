@@ -1,6 +1,7 @@
 // /cart/shipping-address: where new transport cards are posted (ACC-02): the addressee's full
 // name, route, postal code, city and state. The machine goes on only with all of them; an empty
-// one is marked on its own field.
+// one is marked on its own field. A guest goes back to the invoice email; a customer signed in
+// before the checkout, to the cart.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -9,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { ShippingAddress } from '@transit-shop/flows/checkout/checkout.machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { StepError } from './step-error.tsx';
 
@@ -74,7 +77,11 @@ export function ShippingAddressStep() {
           <Button variant="text" onClick={() => send({ type: 'BACK' })}>
             {t('checkout.back')}
           </Button>
-        ) : null}
+        ) : (
+          <Button component={LocaleLink} to={paths.cart} variant="text">
+            {t('checkout.backToCart')}
+          </Button>
+        )}
       </Box>
     </Box>
   );

@@ -159,6 +159,32 @@ describe('the guest invoice email and the shipping address', () => {
     expectNoPaymentDataInputs();
   });
 
+  it('CHK-07 a guest goes back from the shipping address to the invoice email, kept, and corrects it', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });
+    await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), 'ada@exemple.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Adresse de livraison');
+    await user.click((await main()).getByRole('button', { name: 'Retour' }));
+    await heading('E-mail de facturation');
+    expect(router.state.location.pathname).toBe('/cart/invoice-email');
+    const field = screen.getByLabelText(/Adresse e-mail/);
+    expect(field).toHaveProperty('value', 'ada@exemple.org');
+    await user.clear(field);
+    await user.type(field, 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Adresse de livraison');
+  });
+
+  it('CHK-01 a signed-in customer, who skipped customer info, goes back from the shipping address to the cart', async () => {
+    await openCheckout({ path: '/cart/shipping-address', lines: [newCardLine()], signedInAs: customer });
+    await heading('Adresse de livraison');
+    const page = await main();
+    expect(page.getByRole('link', { name: 'Retour au panier' }).getAttribute('href')).toBe('/cart');
+    expect(page.queryByRole('button', { name: 'Retour' })).toBeNull();
+  });
+
   it('ACC-02 the shipping address goes on only with the name and all four address parts', async () => {
     const user = userEvent.setup();
     const { router } = await openCheckout({
