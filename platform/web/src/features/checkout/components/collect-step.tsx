@@ -1,6 +1,8 @@
 // /cart/collect, click and collect (CHK-05, CHK-06): the agency among the network's collect sites,
 // then one of its pick-up slots (Collect/getSlots.json) with the places each has left; a full slot
-// is shown, not chosen. Tickets wait at the agency from 48 to 72 hours after the order.
+// is shown, not chosen. Tickets wait at the agency from 48 to 72 hours after the order. Slots that
+// could not be loaded are asked for again from the slot section (the agency's radio is already
+// chosen, so choosing it again would do nothing); Continue without a slot says the slot is missing.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -126,6 +128,13 @@ export function CollectStep() {
   const siteId = useCheckoutSelector((snapshot) => snapshot.context.collectSiteId);
   const loadingSlots = useCheckoutSelector((snapshot) => snapshot.matches({ collect: 'loadingSlots' }));
   const choosingSlot = useCheckoutSelector((snapshot) => snapshot.matches({ collect: 'choosingSlot' }));
+  // An agency chosen whose slots are neither loading nor shown: loading them failed.
+  const slotsFailed = useCheckoutSelector(
+    (snapshot) => snapshot.matches({ collect: 'choosingAgency' }) && snapshot.context.collectSiteId !== null,
+  );
+  const error = useCheckoutSelector((snapshot) => snapshot.context.error);
+  // CHK-05: the server's one code for a missing choice; what is missing is said.
+  const slotMissing = error === 'COLLECT_AGENCY_MISSING' && siteId !== null;
   return (
     <Box
       component="form"
@@ -139,7 +148,14 @@ export function CollectStep() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('checkout.collect.availability', { from: COLLECT_READY_MIN_HOURS, to: COLLECT_READY_HOURS })}
       </Alert>
-      <StepError />
+      {slotMissing ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('checkout.collect.slotMissing')}
+        </Alert>
+      ) : (
+        // The slots' loading error is said in the slot section, beside the way to load them again.
+        <StepError skip={() => slotsFailed} />
+      )}
       <FormControl component="fieldset" sx={{ mb: 3, width: '100%' }}>
         <FormLabel component="legend" id={agencyLabel} sx={LEGEND_SX}>
           {t('checkout.collect.agency')}
@@ -200,6 +216,18 @@ export function CollectStep() {
           </FormLabel>
           {loadingSlots ? <LinearProgress aria-label={t('checkout.collect.loadingSlots')} /> : null}
           {choosingSlot ? <SlotChoice labelId={slotLabel} /> : null}
+          {slotsFailed ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => send({ type: 'CHOOSE_AGENCY', siteId })}>
+                  {t('checkout.collect.reloadSlots')}
+                </Button>
+              }
+            >
+              {t('checkout.collect.slotsFailed')}
+            </Alert>
+          ) : null}
         </FormControl>
       ) : null}
       <Button type="submit" variant="contained">

@@ -282,6 +282,48 @@ describe('click and collect', () => {
     expect(router.state.location.pathname).toBe('/cart/checkout');
     expectNoPaymentDataInputs();
   });
+
+  it('CHK-05 an agency chosen without a slot: Continue says the slot is missing', async () => {
+    const user = userEvent.setup();
+    await openCheckout({
+      path: '/cart/collect',
+      lines: [newCardLine(collectPass)],
+      signedInAs: customer,
+      handlers: { 'Networks/collectSites': sites, 'Collect/getSlots.json': slots },
+    });
+    await user.click(await screen.findByRole('radio', { name: /Agence Part-Dieu/ }));
+    await screen.findByRole('radio', { name: /09:30 – 10:00/ });
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByText("Choisissez un créneau de retrait dans l'agence choisie.")).toBeTruthy();
+    expect(screen.queryByText("Choisissez l'agence où retirer votre commande.")).toBeNull();
+  });
+
+  it('CHK-05 slots that could not be loaded are loaded again from the slot section', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    const { router } = await openCheckout({
+      path: '/cart/collect',
+      lines: [newCardLine(collectPass)],
+      signedInAs: customer,
+      handlers: {
+        'Networks/collectSites': sites,
+        'Collect/getSlots.json': (payload) => {
+          asked += 1;
+          return asked === 1 ? { ko: { code: 'ERR_RESPONSE_ERROR' }, status: 503 } : slots(payload);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: /Agence Bellecour/ }));
+    expect(await screen.findByText("Les créneaux de cette agence n'ont pas pu être chargés.")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Charger à nouveau' }));
+    const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
+    expect(asked).toBe(2);
+    expect(screen.queryByText("Les créneaux de cette agence n'ont pas pu être chargés.")).toBeNull();
+    await user.click(free);
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Paiement');
+    expect(router.state.location.pathname).toBe('/cart/checkout');
+  });
 });
 
 describe('the payment step', () => {
