@@ -856,7 +856,7 @@ describe('checkout machine', () => {
       });
     });
 
-    it('CHK-07 a guest whose invoice email the server misses gives it again', async () => {
+    it('CHK-07 a guest whose invoice email the server misses gives it again, the email given kept', async () => {
       const checkout = start({
         viewer: guestSession(),
         cart: cart([existingCardLine()]),
@@ -864,6 +864,7 @@ describe('checkout machine', () => {
       });
       await checkout.pay();
       await checkout.reach('invoiceEmail');
+      expect(checkout.context().customer).toEqual({ kind: 'guest', invoiceEmail: 'ada@example.org' });
       checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
       await checkout.reach({ payment: 'ready' });
     });

@@ -664,11 +664,8 @@ export const checkoutMachine = setup({
           target: 'customerInfo',
           actions: 'forgetCustomer',
         },
-        {
-          guard: { type: 'isErrorFor', params: { step: 'invoiceEmail' } },
-          target: 'invoiceEmail',
-          actions: 'forgetCustomer',
-        },
+        // CHK-07: the email given stays in the field, to correct rather than type again.
+        { guard: { type: 'isErrorFor', params: { step: 'invoiceEmail' } }, target: 'invoiceEmail' },
         { guard: { type: 'isErrorFor', params: { step: 'shippingAddress' } }, target: 'shippingAddress' },
         { guard: { type: 'isErrorFor', params: { step: 'collect' } }, target: 'collect' },
         // CHK-05: the slot filled up; the agency's slots are loaded again to choose another.

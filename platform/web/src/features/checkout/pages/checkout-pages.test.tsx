@@ -413,6 +413,38 @@ describe('the payment step', () => {
     });
   });
 
+  it('CHK-07 a guest sent back by the server to the invoice email finds the email given in the field', async () => {
+    const user = userEvent.setup();
+    const guest = fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' });
+    const { router } = await openCheckout({
+      path: '/cart/invite-login',
+      lines: [appLine()],
+      handlers: {
+        'identity/signUp': () => ({
+          ok: {
+            idToken: 'id-guest',
+            refreshToken: 'refresh-guest',
+            expiresIn: 3600,
+            localId: 'guest',
+            email: null,
+          },
+        }),
+        'Account/login.json': () => ({ ok: { user: guest } }),
+        'Order/placeOrder.json': () => ({ ko: { code: 'INVOICE_EMAIL_MISSING' }, status: 400 }),
+      },
+    });
+    await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await screen.findByText('Coût total');
+    await user.click(screen.getByRole('button', { name: 'Payer' }));
+    await heading('E-mail de facturation');
+    expect(router.state.location.pathname).toBe('/cart/invoice-email');
+    const field = screen.getByLabelText(/Adresse e-mail/);
+    expect(field).toHaveProperty('value', 'ada@example.org');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('PAY-02 when the amount cannot be computed the error is said and the amount is asked again', async () => {
     const user = userEvent.setup();
     const computeAmount = fakeComputeAmount(200);
