@@ -498,6 +498,36 @@ describe('checkout machine', () => {
       await checkout.reach({ payment: 'ready' });
       expect(checkout.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
     });
+
+    it('CHK-07 a guest goes back from payment to the invoice email when the cart has nothing to deliver', async () => {
+      const checkout = start({ viewer: visitor, cart: cart([appLine()]) });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@exemple.org' });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      expect(checkout.context().customer).toMatchObject({ kind: 'guest', invoiceEmail: 'ada@exemple.org' });
+    });
+
+    it('CHK-05 CHK-07 a guest goes back from click and collect to the invoice email, agency and slot kept', async () => {
+      const checkout = start({ viewer: visitor, cart: cart([collectLine()]) });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@exemple.org' });
+      checkout.actor.send({ type: 'CHOOSE_AGENCY', siteId: 3 });
+      await checkout.reach({ collect: 'choosingSlot' });
+      checkout.actor.send({ type: 'CHOOSE_SLOT', slotStart: at('11:00') });
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
+      await checkout.reach({ collect: 'choosingSlot' });
+      expect(checkout.context()).toMatchObject({ collectSiteId: 3, collectSlotStart: at('11:00') });
+    });
+
+    it('CHK-05 a signed-in customer has no checkout step before click and collect', () => {
+      const checkout = start({ viewer: customer(), cart: cart([collectLine()]) });
+      expect(checkout.value()).toEqual({ collect: 'choosingAgency' });
+      expect(checkout.actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
+    });
   });
 
   describe('payment', () => {

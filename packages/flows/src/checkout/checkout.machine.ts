@@ -11,7 +11,8 @@
 //   shippingAddress    SUBMIT_ADDRESS { address }; BACK for a guest (to the invoice email; a customer
 //                      signed in before goes back to the cart)
 //   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotStart },
-//                      CONFIRM_COLLECT; substates choosingAgency, loadingSlots, choosingSlot
+//                      CONFIRM_COLLECT, BACK for a guest; substates choosingAgency, loadingSlots,
+//                      choosingSlot
 //   payment            PAY-01/02, PAY-04: CHOOSE_INSTALLMENTS { count }, CHOOSE_PAYMENT_METHOD
 //                      { method, savedMethodId }, SAVE_METHOD_CHANGED { save }, RECOMPUTE, BACK;
 //                      substates computing, ready (PAY)
@@ -562,6 +563,9 @@ export const checkoutMachine = setup({
           { guard: 'hasCollectChoice', target: 'payment', actions: 'clearError' },
           { actions: assign({ error: 'COLLECT_AGENCY_MISSING' }) },
         ],
+        // As from the shipping address: a guest goes back to the invoice email; a customer has no
+        // earlier step and the page links back to the cart. The agency and slot are kept.
+        BACK: { guard: 'isGuest', target: 'invoiceEmail', actions: 'clearError' },
       },
     },
 
@@ -620,6 +624,7 @@ export const checkoutMachine = setup({
         BACK: [
           { guard: 'isCollectNeeded', target: 'collect', actions: 'clearError' },
           { guard: 'isShippingAddressNeeded', target: 'shippingAddress', actions: 'clearError' },
+          { guard: 'isGuest', target: 'invoiceEmail', actions: 'clearError' },
         ],
       },
     },

@@ -3,6 +3,7 @@
 // is shown, not chosen. Tickets wait at the agency from 48 to 72 hours after the order. Slots that
 // could not be loaded are asked for again from the slot section (the agency's radio is already
 // chosen, so choosing it again would do nothing); Continue without a slot says the slot is missing.
+// A guest goes back to the invoice email; a customer, to the cart.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,10 +20,12 @@ import { COLLECT_READY_HOURS, COLLECT_READY_MIN_HOURS } from '@transit-shop/sdk/
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { collectSitesQueryOptions } from '../api/get-collect-sites.ts';
-import { useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
+import { useCheckoutCan, useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
 import { StepError } from './step-error.tsx';
 
 /** A legend styled as a heading stays so while a radio inside has the focus (MUI colours it primary). */
@@ -133,6 +136,7 @@ export function CollectStep() {
     (snapshot) => snapshot.matches({ collect: 'choosingAgency' }) && snapshot.context.collectSiteId !== null,
   );
   const error = useCheckoutSelector((snapshot) => snapshot.context.error);
+  const canBack = useCheckoutCan({ type: 'BACK' });
   // CHK-05: the server's one code for a missing choice; what is missing is said.
   const slotMissing = error === 'COLLECT_AGENCY_MISSING' && siteId !== null;
   return (
@@ -230,9 +234,20 @@ export function CollectStep() {
           ) : null}
         </FormControl>
       ) : null}
-      <Button type="submit" variant="contained">
-        {t('checkout.continue')}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained">
+          {t('checkout.continue')}
+        </Button>
+        {canBack ? (
+          <Button variant="text" onClick={() => send({ type: 'BACK' })}>
+            {t('checkout.back')}
+          </Button>
+        ) : (
+          <Button component={LocaleLink} to={paths.cart} variant="text">
+            {t('checkout.backToCart')}
+          </Button>
+        )}
+      </Box>
     </Box>
   );
 }

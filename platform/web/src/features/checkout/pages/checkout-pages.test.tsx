@@ -296,6 +296,8 @@ describe('click and collect', () => {
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     expect(await screen.findByText("Choisissez un créneau de retrait dans l'agence choisie.")).toBeTruthy();
     expect(screen.queryByText("Choisissez l'agence où retirer votre commande.")).toBeNull();
+    // A customer has no checkout step before this one: the way back leads to the cart.
+    expect(screen.getByRole('link', { name: 'Retour au panier' }).getAttribute('href')).toBe('/cart');
   });
 
   it('CHK-05 slots that could not be loaded are loaded again from the slot section', async () => {
