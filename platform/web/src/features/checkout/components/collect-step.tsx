@@ -25,7 +25,12 @@ import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { collectSitesQueryOptions } from '../api/get-collect-sites.ts';
-import { useCheckoutCan, useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
+import {
+  useCheckoutCan,
+  useCheckoutSelector,
+  useCheckoutSend,
+  useSlotPlaces,
+} from '../hooks/use-checkout.tsx';
 import { StepError } from './step-error.tsx';
 
 /** A legend styled as a heading stays so while a radio inside has the focus (MUI colours it primary). */
