@@ -20,17 +20,11 @@ import { COLLECT_READY_HOURS, COLLECT_READY_MIN_HOURS } from '@transit-shop/sdk/
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
-import { LocaleLink } from '../../../components/locale-link.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { collectSitesQueryOptions } from '../api/get-collect-sites.ts';
-import {
-  useCheckoutCan,
-  useCheckoutSelector,
-  useCheckoutSend,
-  useSlotPlaces,
-} from '../hooks/use-checkout.tsx';
+import { useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
+import { StepBackButton } from './step-back-button.tsx';
 import { StepError } from './step-error.tsx';
 
 /** A legend styled as a heading stays so while a radio inside has the focus (MUI colours it primary). */
@@ -141,7 +135,6 @@ export function CollectStep() {
     (snapshot) => snapshot.matches({ collect: 'choosingAgency' }) && snapshot.context.collectSiteId !== null,
   );
   const error = useCheckoutSelector((snapshot) => snapshot.context.error);
-  const canBack = useCheckoutCan({ type: 'BACK' });
   // CHK-05: the server's one code for a missing choice; what is missing is said.
   const slotMissing = error === 'COLLECT_AGENCY_MISSING' && siteId !== null;
   return (
@@ -243,15 +236,7 @@ export function CollectStep() {
         <Button type="submit" variant="contained">
           {t('checkout.continue')}
         </Button>
-        {canBack ? (
-          <Button variant="text" onClick={() => send({ type: 'BACK' })}>
-            {t('checkout.back')}
-          </Button>
-        ) : (
-          <Button component={LocaleLink} to={paths.cart} variant="text">
-            {t('checkout.backToCart')}
-          </Button>
-        )}
+        <StepBackButton />
       </Box>
     </Box>
   );

@@ -29,6 +29,7 @@ import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
 import { PaymentResultDialog } from './payment-result-dialog.tsx';
+import { StepBackButton } from './step-back-button.tsx';
 
 const sameList = <T,>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
@@ -219,7 +220,6 @@ export function PaymentStep() {
   const send = useCheckoutSend();
   const errorText = useCheckoutErrorText();
   const canPay = useCheckoutCan({ type: 'PAY' });
-  const canBack = useCheckoutCan({ type: 'BACK' });
   const busy = useCheckoutSelector((snapshot) => BUSY_STATES.some((state) => snapshot.matches(state)));
   const confirming = useCheckoutSelector((snapshot) => snapshot.matches('confirming'));
   const backToCart = useCheckoutSelector((snapshot) => snapshot.matches('backToCart'));
@@ -261,15 +261,7 @@ export function PaymentStep() {
         <Button type="submit" variant="contained" size="large" disabled={!canPay} loading={busy}>
           {t('checkout.payment.pay')}
         </Button>
-        {canBack ? (
-          <Button variant="text" onClick={() => send({ type: 'BACK' })} disabled={busy}>
-            {t('checkout.back')}
-          </Button>
-        ) : (
-          <Button component={LocaleLink} to={paths.cart} variant="text" disabled={busy}>
-            {t('checkout.backToCart')}
-          </Button>
-        )}
+        <StepBackButton disabled={busy} />
       </Box>
       <PaymentResultDialog />
     </Box>

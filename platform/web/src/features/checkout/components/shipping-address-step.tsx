@@ -10,9 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { ShippingAddress } from '@transit-shop/flows/checkout/checkout.machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink } from '../../../components/locale-link.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+import { StepBackButton } from './step-back-button.tsx';
 import { StepError } from './step-error.tsx';
 
 const FIELDS = [
@@ -36,7 +35,6 @@ export function ShippingAddressStep() {
   const send = useCheckoutSend();
   const saved = useCheckoutSelector((snapshot) => snapshot.context.shippingAddress);
   const refused = useCheckoutSelector((snapshot) => snapshot.context.error !== null);
-  const canBack = useCheckoutCan({ type: 'BACK' });
   const [address, setAddress] = useState<ShippingAddress>(saved ?? EMPTY);
   return (
     <Box
@@ -73,15 +71,7 @@ export function ShippingAddressStep() {
         <Button type="submit" variant="contained">
           {t('checkout.continue')}
         </Button>
-        {canBack ? (
-          <Button variant="text" onClick={() => send({ type: 'BACK' })}>
-            {t('checkout.back')}
-          </Button>
-        ) : (
-          <Button component={LocaleLink} to={paths.cart} variant="text">
-            {t('checkout.backToCart')}
-          </Button>
-        )}
+        <StepBackButton />
       </Box>
     </Box>
   );
