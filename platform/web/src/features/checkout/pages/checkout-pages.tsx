@@ -16,7 +16,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useLocale, useLocalePath } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
-import { localePath, paths } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useCartRuntime, WithCart } from '../../../lib/cart/use-cart.tsx';
 import { useUser } from '../../../lib/session/get-user.ts';
@@ -141,22 +141,22 @@ function Checkout({
   const authPage = useSelector(actor, (snapshot) =>
     snapshot.matches('finalizingAccount') ? 'finalize' : snapshot.context.authPage,
   );
-  // Only a change of step navigates: a navigation started again on every render while the step's
-  // loader runs would cancel it each time.
+  // Only a change of step navigates (toPath and navigate stay the same between renders): a
+  // navigation started again on every render while the step's loader runs would cancel it each time.
   useEffect(() => {
     if (wanted === null) {
-      const back = redirectQuery(localePath(locale, checkoutStepPath('checkout')));
+      const back = redirectQuery(toPath(checkoutStepPath('checkout')));
       const page =
         authPage === 'register'
           ? paths.authRegister
           : authPage === 'finalize'
             ? paths.authFinalize
             : paths.authLogin;
-      navigate(`${localePath(locale, page)}${back}`);
+      navigate(`${toPath(page)}${back}`);
       return;
     }
-    if (wanted !== step) navigate(localePath(locale, checkoutStepPath(wanted)), { replace: true });
-  }, [wanted, step, authPage, navigate, locale]);
+    if (wanted !== step) navigate(toPath(checkoutStepPath(wanted)), { replace: true });
+  }, [wanted, step, authPage, navigate, toPath]);
 
   const shown = wanted ?? step;
   const title = t(TITLES[shown]);
