@@ -1,8 +1,8 @@
 // /cart/collect, click and collect (CHK-05, CHK-06): the agency among the network's collect sites,
-// then one of its pick-up slots (Collect/getSlots.json) with the places each has left; a full slot
-// is shown, not chosen. Tickets wait at the agency from 48 to 72 hours after the order. Slots that
-// could not be loaded are asked for again from the slot section (the agency's radio is already
-// chosen, so choosing it again would do nothing); Continue without a slot says the slot is missing.
+// then one of its pick-up slots (Collect/getSlots.json), a day first (collect-slot-choice.tsx).
+// Tickets wait at the agency from 48 to 72 hours after the order. Slots that could not be loaded
+// are asked for again from the slot section (the agency's radio is already chosen, so choosing it
+// again would do nothing); Continue without a slot says the slot is missing.
 // A guest goes back to the invoice email; a customer, to the cart.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,15 +15,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { CollectSlot } from '@transit-shop/flows/checkout/checkout.machine';
 import { COLLECT_READY_HOURS, COLLECT_READY_MIN_HOURS } from '@transit-shop/sdk/contract/collect';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { collectSitesQueryOptions } from '../api/get-collect-sites.ts';
-import { useCheckoutSelector, useCheckoutSend, useSlotPlaces } from '../hooks/use-checkout.tsx';
+import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+import { CollectSlotChoice } from './collect-slot-choice.tsx';
 import { StepBackButton } from './step-back-button.tsx';
 import { StepError } from './step-error.tsx';
 
@@ -34,90 +34,6 @@ const LEGEND_SX = {
   mb: 1,
   '&.Mui-focused': { color: 'text.primary' },
 };
-
-function useSlotFormats() {
-  const { i18n } = useTranslation();
-  const { network } = useBootstrap();
-  return useMemo(() => {
-    const options = { timeZone: network.timeZone };
-    const day = new Intl.DateTimeFormat(i18n.language, { ...options, dateStyle: 'full' });
-    const time = new Intl.DateTimeFormat(i18n.language, { ...options, timeStyle: 'short' });
-    return {
-      day: (iso: string) => day.format(new Date(iso)),
-      time: (iso: string) => time.format(new Date(iso)),
-    };
-  }, [i18n.language, network.timeZone]);
-}
-
-function SlotChoice({ labelId }: { labelId: string }) {
-  const { t } = useTranslation();
-  const send = useCheckoutSend();
-  const places = useSlotPlaces();
-  const formats = useSlotFormats();
-  const slots = useCheckoutSelector((snapshot) => snapshot.context.collectSlots);
-  const chosen = useCheckoutSelector((snapshot) => snapshot.context.collectSlotStart);
-  const days = useMemo(() => {
-    const byDay = new Map<string, CollectSlot[]>();
-    for (const slot of slots) {
-      const day = formats.day(slot.start);
-      byDay.set(day, [...(byDay.get(day) ?? []), slot]);
-    }
-    return [...byDay];
-  }, [slots, formats]);
-  if (slots.length === 0) return <Alert severity="info">{t('checkout.collect.noSlots')}</Alert>;
-  return (
-    <RadioGroup
-      aria-labelledby={labelId}
-      name="slot"
-      value={chosen ?? ''}
-      onChange={(event) => send({ type: 'CHOOSE_SLOT', slotStart: event.target.value })}
-    >
-      {days.map(([day, daySlots]) => (
-        // A set width: the radio group wraps its items, and would size a day from one column of slots.
-        <Box key={day} sx={{ mb: 2, width: '100%' }}>
-          <Typography variant="h2" component="h2" sx={{ typography: 'subtitle1', fontWeight: 600 }}>
-            {day}
-          </Typography>
-          {/* Columns of equal width, so the slots line up whatever the length of their text. */}
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))',
-              columnGap: 2,
-            }}
-          >
-            {daySlots.map((slot) => {
-              const left = places.get(slot.start);
-              return (
-                <FormControlLabel
-                  key={slot.start}
-                  value={slot.start}
-                  disabled={slot.full}
-                  control={<Radio />}
-                  label={
-                    <span>
-                      {t('checkout.collect.slot', {
-                        start: formats.time(slot.start),
-                        end: formats.time(slot.end),
-                      })}
-                      <Box component="span" sx={{ color: 'text.secondary', marginInlineStart: 1 }}>
-                        {slot.full
-                          ? t('checkout.collect.full')
-                          : left === undefined
-                            ? ''
-                            : t('checkout.collect.placesLeft', { count: left })}
-                      </Box>
-                    </span>
-                  }
-                />
-              );
-            })}
-          </Box>
-        </Box>
-      ))}
-    </RadioGroup>
-  );
-}
 
 export function CollectStep() {
   const { t } = useTranslation();
@@ -217,7 +133,7 @@ export function CollectStep() {
             {t('checkout.collect.slotLegend')}
           </FormLabel>
           {loadingSlots ? <LinearProgress aria-label={t('checkout.collect.loadingSlots')} /> : null}
-          {choosingSlot ? <SlotChoice labelId={slotLabel} /> : null}
+          {choosingSlot ? <CollectSlotChoice labelId={slotLabel} /> : null}
           {slotsFailed ? (
             <Alert
               severity="error"

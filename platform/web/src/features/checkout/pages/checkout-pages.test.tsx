@@ -300,6 +300,87 @@ describe('click and collect', () => {
     expect(screen.getByRole('link', { name: 'Retour au panier' }).getAttribute('href')).toBe('/cart');
   });
 
+  it('CHK-05 a day among those with free slots first, then only the slots of that day', async () => {
+    const user = userEvent.setup();
+    const slot = (start: string, remaining: number) => ({
+      start,
+      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+      capacity: 5,
+      remaining,
+    });
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const { router, calls } = await openCheckout({
+      path: '/cart/collect',
+      lines: [newCardLine(collectPass)],
+      signedInAs: customer,
+      handlers: {
+        'Order/placeOrder.json': placed(),
+        'Networks/collectSites': sites,
+        'Collect/getSlots.json': (payload) => ({
+          ok: {
+            siteId: Number(payload.siteId),
+            timeZone: 'Europe/Paris',
+            slotMinutes: 30,
+            earliestStart: '2026-11-26T08:00:00.000Z',
+            slots: [
+              slot('2026-11-26T08:00:00.000Z', 0),
+              slot('2026-11-26T08:30:00.000Z', 3),
+              // 23:30 UTC is already Friday in Paris: the day is the network's.
+              slot('2026-11-26T23:30:00.000Z', 2),
+              slot('2026-11-27T13:00:00.000Z', 4),
+              // A day whose slots are all full is not offered.
+              slot('2026-11-28T08:00:00.000Z', 0),
+            ],
+          },
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: /Agence Part-Dieu/ }));
+    const days = await screen.findByRole('group', { name: 'Jour de retrait' });
+    expect(
+      within(days)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['jeu. 26 nov.', 'ven. 27 nov.']);
+    // The first day is shown: its slots only, the full one among them.
+    const thursday = within(days).getByRole('button', { name: 'jeu. 26 nov.' });
+    expect(thursday.getAttribute('aria-pressed')).toBe('true');
+    const slots = () => screen.getByRole('radiogroup', { name: /Créneau de retrait/ });
+    expect(
+      screen.getByRole('radiogroup', { name: 'Créneau de retrait jeudi 26 novembre 2026' }),
+    ).toBeTruthy();
+    expect(
+      within(slots())
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['2026-11-26T08:00:00.000Z', '2026-11-26T08:30:00.000Z']);
+    expect(within(slots()).getByRole('radio', { name: /09:00 – 09:30.*Complet/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+
+    await user.click(within(days).getByRole('button', { name: 'ven. 27 nov.' }));
+    expect(thursday.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('heading', { name: 'vendredi 27 novembre 2026' })).toBeTruthy();
+    expect(
+      within(slots())
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['2026-11-26T23:30:00.000Z', '2026-11-27T13:00:00.000Z']);
+    await user.click(within(slots()).getByRole('radio', { name: /14:00 – 14:30.*Places restantes : 4/ }));
+    expect(within(slots()).getByRole('radio', { name: /14:00 – 14:30/ })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Paiement');
+    expect(router.state.location.pathname).toBe('/cart/checkout');
+    // The order is for the agency and the slot chosen.
+    await screen.findByText('Coût total');
+    await user.click(screen.getByRole('button', { name: 'Payer' }));
+    await waitFor(() => expect(open).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === 'Order/placeOrder.json')?.payload).toMatchObject({
+      delivery: { mode: 'COLLECT', siteId: 32, slotStart: '2026-11-27T13:00:00.000Z' },
+    });
+  });
+
   it('CHK-05 slots that could not be loaded are loaded again from the slot section', async () => {
     const user = userEvent.setup();
     let asked = 0;
