@@ -352,6 +352,28 @@ describe('checkout machine', () => {
       expect(checkout.place.calls[0]?.input.invoiceEmail).toBe('ada@example.org');
     });
 
+    it('CHK-07 the address typed but not submitted is kept as a draft when a guest goes back and returns', async () => {
+      const checkout = start({ viewer: visitor, cart: cart([newCardLine()]) });
+      checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@exemple.org' });
+      const draft = { ...address, addressPostalCode: '', addressState: '' };
+      checkout.actor.send({ type: 'ADDRESS_CHANGED', address: draft });
+      expect(checkout.context()).toMatchObject({ shippingAddress: draft, error: null });
+      checkout.actor.send({ type: 'BACK' });
+      expect(checkout.value()).toBe('invoiceEmail');
+      checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@example.org' });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context()).toMatchObject({ shippingAddress: draft, error: null });
+      // A draft is not an address: the step still needs a complete one.
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address: draft });
+      expect(checkout.value()).toBe('shippingAddress');
+      expect(checkout.context().error).toBe(VALIDATION_MESSAGES.formRequired);
+      checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await checkout.pay();
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input.delivery).toEqual({ mode: 'SHIPPING', address });
+    });
+
     it('CHK-01 a signed-in customer has no checkout step before the shipping address', () => {
       const checkout = start({ viewer: customer(), cart: cart([newCardLine()]) });
       expect(checkout.value()).toBe('shippingAddress');

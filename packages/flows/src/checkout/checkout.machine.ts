@@ -8,8 +8,9 @@
 //   awaitingSignIn     the auth page of context.authPage is open; SIGNED_IN { viewer } or BACK
 //   finalizingAccount  ROUTE-10: auth/finalize is open; SIGNED_IN { viewer } when it is done
 //   invoiceEmail       CHK-07: SUBMIT_INVOICE_EMAIL { email }, or BACK
-//   shippingAddress    SUBMIT_ADDRESS { address }; BACK for a guest (to the invoice email; a customer
-//                      signed in before goes back to the cart)
+//   shippingAddress    ADDRESS_CHANGED { address } (the draft, kept when going back), SUBMIT_ADDRESS
+//                      { address }; BACK for a guest (to the invoice email; a customer signed in
+//                      before goes back to the cart)
 //   collect            CHK-05: CHOOSE_AGENCY { siteId } (loads the slots), CHOOSE_SLOT { slotStart },
 //                      CONFIRM_COLLECT, BACK for a guest; substates choosingAgency, loadingSlots,
 //                      choosingSlot
@@ -109,6 +110,7 @@ export type CheckoutContext = {
   customer: CheckoutCustomer | null;
   /** The auth page the buyer was sent to from the customer info step. */
   authPage: 'login' | 'register' | null;
+  /** The address the cards are posted to; while at its step, the draft as typed (checked on SUBMIT_ADDRESS). */
   shippingAddress: ShippingAddress | null;
   collectSiteId: number | null;
   collectSlots: CollectSlot[];
@@ -148,6 +150,8 @@ export type CheckoutEvent =
   | { type: 'SIGNED_IN'; viewer: CheckoutViewer }
   | { type: 'BACK' }
   | { type: 'SUBMIT_INVOICE_EMAIL'; email: string }
+  /** The address as typed so far: kept as the draft, so going back and returning loses nothing. */
+  | { type: 'ADDRESS_CHANGED'; address: ShippingAddress }
   | { type: 'SUBMIT_ADDRESS'; address: ShippingAddress }
   | { type: 'CHOOSE_AGENCY'; siteId: number }
   | { type: 'CHOOSE_SLOT'; slotStart: string }
@@ -477,6 +481,8 @@ export const checkoutMachine = setup({
     },
     shippingAddress: {
       on: {
+        // The draft is checked only when submitted; the refusal below keeps it the same way.
+        ADDRESS_CHANGED: { actions: assign({ shippingAddress: ({ event }) => event.address }) },
         SUBMIT_ADDRESS: [
           {
             guard: ({ event }) => isShippingAddressComplete(event.address),

@@ -1,14 +1,14 @@
 // /cart/shipping-address: where new transport cards are posted (ACC-02): the addressee's full
 // name, route, postal code, city and state. The machine goes on only with all of them; an empty
-// one is marked on its own field. A guest goes back to the invoice email; a customer signed in
-// before the checkout, to the cart.
+// one is marked on its own field. What is typed is the machine's draft (ADDRESS_CHANGED), so a guest
+// who goes back to the invoice email finds it on returning. A guest goes back to the invoice
+// email; a customer signed in before the checkout, to the cart.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ShippingAddress } from '@transit-shop/flows/checkout/checkout.machine';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { StepBackButton } from './step-back-button.tsx';
@@ -33,9 +33,8 @@ const EMPTY: ShippingAddress = {
 export function ShippingAddressStep() {
   const { t } = useTranslation();
   const send = useCheckoutSend();
-  const saved = useCheckoutSelector((snapshot) => snapshot.context.shippingAddress);
+  const address = useCheckoutSelector((snapshot) => snapshot.context.shippingAddress) ?? EMPTY;
   const refused = useCheckoutSelector((snapshot) => snapshot.context.error !== null);
-  const [address, setAddress] = useState<ShippingAddress>(saved ?? EMPTY);
   return (
     <Box
       component="form"
@@ -59,7 +58,9 @@ export function ShippingAddressStep() {
                 autoComplete={field.autoComplete}
                 label={t(`checkout.address.${field.name}`)}
                 value={address[field.name]}
-                onChange={(event) => setAddress({ ...address, [field.name]: event.target.value })}
+                onChange={(event) =>
+                  send({ type: 'ADDRESS_CHANGED', address: { ...address, [field.name]: event.target.value } })
+                }
                 error={missing}
                 {...(missing ? { helperText: t('validation.required') } : {})}
               />

@@ -177,6 +177,27 @@ describe('the guest invoice email and the shipping address', () => {
     await heading('Adresse de livraison');
   });
 
+  it('CHK-07 the shipping address typed but not submitted is still there after going back and returning', async () => {
+    const user = userEvent.setup();
+    await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });
+    await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
+    await user.type(await screen.findByLabelText(/Adresse e-mail/), 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Adresse de livraison');
+    await user.type(screen.getByLabelText(/Nom et prénom du destinataire/), 'Léa Martin');
+    await user.click(screen.getByLabelText(/Ville/));
+    await user.paste('Lyon');
+    await user.click((await main()).getByRole('button', { name: 'Retour' }));
+    await heading('E-mail de facturation');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await heading('Adresse de livraison');
+    expect(screen.getByLabelText(/Nom et prénom du destinataire/)).toHaveProperty('value', 'Léa Martin');
+    expect(screen.getByLabelText(/Ville/)).toHaveProperty('value', 'Lyon');
+    expect(screen.getByLabelText(/Code postal/)).toHaveProperty('value', '');
+    // Nothing was submitted: no field is marked missing yet.
+    expect(screen.getByLabelText(/Code postal/).getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('CHK-01 a signed-in customer, who skipped customer info, goes back from the shipping address to the cart', async () => {
     await openCheckout({ path: '/cart/shipping-address', lines: [newCardLine()], signedInAs: customer });
     await heading('Adresse de livraison');
