@@ -1,7 +1,7 @@
-// Paying by SEPA direct debit in instalments, as a signed-in customer on lumiere: the schedule and
-// total shown before paying, the mandate signed on the provider's page with the test IBAN that
-// settles, the order awaiting the bank's answer and then paid, and its invoice on /account/invoices,
-// downloaded as a PDF named by its number.
+// Paying a monthly pass by SEPA direct debit in 3 instalments, as a signed-in customer on lumiere:
+// the schedule and total shown before paying, the mandate signed on the provider's page with the
+// test IBAN that settles, the order awaiting the bank's answer and then paid, and its invoice on
+// /account/invoices, downloaded as a PDF named by its number.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { newAccount, register, shopUrl } from './support/accounts.ts';
@@ -29,8 +29,8 @@ const t = textsOf(locale);
 // seconds on a busy machine.
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
-/** The annual pass: the demo catalogue's pass paid in 1, 3 or 10 instalments (tenants/lumiere). */
-const ANNUAL_PASS = { shopItemId: 2103, name: 'Annual pass', price: 65000 };
+/** The monthly pass: payable in 1 or 3 instalments in the demo catalogue (tenants/lumiere). */
+const MONTHLY_PASS = { shopItemId: 2101, name: 'Monthly pass', price: 6500 };
 
 /**
  * The due dates of monthly debits as the schedule writes them: the order day in the network's
@@ -48,7 +48,7 @@ function monthlyDueDates(count: number): string[] {
   });
 }
 
-test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays an annual pass in 3 SEPA instalments, sees the schedule first, and downloads the invoice', async ({
+test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays a monthly pass in 3 SEPA instalments, sees the schedule first, and downloads the invoice', async ({
   page,
 }) => {
   // The mandate's debit settles 5 s after it is signed (playwright.config.ts), then the invoice
@@ -57,7 +57,7 @@ test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays an annual pass i
   const account = newAccount('sepa');
   await register(page, NETWORK, locale, account, 'verified');
 
-  await addProduct(page, locale, ANNUAL_PASS.shopItemId, {
+  await addProduct(page, locale, MONTHLY_PASS.shopItemId, {
     delivery: 'DEMATERIALIZED',
     traveller: account.firstName,
   });
@@ -65,16 +65,16 @@ test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays an annual pass i
   await choosePayment(page, locale, { method: 'TRANSFER', installments: 3 });
 
   // PAY-02: today's debit, then the same day of the next two months, adding up to the total
-  // shown (the remainder of the split on the first).
+  // shown: 6500 split in 3 leaves 2 minor units, charged with the first debit.
   const p = t.checkout.payment;
   const [today, nextMonth, monthAfter] = monthlyDueDates(3);
   await expect
     .poll(() => scheduleOf(page, locale))
     .toEqual([
-      [fill(p.firstDebit, { date: today ?? '' }), euros(21668)],
-      [fill(p.laterDebit, { number: 2, date: nextMonth ?? '' }), euros(21666)],
-      [fill(p.laterDebit, { number: 3, date: monthAfter ?? '' }), euros(21666)],
-      [p.total, euros(ANNUAL_PASS.price)],
+      [fill(p.firstDebit, { date: today ?? '' }), euros(2168)],
+      [fill(p.laterDebit, { number: 2, date: nextMonth ?? '' }), euros(2166)],
+      [fill(p.laterDebit, { number: 3, date: monthAfter ?? '' }), euros(2166)],
+      [p.total, euros(MONTHLY_PASS.price)],
     ]);
 
   await pay(page, locale);
@@ -100,7 +100,7 @@ test('PAY-01 PAY-02 PAY-03 ORD-01 ORD-04 ORD-05 a customer pays an annual pass i
       row.getByRole('cell', { name: t.account.invoices.statuses.COMPLETED, exact: true }),
     ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(row).toContainText(euros(ANNUAL_PASS.price));
+  await expect(row).toContainText(euros(MONTHLY_PASS.price));
   await expectNoPaymentDetailsInput(page);
   const invoiceNumber = (await row.getByText(/^LUM-\d{6}$/).innerText()).trim();
 

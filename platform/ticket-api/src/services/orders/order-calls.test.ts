@@ -129,6 +129,11 @@ describe('Order/verify.json: prices from the catalogue', () => {
       installments: [1],
       paymentMethods: ['CARD'],
     });
+    // The monthly pass takes 1 or 3 instalments: beside the annual pass, 10 is no longer offered.
+    expect((await verified([annual(), monthly()])).paymentOptions).toEqual({
+      installments: [1, 3],
+      paymentMethods: ['CARD', 'TRANSFER'],
+    });
   });
 
   it('NET-04 never offers TRANSFER on a network without transfers', async () => {
@@ -463,6 +468,11 @@ describe('Order/computeAmount.json', () => {
     expect(tenTimes.totalAmount).toBe(64500);
     expect(new Set(tenTimes.schedule.map((debit) => debit.amount))).toEqual(new Set([6450]));
     expect(tenTimes.schedule.at(-1)?.dueDate).toBe('2027-08-23');
+    // The monthly pass in 3: 6500 does not split evenly, the 2 left over go on the first debit.
+    const monthlyInThree = await okOf<ComputeAmountAnswer>(
+      await compute([monthly()], { installments: 3, paymentMethod: 'TRANSFER' }),
+    );
+    expect(monthlyInThree.schedule.map((debit) => debit.amount)).toEqual([2168, 2166, 2166]);
   });
 
   it('PAY-04 refuses instalments or a payment method some article does not take, each with its own code', async () => {
@@ -471,6 +481,10 @@ describe('Order/computeAmount.json', () => {
       code: 'INCOMPATIBLE_INSTALLMENTS',
       details: { issues: [{ path: 'installments', message: 'INCOMPATIBLE_INSTALLMENTS' }] },
     });
+    // Both passes take instalments, but not the same counts: 10 is the annual pass's alone.
+    expect((await koOf(await compute([annual(), monthly()], { installments: 10 }))).code).toBe(
+      'INCOMPATIBLE_INSTALLMENTS',
+    );
     expect(await koOf(await compute([annual(), single()], { paymentMethod: 'TRANSFER' }))).toMatchObject({
       status: 409,
       code: 'INCOMPATIBLE_PAYMENT_METHODS',
