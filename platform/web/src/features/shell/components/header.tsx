@@ -1,6 +1,7 @@
 // The branded header: the network's logo and name, and the main links (spec 01 §2). It matches
 // the server's prepaint header (64px, header colours, 40px logo) so nothing moves when React mounts.
-// On small screens the links fold behind a menu button.
+// On small screens the links fold behind a menu button, and the network's name takes up to two
+// lines in a smaller type, so a long name ("Lumière Mobilités") is read whole beside the buttons.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -49,7 +50,8 @@ export function Header({ loggedIn = false, cart }: { loggedIn?: boolean; cart?: 
       onKeyDown={closeOnEscape}
       sx={(theme) => ({
         position: 'relative',
-        height: 64,
+        // At least the prepaint header's height; a name longer than two lines on a phone grows it.
+        minHeight: 64,
         px: 2,
         display: 'flex',
         alignItems: 'center',
@@ -83,7 +85,16 @@ export function Header({ loggedIn = false, cart }: { loggedIn?: boolean; cart?: 
         <Box
           component="span"
           dir="auto"
-          sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+          sx={{
+            fontSize: { xs: '1rem', sm: 'inherit' },
+            lineHeight: { xs: 1.2, sm: 'inherit' },
+            py: { xs: 0.5, sm: 0 },
+            overflowWrap: 'break-word',
+            // From sm up there is room for the name on one line; only a very long one is cut there.
+            whiteSpace: { xs: 'normal', sm: 'nowrap' },
+            overflow: { sm: 'hidden' },
+            textOverflow: { sm: 'ellipsis' },
+          }}
         >
           {network.name}
         </Box>
@@ -125,7 +136,7 @@ export function Header({ loggedIn = false, cart }: { loggedIn?: boolean; cart?: 
           gap: 2,
           [theme.breakpoints.down('sm')]: {
             position: 'absolute',
-            top: 64,
+            top: '100%',
             insetInline: 0,
             zIndex: theme.zIndex.appBar,
             flexDirection: 'column',

@@ -9,6 +9,22 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
+/** The declarations of the page's style rules that match `element`, under the media queries `media` accepts (null: none). */
+function stylesOf(element: Element, media: (condition: string | null) => boolean): CSSStyleDeclaration[] {
+  const walk = (rules: CSSRuleList, condition: string | null): CSSStyleDeclaration[] =>
+    [...rules].flatMap((rule) => {
+      if (rule instanceof CSSMediaRule) return walk(rule.cssRules, rule.conditionText.replace(/\s/g, ''));
+      // Pseudo-elements (::backdrop…) style no element.
+      return rule instanceof CSSStyleRule &&
+        media(condition) &&
+        !rule.selectorText.includes('::') &&
+        element.matches(rule.selectorText)
+        ? [rule.style]
+        : [];
+    });
+  return [...document.styleSheets].flatMap((sheet) => walk(sheet.cssRules, null));
+}
+
 describe('shell components', () => {
   it('SHELL-06 the header links to the shop, request tracking, account and login, in the language', async () => {
     await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
@@ -20,6 +36,19 @@ describe('shell components', () => {
     expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/en/account');
     expect(within(nav).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/auth');
     expect(screen.getByText('Harbour Lines')).toBeTruthy();
+  });
+
+  it('SHELL-06 on a phone the network name wraps instead of being cut; from sm up it stays on one line', async () => {
+    await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
+    const name = screen.getByText('Harbour Lines');
+    // jsdom lays nothing out: the rules that style the name are read, by the width they apply from.
+    const phone = stylesOf(name, (media) => media === null || media.includes('min-width:0px'));
+    expect(phone.map((style) => style.getPropertyValue('white-space'))).toContain('normal');
+    expect(phone.map((style) => style.getPropertyValue('white-space'))).not.toContain('nowrap');
+    expect(phone.map((style) => style.getPropertyValue('text-overflow'))).not.toContain('ellipsis');
+    const wide = stylesOf(name, (media) => media?.includes('min-width:600px') ?? false);
+    expect(wide.map((style) => style.getPropertyValue('white-space'))).toContain('nowrap');
+    expect(wide.map((style) => style.getPropertyValue('text-overflow'))).toContain('ellipsis');
   });
 
   it('SHELL-06 the small-screen menu button opens and closes the main links', async () => {
