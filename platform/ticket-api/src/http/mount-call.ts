@@ -14,13 +14,12 @@ import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
 import { verifySignature } from '@transit-shop/sdk/signing/sign';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import type { SessionRow } from '../db/schema/sessions.ts';
-import { type UserRow, users } from '../db/schema/users.ts';
+import type { UserRow } from '../db/schema/users.ts';
 import { resolveSession } from '../services/sessions/resolve-session.ts';
 import { type RawPayload, readPayload } from './read-payload.ts';
 
@@ -111,7 +110,7 @@ async function resolveCaller(
   if (!fields) throw new Error('resolveCaller needs a call with a session');
   const token = payload[fields.token];
   if (typeof token !== 'string' || token === '') throw new AppError('USER_NOT_CONNECTED');
-  const session = await resolveSession({
+  const { session, user } = await resolveSession({
     db: deps.db,
     clock: deps.clock,
     policy: deps.sessionPolicy,
@@ -126,7 +125,6 @@ async function resolveCaller(
   ) {
     throw new AppError('FORBIDDEN', { message: 'The session belongs to another user' });
   }
-  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user || user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
   return { session, user };
 }

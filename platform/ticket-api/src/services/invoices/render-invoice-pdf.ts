@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { visualRuns } from './bidi-runs.ts';
+import { type TextRun, visualRuns } from './bidi-runs.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
+import { keptValues } from './kept-values.ts';
 import { parseFontOnce } from './parsed-fonts.ts';
 import { sfntFromWoff } from './sfnt-from-woff.ts';
 
@@ -49,6 +50,8 @@ function newPdf(document: InvoiceDocument): Pdf {
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
+    // No default font: pdfkit would parse Helvetica's metrics for every document, and never use it.
+    font: '',
     lang: document.locale,
     displayTitle: true,
     info: {
@@ -67,25 +70,27 @@ function newPdf(document: InvoiceDocument): Pdf {
 
 const fontOf = (arabic: boolean, bold: boolean) => (arabic ? 'arabic' : 'latin') + (bold ? 'Bold' : '');
 
-/** Widths measured once per document: the layout and the drawing ask for each line again. */
+/** Widths of a text at size 1, measured once for every document: all print the same labels. */
+const unitWidths = keptValues<number>(20_000);
+/** A line's runs in visual order, found once for every document. */
+const runsOfLines = keptValues<TextRun[]>(20_000);
+const runsOf = (text: string, direction: 'ltr' | 'rtl') =>
+  runsOfLines.get(`${direction}|${text}`, () => visualRuns(text, direction));
+
+/** Text widths: pdfkit's at size 1 (fontkit's advances scale with the size), kept between documents. */
 function measureWith(pdf: Pdf, direction: 'ltr' | 'rtl'): Measure {
-  const widths = new Map<string, number>();
-  return (text, size, bold) => {
-    const key = `${size}|${bold ? 'b' : ''}|${text}`;
-    let width = widths.get(key);
-    if (width === undefined) {
-      width = visualRuns(text, direction).reduce(
-        (sum, run) => sum + pdf.font(fontOf(run.arabic, bold)).fontSize(size).widthOfString(run.text),
+  return (text, size, bold) =>
+    size *
+    unitWidths.get(`${direction}|${bold ? 'b' : ''}|${text}`, () =>
+      runsOf(text, direction).reduce(
+        (sum, run) => sum + pdf.font(fontOf(run.arabic, bold)).fontSize(1).widthOfString(run.text),
         0,
-      );
-      widths.set(key, width);
-    }
-    return width;
-  };
+      ),
+    );
 }
 
 function drawText(pdf: Pdf, item: TextItem, direction: 'ltr' | 'rtl', measure: Measure) {
-  const runs = visualRuns(item.text, direction);
+  const runs = runsOf(item.text, direction);
   const width = measure(item.text, item.size, item.bold);
   // Mirrored for right to left: the start of a line is the right side of the page.
   const left = direction === 'rtl' ? PAGE.width - item.x - item.width : item.x;

@@ -89,27 +89,23 @@ export async function applyPaymentEvent(options: {
       .returning({ id: paymentEvents.id });
     if (!recorded) return { kind: 'duplicate' } as const;
 
-    const [payment] = reference
+    // The payment and its order, both locked, in one statement.
+    const [found] = reference
       ? await tx
-          .select()
+          .select({ payment: payments, order: orders })
           .from(payments)
+          .innerJoin(orders, eq(orders.id, payments.orderId))
           .where(and(eq(payments.id, reference), eq(payments.provider, event.provider)))
           .for('update')
           .limit(1)
       : [];
-    if (!payment) return { kind: 'unknown-payment' } as const;
+    if (!found) return { kind: 'unknown-payment' } as const;
+    const { payment, order } = found;
     if (event.sequence !== null && event.sequence <= payment.lastEventSequence) {
       await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
       return { kind: 'stale' } as const;
     }
 
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.id, payment.orderId))
-      .for('update')
-      .limit(1);
-    if (!order) return { kind: 'unknown-payment' } as const;
     const network = options.networkOf(order.networkId);
     if (!network)
       throw new Error(`the order ${order.id} belongs to network ${order.networkId}, which is not loaded`);
@@ -153,9 +149,15 @@ export async function applyPaymentEvent(options: {
         if (await moveOrder(tx, order.id, ['PENDING'], 'PROCESSING', now))
           await recordOrderEvent(tx, order.id, 'PAYMENT_PENDING', 'PROCESSING', now);
       } else if (event.outcome === 'succeeded') {
-        const current = order.status;
-        await recordOrderEvent(tx, order.id, 'PAYMENT_SUCCEEDED', current, now);
-        after = await completeOrder({ db: tx, network, order, payment: moved, savedMethodId, now });
+        after = await completeOrder({
+          db: tx,
+          network,
+          order,
+          payment: moved,
+          savedMethodId,
+          now,
+          paymentEvent: { type: 'PAYMENT_SUCCEEDED', status: order.status },
+        });
       } else {
         const to = event.outcome === 'refused' ? 'ERROR' : 'CANCELED';
         const type =

@@ -32,7 +32,17 @@ export async function recordOrderEvent(
   status: OrderStatus,
   at: Date,
 ): Promise<void> {
-  await db.insert(orderEvents).values({ orderId, type, status, at });
+  await recordOrderEvents(db, orderId, [{ type, status }], at);
+}
+
+/** Events of one moment in one statement, in the order given (their ids follow it). */
+export async function recordOrderEvents(
+  db: Database,
+  orderId: number,
+  events: readonly { type: OrderEventType; status: OrderStatus }[],
+  at: Date,
+): Promise<void> {
+  await db.insert(orderEvents).values(events.map(({ type, status }) => ({ orderId, type, status, at })));
 }
 
 /** Moves the order from one of `from` to `to`; answers the row moved, or null when it was elsewhere. */
@@ -119,6 +129,8 @@ export async function completeOrder(options: {
   payment: PaymentRow | null;
   savedMethodId: number | null;
   now: Date;
+  /** The payment's own event, recorded before COMPLETED (in the same statement). */
+  paymentEvent?: { type: OrderEventType; status: OrderStatus };
 }): Promise<AfterCommit> {
   const { db, network, order, payment, now } = options;
   const completed = await moveOrder(db, order.id, ['PENDING', 'PROCESSING'], 'COMPLETED', now, {
@@ -126,9 +138,13 @@ export async function completeOrder(options: {
     completedAt: now,
   });
   const after = nothingAfter();
-  if (!completed) return after;
+  const events = options.paymentEvent ? [options.paymentEvent] : [];
+  if (!completed) {
+    if (events.length > 0) await recordOrderEvents(db, order.id, events, now);
+    return after;
+  }
   after.completedOrderId = completed.id;
-  await recordOrderEvent(db, order.id, 'COMPLETED', 'COMPLETED', now);
+  await recordOrderEvents(db, order.id, [...events, { type: 'COMPLETED', status: 'COMPLETED' }], now);
   if (payment) {
     const schedule = instalmentSchedule({
       totalAmount: order.totalAmount,

@@ -26,7 +26,7 @@ import { reserveCollectSlot } from '../collect/reserve-collect-slot.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { checkCheckout, isGuest } from './checkout-rules.ts';
 import { computeAmount } from './compute-amount.ts';
-import { type AfterCommit, completeOrder, nothingAfter, recordOrderEvent } from './finalise-order.ts';
+import { type AfterCommit, completeOrder, nothingAfter, recordOrderEvents } from './finalise-order.ts';
 import { redeemOrderVouchers, scopedOrderKey } from './order-vouchers.ts';
 import { refusal } from './price-cart.ts';
 import { type CartRequest, type PricedOrder, priceOrder } from './price-order.ts';
@@ -209,19 +209,24 @@ async function answerOf(options: {
   session: SessionRow;
   token: string;
   order: OrderRow;
+  /** The payment and order just written by this placement: nothing to read again. */
+  placed?: { payment: PaymentRow | null };
 }): Promise<PlaceOrderAnswer> {
-  const { deps, network, order } = options;
+  const { deps, network, order, placed } = options;
   if (order.status === 'ERROR') throw new AppError('PAYMENT_REFUSED');
   if (order.status === 'CANCELED') throw new AppError('PAYMENT_CANCELLED');
   let redirectUrl: string | null = null;
   if (order.status === 'PENDING') {
-    const payment = await firstPaymentOf(deps, order.id);
+    const payment = placed ? placed.payment : await firstPaymentOf(deps, order.id);
     if (payment) {
       const started = await startPayment({ deps, network, order, payment });
       redirectUrl = started.kind === 'CHECKOUT' && started.status === 'OPEN' ? started.redirectUrl : null;
     }
   }
-  const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+  // An order placed before may have moved meanwhile (its notification): its status as it is now.
+  const [current] = placed
+    ? [order]
+    : await deps.db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
   return {
     user: await toAuthUser({
       db: deps.db,
@@ -277,8 +282,8 @@ export async function placeOrder(options: {
   const { deps, network, user, session, request } = options;
   const config = network.network.config;
   const hash = requestHash(request);
-  const answer = (order: OrderRow) =>
-    answerOf({ deps, network, user, session, token: request.userToken, order });
+  const answer = (order: OrderRow, placed?: { payment: PaymentRow | null }) =>
+    answerOf({ deps, network, user, session, token: request.userToken, order, placed });
 
   const existing = await findOrder(deps, network, user, request.orderKey);
   if (existing) {
@@ -391,7 +396,6 @@ export async function placeOrder(options: {
         };
       }),
     );
-    await recordOrderEvent(tx, order.id, 'PLACED', 'PENDING', now);
     if (request.delivery?.mode === 'COLLECT') {
       // CHK-05, CHK-06: one place of the slot, held until the payment fails or is cancelled.
       await reserveCollectSlot(tx, {
@@ -422,23 +426,36 @@ export async function placeOrder(options: {
     });
 
     let after: AfterCommit = nothingAfter();
+    let payment: PaymentRow | null = null;
     if (free || method === null) {
+      await recordOrderEvents(tx, order.id, [{ type: 'PLACED', status: 'PENDING' }], now);
       after = await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
     } else {
-      await tx.insert(payments).values({
-        orderId: order.id,
-        instalmentNumber: 1,
-        provider: deps.payments.name,
-        kind: savedMethod ? 'CHARGE' : 'CHECKOUT',
-        method,
-        amount: firstDebit,
-        currency: priced.currency,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await recordOrderEvent(tx, order.id, 'PAYMENT_STARTED', 'PENDING', now);
+      [payment = null] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          instalmentNumber: 1,
+          provider: deps.payments.name,
+          kind: savedMethod ? 'CHARGE' : 'CHECKOUT',
+          method,
+          amount: firstDebit,
+          currency: priced.currency,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordOrderEvents(
+        tx,
+        order.id,
+        [
+          { type: 'PLACED', status: 'PENDING' },
+          { type: 'PAYMENT_STARTED', status: 'PENDING' },
+        ],
+        now,
+      );
     }
-    return { order, after };
+    return { order, payment, after };
   });
 
   if (!placed) {
@@ -448,5 +465,6 @@ export async function placeOrder(options: {
     return answer(first);
   }
   await runAfterCommit(deps, placed.after, config.timeZone);
-  return answer(placed.order);
+  // A free order completed in the placing transaction: its status is read again.
+  return answer(placed.order, placed.payment ? { payment: placed.payment } : undefined);
 }

@@ -38,7 +38,7 @@ export async function resolveOptionalCaller(options: {
     if (options.userId !== undefined) throw new AppError('USER_NOT_CONNECTED');
     return null;
   }
-  const session = await resolveSession({
+  const { session, user } = await resolveSession({
     db: options.db,
     clock: options.clock,
     policy: options.policy,
@@ -47,7 +47,6 @@ export async function resolveOptionalCaller(options: {
   });
   if (options.userId !== undefined && options.userId !== session.userId)
     throw new AppError('FORBIDDEN', { message: 'The session belongs to another user' });
-  const [user] = await options.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user || user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
   return user;
 }

@@ -1,10 +1,12 @@
 // Finds the live session of a token and records the activity (AUTH-10: an ended session answers
-// SESSION_EXPIRED, which the web app shows as the session-expired modal).
+// SESSION_EXPIRED, which the web app shows as the session-expired modal). The session's account is
+// read in the same query: every call with a session needs both.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, isNull } from 'drizzle-orm';
 import { addMinutes, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
 import { sha256Hex } from '../../security/tokens.ts';
 import { SESSION_TOUCH_INTERVAL_SECONDS, type SessionPolicy } from './session-policy.ts';
 
@@ -23,18 +25,22 @@ export async function resolveSession(options: {
   token: string;
   /** The network of the call: a session opened on another network is not one of this shop's. */
   networkId: number;
-}): Promise<SessionRow> {
+}): Promise<{ session: SessionRow; user: UserRow | null }> {
   const { db, clock, policy } = options;
   const now = clock.now();
-  const [session] = await db
-    .select()
+  const [found] = await db
+    .select({ session: sessions, user: users })
     .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sha256Hex(options.token)))
     .limit(1);
+  const session = found?.session;
   if (!session || session.networkId !== options.networkId) throw new AppError('TOKEN_INVALID');
   if (sessionEndReason(session, now)) throw new AppError('SESSION_EXPIRED');
+  const user = found.user;
 
-  if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_SECONDS * 1000) return session;
+  if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_SECONDS * 1000)
+    return { session, user };
   const idle = addMinutes(now, policy.idleMinutes);
   const idleExpiresAt = idle < session.absoluteExpiresAt ? idle : session.absoluteExpiresAt;
   const [touched] = await db
@@ -44,5 +50,5 @@ export async function resolveSession(options: {
     .returning();
   // Revoked between the read and the write (a logout on another tab).
   if (!touched) throw new AppError('SESSION_EXPIRED');
-  return touched;
+  return { session: touched, user };
 }
