@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { IN_MEMORY_DATA_DIR } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { PreparingClient } from './prepared-statements.ts';
 
 /** The Drizzle handle every service takes; a transaction is one too. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -108,7 +109,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: PreparingClient });
   // An idle connection dropped by the server must not crash the process; the pool opens a new one.
   pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
   const db: Database = drizzlePostgres({ client: pool });

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { invoiceDocumentSchema } from '../invoices/invoice-document.ts';
-import { renderInvoicePdf } from '../invoices/render-invoice-pdf.ts';
+import { renderInvoicePdfOffThread } from '../invoices/invoice-pdf-thread.ts';
 import { findOwnOrder } from './order-queries.ts';
 
 export async function printOrder(options: {
@@ -27,7 +27,7 @@ export async function printOrder(options: {
     )
     .limit(1);
   if (!invoice) throw new AppError('INVOICE_NOT_AVAILABLE');
-  const pdf = await renderInvoicePdf(invoiceDocumentSchema.parse(invoice.document));
+  const pdf = await renderInvoicePdfOffThread(invoiceDocumentSchema.parse(invoice.document));
   return {
     fileName: `${invoice.number}.pdf`,
     contentType: 'application/pdf',

@@ -11,7 +11,7 @@ import { orders } from '../../db/schema/orders.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { orderConfirmationEmail } from '../../mail/templates/order-confirmation-email.ts';
 import { invoiceDocumentSchema } from '../invoices/invoice-document.ts';
-import { renderInvoicePdf } from '../invoices/render-invoice-pdf.ts';
+import { renderInvoicePdfOffThread } from '../invoices/invoice-pdf-thread.ts';
 
 export type ConfirmationDeps = Pick<AppDeps, 'db' | 'networks' | 'mailer' | 'jobs' | 'logger'>;
 
@@ -41,7 +41,7 @@ async function confirmationMessage(
     firstName: order.buyer.firstName,
     orderNumber: String(order.id),
     invoice: document,
-    invoicePdf: await renderInvoicePdf(document),
+    invoicePdf: await renderInvoicePdfOffThread(document),
   });
 }
 
