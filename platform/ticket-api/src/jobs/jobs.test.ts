@@ -94,6 +94,45 @@ describe('background jobs', () => {
     }
   });
 
+  it('handles the jobs of a fetch together, never more at once than its concurrency', async () => {
+    const jobs = await startJobs({
+      database: database.current,
+      definitions,
+      logger,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      const handled: number[] = [];
+      const all = waitFor(() => (handled.length >= 4 ? handled : undefined));
+      for (const orderId of [1, 2, 3, 4]) await jobs.send('test.reminder', { orderId, note: 'together' });
+      let inFlight = 0;
+      let mostAtOnce = 0;
+      // The first two wait for each other: handled one after the other, neither would ever end.
+      let bothStarted: () => void = () => {};
+      const together = new Promise<void>((resolve) => {
+        bothStarted = resolve;
+      });
+      await jobs.work(
+        'test.reminder',
+        async (data) => {
+          inFlight += 1;
+          mostAtOnce = Math.max(mostAtOnce, inFlight);
+          if (inFlight === 2) bothStarted();
+          await together;
+          inFlight -= 1;
+          handled.push(data.orderId);
+          all.poke();
+        },
+        { batchSize: 4, concurrency: 2 },
+      );
+      expect([...(await all.promise)].sort()).toEqual([1, 2, 3, 4]);
+      expect(mostAtOnce).toBe(2);
+      await jobs.boss.offWork('test.reminder');
+    } finally {
+      await jobs.stop();
+    }
+  });
+
   it('keeps a recurring schedule per job and key, in its time zone, replaced when scheduled again', async () => {
     const jobs = await startJobs({ database: database.current, definitions, logger });
     try {

@@ -32,10 +32,12 @@ export type JobContext = { id: string; signal: AbortSignal };
 
 export type WorkJobOptions = {
   /**
-   * Jobs fetched at once (1 by default), handled one after the other and each settled on its own;
-   * while fetches come back full the worker fetches again at once instead of waiting for its poll.
+   * Jobs fetched at once (1 by default), each settled on its own; while fetches come back full the
+   * worker fetches again at once instead of waiting for its poll.
    */
   batchSize?: number;
+  /** Jobs of a fetch handled at the same time (1 by default: one after the other). */
+  concurrency?: number;
 };
 
 export type JobQueue<D extends JobDefinitions> = {
@@ -148,25 +150,31 @@ export async function startJobs<D extends JobDefinitions>(
           perJobResults: true,
         },
         async (jobs) => {
-          const results: JobResult[] = [];
-          for (const job of jobs) {
+          const settle = async (job: (typeof jobs)[number]): Promise<JobResult> => {
             const parsed = schema.safeParse(job.data);
             if (!parsed.success) {
               logger.error(
                 { job: name, jobId: job.id, problem: parsed.error.message },
                 'job data is invalid',
               );
-              results.push({ id: job.id, status: 'failed', output: { message: parsed.error.message } });
-              continue;
+              return { id: job.id, status: 'failed', output: { message: parsed.error.message } };
             }
             try {
               await handler(parsed.data, { id: job.id, signal: job.signal });
-              results.push({ id: job.id, status: 'completed' });
+              return { id: job.id, status: 'completed' };
             } catch (error) {
               logger.error({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-              results.push({ id: job.id, status: 'failed', output: failureOutput(error) });
+              return { id: job.id, status: 'failed', output: failureOutput(error) };
             }
-          }
+          };
+          const results: JobResult[] = new Array(jobs.length);
+          let next = 0;
+          const lane = async () => {
+            for (let index = next++; index < jobs.length; index = next++) {
+              results[index] = await settle(jobs[index] as (typeof jobs)[number]);
+            }
+          };
+          await Promise.all(Array.from({ length: Math.max(1, workOptions.concurrency ?? 1) }, lane));
           return results;
         },
       );

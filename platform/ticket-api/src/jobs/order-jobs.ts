@@ -15,19 +15,21 @@ import type { JobQueue } from './jobs.ts';
 export const DUE_INSTALMENTS_CRON = '17 * * * *';
 /** Ours: confirmations fetched at once by one worker. */
 const CONFIRMATIONS_PER_FETCH = 20;
+/** Ours: confirmations of a fetch in progress together: one reads the database while another's PDF is drawn. */
+const CONFIRMATIONS_AT_ONCE = 4;
 
 export async function startOrderJobs(
   jobs: Pick<JobQueue<AppJobs>, 'work' | 'schedule'>,
   deps: CheckoutDeps,
 ): Promise<void> {
-  // Each rendered and sent in turn, fetched several at a time: at a burst of completed orders one
-  // fetch per poll would leave the emails behind.
+  // Fetched several at a time, a few in progress together: at a burst of completed orders one
+  // fetch per poll, or one email at a time, would leave the emails behind.
   await jobs.work(
     'send-order-confirmation',
     async ({ orderId }) => {
       await deliverOrderConfirmation(deps, orderId);
     },
-    { batchSize: CONFIRMATIONS_PER_FETCH },
+    { batchSize: CONFIRMATIONS_PER_FETCH, concurrency: CONFIRMATIONS_AT_ONCE },
   );
   await jobs.work('charge-instalment', async ({ instalmentId }) => {
     await chargeInstalment(deps, instalmentId);

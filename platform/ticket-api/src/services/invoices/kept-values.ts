@@ -1,13 +1,15 @@
 // Values computed once and kept for every later document (shaped words, measured widths), up to a
 // bound: past it, the oldest half is dropped, so a long-running service keeps a bounded memory.
+// A value is never undefined: one lookup tells a kept value from a missing one.
 
 export type KeptValues<V> = { get(key: string, compute: () => V): V };
 
-export function keptValues<V>(limit: number): KeptValues<V> {
+export function keptValues<V extends NonNullable<unknown>>(limit: number): KeptValues<V> {
   const kept = new Map<string, V>();
   return {
     get(key, compute) {
-      if (kept.has(key)) return kept.get(key) as V;
+      const found = kept.get(key);
+      if (found !== undefined) return found;
       const value = compute();
       if (kept.size >= limit) {
         let toDrop = Math.ceil(limit / 2);

@@ -2,20 +2,14 @@
 // each document (its tables, then its glyphs and shaping lookups again as text is laid out). Each
 // font is parsed here once, and pdfkit is handed a short token in its place that a font format
 // registered with fontkit (fontkit's own extension point) answers with the parsed font. A document
-// still gets its own subset of the glyphs it uses, so the PDF is the same. The font's shaping of a
-// word (fontkit's layout, most of a document's cost) is kept too: every invoice prints the same
-// labels, and pdfkit asks for each word of a document again in every new document.
+// still gets its own subset of the glyphs it uses, so the PDF is the same. What pdfkit and fontkit
+// work out from a font alone is kept for every document too: each word's shaping (most of a
+// document's cost: every invoice prints the same labels) and each glyph's decoded outline.
 import { createRequire } from 'node:module';
-import { keptValues } from './kept-values.ts';
-
-/** The position of one glyph, as fontkit lays it out (pdfkit scales it in place). */
-type GlyphPosition = Record<string, number>;
-/** fontkit's GlyphRun: pdfkit reads its glyphs, its positions and the advanceWidth they sum to. */
-type GlyphRun = { glyphs: unknown[]; positions: GlyphPosition[] };
-type Layout = (text: string, ...options: unknown[]) => GlyphRun;
+import { type KeptValues, keptValues } from './kept-values.ts';
 
 /** What this module needs of a fontkit font: pdfkit uses the rest. */
-type ParsedFont = { postscriptName: string; layout: Layout };
+type ParsedFont = { postscriptName: string; getGlyph(id: number): object };
 
 type Fontkit = {
   create(bytes: Uint8Array): ParsedFont;
@@ -57,30 +51,53 @@ fontkit.registerFormat(ParsedFontFormat);
  */
 export function parseFontOnce(name: string, bytes: Uint8Array): Buffer {
   const font = fontkit.create(bytes);
-  font.layout = keptLayouts(font.layout.bind(font));
+  keepDecodedGlyphs(Object.getPrototypeOf(font.getGlyph(0)));
   parsed.set(name, font);
   return Buffer.from(`${TOKEN_PREFIX}${name}`, 'latin1');
 }
 
-/** Shaped words kept per font. */
-const KEPT_LAYOUTS = 20_000;
+/** pdfkit's font of one document: its words shaped with `layoutRun`, kept per document by `layoutCached`. */
+type PdfkitFont = { font: object; layoutRun(text: string): object; layoutCached(text: string): object };
+/** Shaped words kept per parsed font. */
+const KEPT_WORDS = 20_000;
+const wordsOfFonts = new WeakMap<object, KeptValues<object>>();
+const sharedLayouts = new WeakSet<object>();
 
 /**
- * `layout` answering a word shaped before with a copy of its run: pdfkit scales the positions of
- * the run it is given in place, so each caller gets positions of its own (the glyphs are only read).
+ * Has pdfkit's fonts (the prototype of a document's font) keep each word's shaping for every
+ * document of the same parsed font rather than for one document: a word's run depends on the font
+ * only (its positions already in pdfkit's units), and pdfkit only reads it afterwards.
  */
-function keptLayouts(layout: Layout): Layout {
-  const kept = keptValues<GlyphRun>(KEPT_LAYOUTS);
-  return (text, ...options) => {
-    const key = options.every((option) => option === undefined)
-      ? text
-      : `${JSON.stringify(options)}\u0000${text}`;
-    return copyOfRun(kept.get(key, () => copyOfRun(layout(text, ...options))));
+export function shareShapedWords(pdfkitFontPrototype: PdfkitFont): void {
+  if (sharedLayouts.has(pdfkitFontPrototype)) return;
+  sharedLayouts.add(pdfkitFontPrototype);
+  pdfkitFontPrototype.layoutCached = function (this: PdfkitFont, text: string) {
+    let words = wordsOfFonts.get(this.font);
+    if (!words) {
+      words = keptValues<object>(KEPT_WORDS);
+      wordsOfFonts.set(this.font, words);
+    }
+    return words.get(text, () => this.layoutRun(text));
   };
 }
 
-/** The run with positions of its own, still a GlyphRun (its advanceWidth sums them). */
-function copyOfRun(run: GlyphRun): GlyphRun {
-  const positions = run.positions.map((position) => ({ ...position }));
-  return Object.assign(Object.create(Object.getPrototypeOf(run)), run, { positions });
+/** A fontkit glyph: `_decode` reads its outline from the font's glyf table. */
+type GlyphInternals = { _decode(): unknown; _font: { _variationProcessor?: unknown } };
+const decodedGlyphs = new WeakMap<object, unknown>();
+const keptDecoders = new WeakSet<object>();
+
+/**
+ * Each glyph's outline decoded once: a document's font subset reads the outline of every glyph it
+ * takes (to find a composite's parts), and every invoice takes the same glyphs. A font with
+ * variations decodes them for its own coordinates each time, as before.
+ */
+function keepDecodedGlyphs(glyphPrototype: GlyphInternals): void {
+  if (keptDecoders.has(glyphPrototype)) return;
+  keptDecoders.add(glyphPrototype);
+  const decode = glyphPrototype._decode;
+  glyphPrototype._decode = function (this: GlyphInternals) {
+    if (this._font._variationProcessor) return decode.call(this);
+    if (!decodedGlyphs.has(this)) decodedGlyphs.set(this, decode.call(this));
+    return decodedGlyphs.get(this);
+  };
 }

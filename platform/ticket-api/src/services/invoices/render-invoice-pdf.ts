@@ -10,7 +10,7 @@ import type { InvoiceDocument } from './invoice-document.ts';
 import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
 import { keptValues } from './kept-values.ts';
-import { parseFontOnce } from './parsed-fonts.ts';
+import { parseFontOnce, shareShapedWords } from './parsed-fonts.ts';
 import { sfntFromWoff } from './sfnt-from-woff.ts';
 
 const require = createRequire(import.meta.url);
@@ -65,23 +65,31 @@ function newPdf(document: InvoiceDocument): Pdf {
   pdf.registerFont('latinBold', files.latinBold);
   pdf.registerFont('arabic', files.arabic);
   pdf.registerFont('arabicBold', files.arabicBold);
+  // Every document starts in the Latin font; pdfkit's fonts then share their shaped words.
+  pdf.font('latin');
+  shareShapedWords(Object.getPrototypeOf((pdf as unknown as { _font: object })._font));
   return pdf;
 }
 
 const fontOf = (arabic: boolean, bold: boolean) => (arabic ? 'arabic' : 'latin') + (bold ? 'Bold' : '');
 
+type Direction = 'ltr' | 'rtl';
+const byDirection = <V extends NonNullable<unknown>>() => ({
+  ltr: keptValues<V>(20_000),
+  rtl: keptValues<V>(20_000),
+});
 /** Widths of a text at size 1, measured once for every document: all print the same labels. */
-const unitWidths = keptValues<number>(20_000);
+const unitWidths = { regular: byDirection<number>(), bold: byDirection<number>() };
 /** A line's runs in visual order, found once for every document. */
-const runsOfLines = keptValues<TextRun[]>(20_000);
-const runsOf = (text: string, direction: 'ltr' | 'rtl') =>
-  runsOfLines.get(`${direction}|${text}`, () => visualRuns(text, direction));
+const runsOfLines = byDirection<TextRun[]>();
+const runsOf = (text: string, direction: Direction) =>
+  runsOfLines[direction].get(text, () => visualRuns(text, direction));
 
 /** Text widths: pdfkit's at size 1 (fontkit's advances scale with the size), kept between documents. */
-function measureWith(pdf: Pdf, direction: 'ltr' | 'rtl'): Measure {
+function measureWith(pdf: Pdf, direction: Direction): Measure {
   return (text, size, bold) =>
     size *
-    unitWidths.get(`${direction}|${bold ? 'b' : ''}|${text}`, () =>
+    unitWidths[bold ? 'bold' : 'regular'][direction].get(text, () =>
       runsOf(text, direction).reduce(
         (sum, run) => sum + pdf.font(fontOf(run.arabic, bold)).fontSize(1).widthOfString(run.text),
         0,
@@ -89,7 +97,7 @@ function measureWith(pdf: Pdf, direction: 'ltr' | 'rtl'): Measure {
     );
 }
 
-function drawText(pdf: Pdf, item: TextItem, direction: 'ltr' | 'rtl', measure: Measure) {
+function drawText(pdf: Pdf, item: TextItem, direction: Direction, measure: Measure) {
   const runs = runsOf(item.text, direction);
   const width = measure(item.text, item.size, item.bold);
   // Mirrored for right to left: the start of a line is the right side of the page.

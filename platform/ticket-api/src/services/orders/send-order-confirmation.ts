@@ -4,7 +4,7 @@
 // the email sent by the job, after the payment notification is answered, and retried with it.
 // Where none run, it is rendered and sent at once. A failure to ask is logged: the order is
 // completed whatever becomes of its email.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-env.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -23,17 +23,21 @@ async function confirmationMessage(
   deps: Pick<ConfirmationDeps, 'db' | 'networks'>,
   orderId: number,
 ): Promise<MailMessage | null> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  // The order and its invoice in one query: an order with nothing to pay has no invoice to send.
+  const [found] = await deps.db
+    .select({ order: orders, invoice: invoices })
+    .from(orders)
+    .leftJoin(
+      invoices,
+      and(eq(invoices.networkId, orders.networkId), eq(invoices.orderReference, sql`${orders.id}::text`)),
+    )
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const order = found?.order;
+  const invoice = found?.invoice;
   const network = order ? deps.networks.byId(order.networkId) : undefined;
   const to = order?.buyer.invoiceEmail ?? order?.buyer.email ?? null;
-  if (!order || !network || !to) return null;
-  const [invoice] = await deps.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.networkId, order.networkId), eq(invoices.orderReference, String(order.id))))
-    .limit(1);
-  // An order with nothing to pay has no invoice to send.
-  if (!invoice) return null;
+  if (!order || !network || !to || !invoice) return null;
   const document = invoiceDocumentSchema.parse(invoice.document);
   return orderConfirmationEmail({
     network,
