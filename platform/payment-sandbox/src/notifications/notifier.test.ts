@@ -4,7 +4,7 @@ import { systemClock } from '../clock.ts';
 import { silentLogger } from '../logger.ts';
 import type { Notification } from '../protocol/schemas.ts';
 import { verifySandboxSignature } from '../protocol/signature.ts';
-import { recordingFetch, START } from '../test-support/sandbox.ts';
+import { recordingPosts, START } from '../test-support/sandbox.ts';
 import { createNotifier, retryDelayMs } from './notifier.ts';
 
 afterEach(() => {
@@ -32,19 +32,19 @@ const event: Notification = {
 
 function setup(statuses: number[]) {
   vi.useFakeTimers({ now: START, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  const recording = recordingFetch(statuses);
+  const recording = recordingPosts(statuses);
   const notifier = createNotifier({
     secret: SECRET,
     clock: systemClock,
     logger: silentLogger(),
-    fetch: recording.fetch as unknown as typeof fetch,
+    send: recording.post,
   });
   /** The instants (ms after START) of each attempt. */
   const attemptTimes: number[] = [];
-  const original = recording.fetch.getMockImplementation();
-  recording.fetch.mockImplementation(async (...args) => {
+  const original = recording.post.getMockImplementation();
+  recording.post.mockImplementation(async (...args) => {
     attemptTimes.push(Date.now() - START.getTime());
-    return original ? original(...args) : new Response(null);
+    return original ? original(...args) : { status: 200 };
   });
   return { notifier, ...recording, attemptTimes };
 }
@@ -89,10 +89,10 @@ describe('the notifier', () => {
   });
 
   it('counts a network failure or a redirect as not delivered', async () => {
-    const { notifier, fetch, attemptTimes } = setup([302, 200]);
-    fetch.mockImplementationOnce(async () => {
+    const { notifier, post, attemptTimes } = setup([302, 200]);
+    post.mockImplementationOnce(async () => {
       attemptTimes.push(Date.now() - START.getTime());
-      throw new TypeError('fetch failed');
+      throw new Error('connect ECONNREFUSED');
     });
     expect((await notifier.notify('https://api.test/notify', event)).status).toBeNull();
     await vi.advanceTimersByTimeAsync(1000);
@@ -101,8 +101,8 @@ describe('the notifier', () => {
   });
 
   it('ends an attempt that gets no answer after its timeout, and retries', async () => {
-    const { notifier, fetch } = setup([200]);
-    fetch.mockImplementationOnce(
+    const { notifier, post } = setup([200]);
+    post.mockImplementationOnce(
       (_url, init) =>
         new Promise((_resolve, reject) => {
           init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
@@ -112,14 +112,14 @@ describe('the notifier', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(await first).toEqual({ attempt: 1, delivered: false, status: null });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(post).toHaveBeenCalledTimes(2);
   });
 
   it('stops retrying once closed', async () => {
-    const { notifier, fetch } = setup([500]);
+    const { notifier, post } = setup([500]);
     await notifier.notify('https://api.test/notify', event);
     notifier.close();
     await vi.advanceTimersByTimeAsync(10 * 60_000);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledTimes(1);
   });
 });

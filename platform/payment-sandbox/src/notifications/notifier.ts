@@ -4,6 +4,7 @@ import { unixSeconds } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { type Notification, SIGNATURE_HEADER } from '../protocol/schemas.ts';
 import { signatureHeader } from '../protocol/signature.ts';
+import { type PostNotification, postNotification } from './post-notification.ts';
 
 /** Decision 0018: 1 s, 2 s, 4 s … between attempts, 8 attempts in all. */
 export const DELIVERY_POLICY = { maxAttempts: 8, firstRetryDelayMs: 1000, attemptTimeoutMs: 3000 } as const;
@@ -21,7 +22,8 @@ export type NotifierOptions = {
   secret: string;
   clock: Clock;
   logger: Logger;
-  fetch?: typeof fetch;
+  /** How each attempt is sent (tests answer it themselves). */
+  send?: PostNotification;
   maxAttempts?: number;
   firstRetryDelayMs?: number;
   attemptTimeoutMs?: number;
@@ -32,7 +34,7 @@ export const retryDelayMs = (firstRetryDelayMs: number, failedAttempt: number) =
 
 export function createNotifier(options: NotifierOptions): Notifier {
   const { secret, clock, logger } = options;
-  const send = options.fetch ?? globalThis.fetch;
+  const send = options.send ?? postNotification;
   const maxAttempts = options.maxAttempts ?? DELIVERY_POLICY.maxAttempts;
   const firstRetryDelayMs = options.firstRetryDelayMs ?? DELIVERY_POLICY.firstRetryDelayMs;
   const attemptTimeoutMs = options.attemptTimeoutMs ?? DELIVERY_POLICY.attemptTimeoutMs;
@@ -43,17 +45,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
     const cancelTimeout = clock.setTimeout(() => abort.abort(), attemptTimeoutMs);
     try {
       const response = await send(url, {
-        method: 'POST',
         headers: {
           'content-type': 'application/json',
           [SIGNATURE_HEADER]: signatureHeader(secret, unixSeconds(clock.now()), rawBody),
         },
         body: rawBody,
-        redirect: 'manual',
         signal: abort.signal,
       });
-      // The answer's body is not needed; reading it frees the connection.
-      await response.arrayBuffer().catch(() => undefined);
       return response.status;
     } catch {
       return null;

@@ -1,10 +1,11 @@
-// A sandbox app for tests: fake timers drive its clock, and a recording fetch answers its notifications.
+// A sandbox app for tests: fake timers drive its clock, and a recording sender answers its notifications.
 import { vi } from 'vitest';
 import { createSandboxApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import { silentLogger } from '../logger.ts';
 import { createNotifier } from '../notifications/notifier.ts';
+import type { PostInit } from '../notifications/post-notification.ts';
 import { type CreateCheckoutRequest, type Notification, notificationSchema } from '../protocol/schemas.ts';
 import { createMemoryStore } from '../store/sandbox-store.ts';
 
@@ -19,35 +20,35 @@ export const START = new Date('2026-11-23T10:00:00.000Z');
 export type ReceivedNotification = { url: string; headers: Headers; rawBody: string; event: Notification };
 
 /** Answers each notification with the next status of `statuses` (then the last one again). */
-export function recordingFetch(statuses: number[] = [200]) {
+export function recordingPosts(statuses: number[] = [200]) {
   const received: ReceivedNotification[] = [];
-  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const rawBody = String(init?.body ?? '');
+  const post = vi.fn(async (input: string, init: PostInit) => {
+    const rawBody = init.body;
     received.push({
-      url: String(input),
-      headers: new Headers(init?.headers),
+      url: input,
+      headers: new Headers(init.headers),
       rawBody,
       event: notificationSchema.parse(JSON.parse(rawBody)),
     });
     const status = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200;
-    return new Response(null, { status });
+    return { status };
   });
-  return { fetch, received };
+  return { post, received };
 }
 
 export function createTestSandbox(options: { statuses?: number[]; config?: Partial<SandboxConfig> } = {}) {
   vi.useFakeTimers({ now: START, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  const { fetch, received } = recordingFetch(options.statuses);
+  const { post, received } = recordingPosts(options.statuses);
   const store = createMemoryStore();
   const notifier = createNotifier({
     secret: TEST_WEBHOOK_SECRET,
     clock: systemClock,
     logger: silentLogger(),
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    send: post,
   });
   const config = { ...TEST_CONFIG, ...options.config };
   const app = createSandboxApp({ clock: systemClock, store, notifier, config });
-  return { app, store, notifier, fetch, received, config };
+  return { app, store, notifier, post, received, config };
 }
 
 export type TestSandbox = ReturnType<typeof createTestSandbox>;

@@ -118,7 +118,7 @@ describe('sandbox calls', () => {
       baseUrl: 'http://sandbox.test/',
       apiKey: 'key-of-the-sandbox-api',
       webhookSecret: 'unused-in-this-test',
-      fetch: async (url, init) => {
+      send: async (url, init) => {
         seen.push({ url: String(url), init: init ?? {} });
         return Response.json(
           {
@@ -167,7 +167,7 @@ describe('sandbox calls', () => {
         baseUrl: 'http://sandbox.test',
         apiKey: 'key-of-the-sandbox-api',
         webhookSecret: 'unused-in-this-test',
-        fetch: async () => answer(),
+        send: async () => answer(),
       });
       await expect(provider.getCheckout('chk_1')).rejects.toBeInstanceOf(PaymentProviderError);
     }

@@ -4,6 +4,7 @@
 // `t` is more than 300 s away from our clock.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { type HttpAnswer, type HttpSend, httpSend } from '../http/http-send.ts';
 import {
   type CheckoutState,
   type NotificationReading,
@@ -171,11 +172,12 @@ export type SandboxProviderOptions = {
   baseUrl: string;
   apiKey: string;
   webhookSecret: string;
-  fetch?: typeof fetch;
+  /** How requests reach the sandbox (tests answer them themselves). */
+  send?: HttpSend;
 };
 
 export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
-  const send = options.fetch ?? fetch;
+  const send = options.send ?? httpSend;
   const base = options.baseUrl.replace(/\/+$/, '');
 
   async function request<T>(
@@ -184,7 +186,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
     schema: z.ZodType<T>,
     body?: { json: unknown; idempotencyKey: string },
   ): Promise<T> {
-    let response: Response;
+    let response: HttpAnswer;
     try {
       response = await send(`${base}${path}`, {
         method,
