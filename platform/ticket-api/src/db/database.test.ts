@@ -22,6 +22,33 @@ const newUser = (email: string | null) => ({
 });
 
 describe('the account database', () => {
+  it('prepares a statement with parameters once per PostgreSQL connection; one without keeps the simple protocol', async () => {
+    const { driver } = database.current;
+    const text = 'select $1::int + 1 as next';
+    if (driver.kind !== 'postgres') {
+      // PGlite runs in this process: nothing to prepare over a connection.
+      expect(await queryRows(database.current.db, sql`select ${41}::int + 1 as next`)).toEqual([
+        { next: 42 },
+      ]);
+      return;
+    }
+    const client = await driver.pool.connect();
+    try {
+      expect((await client.query(text, [41])).rows).toEqual([{ next: 42 }]);
+      expect((await client.query(text, [1])).rows).toEqual([{ next: 2 }]);
+      const prepared = await client.query<{ statement: string }>(
+        'select statement from pg_prepared_statements where statement = $1',
+        [text],
+      );
+      expect(prepared.rows).toEqual([{ statement: text }]);
+      // Several statements in one text (as migrations send them) are not prepared.
+      await client.query('create temporary table several (n int); insert into several values (1)');
+      expect((await client.query('select count(*)::int as n from several')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      client.release();
+    }
+  });
+
   it('answers a ping once migrated, and migrating again changes nothing', async () => {
     const { db } = database.current;
     await expect(database.current.ping()).resolves.toBe(true);

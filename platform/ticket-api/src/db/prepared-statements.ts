@@ -24,18 +24,19 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 export class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [config, values] = args as [unknown, unknown];
-    if (config !== null && typeof config === 'object' && !('submit' in config)) {
+    if (typeof config === 'string') {
+      const name = Array.isArray(values) && values.length > 0 ? nameOf(config) : undefined;
+      if (name) args[0] = { text: config, name };
+    } else if (config !== null && typeof config === 'object' && !('submit' in config)) {
       const query = config as QueryConfig;
       const parameters = Array.isArray(values) ? values : query.values;
-      if (
+      const named =
         typeof query.text === 'string' &&
         query.name === undefined &&
         Array.isArray(parameters) &&
-        parameters.length > 0
-      ) {
-        const name = nameOf(query.text);
-        if (name) args[0] = { ...query, name };
-      }
+        parameters.length > 0;
+      const name = named ? nameOf(query.text as string) : undefined;
+      if (name) args[0] = { ...query, name };
     }
     return (super.query as (...rest: unknown[]) => never)(...args);
   }
