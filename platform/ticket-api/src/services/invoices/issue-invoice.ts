@@ -26,7 +26,7 @@ export async function issueInvoice(
 ): Promise<IssuedInvoice> {
   const { network, orderReference, issuedAt } = options;
   const document = buildInvoiceDocument({ ...options.order, number: NUMBER_TO_COME, issuedAt });
-  // formatInvoiceNumber's `<prefix>-<sequence on 6 digits or more>`, written in SQL.
+  // The number (invoice-numbering.ts): `<prefix>-<sequence on 6 digits or more>`.
   const [row] = await queryRows<{ number: string; sequence: number; document: unknown; issued: boolean }>(
     tx,
     sql`
