@@ -1,8 +1,8 @@
 // Applies one word of the provider about one payment (a notification, or the status read on the
-// browser's return) in one transaction (decision 0019): the event is recorded under its id first,
-// so a repeated one changes nothing; the payment row is locked; an event older than the last one
-// applied is ignored; then the payment, the order or the instalment move, each guarded by its
-// current status.
+// browser's return) in one transaction (decision 0019): the payment and its order are locked, then
+// the event is recorded under its id before any change, so a repeated one changes nothing; an event
+// older than the last one applied is ignored; then the payment, the order or the instalment move,
+// each guarded by its current status.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
@@ -73,23 +73,8 @@ export async function applyPaymentEvent(options: {
   const now = clock.now();
   return options.db.transaction(async (tx) => {
     const reference = UUID.test(event.merchantReference) ? event.merchantReference.toLowerCase() : null;
-    const [recorded] = await tx
-      .insert(paymentEvents)
-      .values({
-        id: event.id,
-        provider: event.provider,
-        paymentId: null,
-        type: event.outcome,
-        sequence: event.sequence,
-        applied: false,
-        payload: event.payload,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!recorded) return { kind: 'duplicate' } as const;
-
-    // The payment and its order, both locked, in one statement.
+    // The payment and its order, both locked, in one statement: what the event does is known
+    // before it is recorded, and no other event of the payment is applied meanwhile.
     const [found] = reference
       ? await tx
           .select({ payment: payments, order: orders })
@@ -99,43 +84,56 @@ export async function applyPaymentEvent(options: {
           .for('update')
           .limit(1)
       : [];
+    const stale =
+      found !== undefined && event.sequence !== null && event.sequence <= found.payment.lastEventSequence;
+    // The guard of the payment's update below, on the row it locked.
+    const moves = found !== undefined && !stale && MOVES_FROM[event.outcome].includes(found.payment.status);
+
+    // Recorded under its id first of all changes: a repeated event changes nothing.
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        id: event.id,
+        provider: event.provider,
+        paymentId: found?.payment.id ?? null,
+        type: event.outcome,
+        sequence: event.sequence,
+        applied: moves,
+        payload: event.payload,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return { kind: 'duplicate' } as const;
     if (!found) return { kind: 'unknown-payment' } as const;
+    if (stale) return { kind: 'stale' } as const;
     const { payment, order } = found;
-    if (event.sequence !== null && event.sequence <= payment.lastEventSequence) {
-      await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
-      return { kind: 'stale' } as const;
-    }
 
     const network = options.networkOf(order.networkId);
     if (!network)
       throw new Error(`the order ${order.id} belongs to network ${order.networkId}, which is not loaded`);
 
-    const [moved] = await tx
-      .update(payments)
-      .set({
-        status: PAYMENT_STATUS[event.outcome],
-        reason: event.reason,
-        ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}),
-        ...(event.sequence !== null ? { lastEventSequence: event.sequence } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, MOVES_FROM[event.outcome])))
-      .returning();
-    if (!moved && event.sequence !== null) {
+    let moved: PaymentRow | undefined;
+    if (moves) {
+      [moved] = await tx
+        .update(payments)
+        .set({
+          status: PAYMENT_STATUS[event.outcome],
+          reason: event.reason,
+          ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}),
+          ...(event.sequence !== null ? { lastEventSequence: event.sequence } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, MOVES_FROM[event.outcome])))
+        .returning();
+    } else if (event.sequence !== null) {
       // An outcome already known (read on the browser's return first): keep the sequence anyway.
       await tx
         .update(payments)
         .set({ lastEventSequence: event.sequence, updatedAt: now })
         .where(eq(payments.id, payment.id));
     }
-
-    // A moved payment changes its order or its instalment below, in this transaction: the event is
-    // marked applied now, in the statement that ties it to its payment.
     const changed = moved !== undefined;
-    await tx
-      .update(paymentEvents)
-      .set({ paymentId: payment.id, applied: changed })
-      .where(eq(paymentEvents.id, event.id));
 
     let after = nothingAfter();
     // A method saved by this payment is kept even when the outcome itself was already applied.
