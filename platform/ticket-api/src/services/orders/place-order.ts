@@ -209,7 +209,7 @@ async function answerOf(options: {
   session: SessionRow;
   token: string;
   order: OrderRow;
-  /** The payment and order just written by this placement: nothing to read again. */
+  /** The payment just written by this placement: not read again. */
   placed?: { payment: PaymentRow | null };
 }): Promise<PlaceOrderAnswer> {
   const { deps, network, order, placed } = options;
@@ -223,10 +223,12 @@ async function answerOf(options: {
       redirectUrl = started.kind === 'CHECKOUT' && started.status === 'OPEN' ? started.redirectUrl : null;
     }
   }
-  // An order placed before may have moved meanwhile (its notification): its status as it is now.
-  const [current] = placed
-    ? [order]
-    : await deps.db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+  // Its status as it is now: an order placed before, or a saved method's charge, may have moved
+  // meanwhile (its notification); a hosted checkout just opened waits for the buyer.
+  const [current] =
+    placed?.payment?.kind === 'CHECKOUT'
+      ? [order]
+      : await deps.db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
   return {
     user: await toAuthUser({
       db: deps.db,
@@ -465,6 +467,5 @@ export async function placeOrder(options: {
     return answer(first);
   }
   await runAfterCommit(deps, placed.after, config.timeZone);
-  // A free order completed in the placing transaction: its status is read again.
-  return answer(placed.order, placed.payment ? { payment: placed.payment } : undefined);
+  return answer(placed.order, { payment: placed.payment });
 }
