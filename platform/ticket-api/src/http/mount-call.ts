@@ -11,7 +11,6 @@ import { ko, ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { invalidRequestError } from '@transit-shop/sdk/errors/invalid-request';
 import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
-import { verifySignature } from '@transit-shop/sdk/signing/sign';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { Context, Hono } from 'hono';
@@ -20,6 +19,7 @@ import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import type { SessionRow } from '../db/schema/sessions.ts';
 import type { UserRow } from '../db/schema/users.ts';
+import { isRequestSignature } from '../security/request-signature.ts';
 import { resolveSession } from '../services/sessions/resolve-session.ts';
 import { type RawPayload, readPayload } from './read-payload.ts';
 
@@ -92,11 +92,10 @@ function pathsOfUnstorableText(payload: unknown): string[] {
   return found.sort();
 }
 
-async function checkSignature(raw: RawPayload, network: LoadedNetwork): Promise<void> {
+function checkSignature(raw: RawPayload, network: LoadedNetwork): void {
   const signature = raw[SIGNATURE_FIELD];
   const valid =
-    typeof signature === 'string' &&
-    (await verifySignature(raw, signature, network.network.config.signingKey));
+    typeof signature === 'string' && isRequestSignature(raw, signature, network.network.config.signingKey);
   if (!valid) throw new AppError('INVALID_SIGNATURE');
 }
 
@@ -154,7 +153,7 @@ export function mountCall<C extends AnyCallContract>(
 
     const network = resolveNetwork(c, contract, payload);
     c.set('networkSlug', network.network.slug);
-    await checkSignature(raw, network);
+    checkSignature(raw, network);
 
     const caller = contract.session ? await resolveCaller(deps, contract, payload, network) : null;
     const answer = await handler({
