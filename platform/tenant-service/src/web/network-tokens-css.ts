@@ -29,5 +29,9 @@ export function networkTokensCss(theme: ResolvedTheme): string {
     '.prepaint-header{display:flex;align-items:center;gap:12px;height:64px;padding:0 16px;box-sizing:border-box;' +
       'background:var(--net-header-bg);color:var(--net-header-text);font-size:1.25rem;font-weight:600}',
     '.prepaint-header img{display:block;width:40px;height:40px;flex:none}',
+    // On a phone (below MUI's sm breakpoint) the name takes up to two lines in a smaller type, as
+    // the React header does, so its size does not change when the app mounts.
+    '@media (max-width:599.95px){.prepaint-header{height:auto;min-height:64px}' +
+      '.prepaint-name{font-size:1rem;line-height:1.2;padding:4px 0;overflow-wrap:break-word}}',
   ].join('\n');
 }

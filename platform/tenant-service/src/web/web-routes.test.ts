@@ -67,6 +67,11 @@ describe('index.html filled for the network', () => {
     expect(html).toContain(
       '@media (prefers-color-scheme: dark){:root:not([data-color-scheme="light"]){--net-bg:#121212',
     );
+    // On a phone the name wraps in a smaller type, as in the React header.
+    expect(html).toContain(
+      '@media (max-width:599.95px){.prepaint-header{height:auto;min-height:64px}' +
+        '.prepaint-name{font-size:1rem;line-height:1.2;padding:4px 0;overflow-wrap:break-word}}',
+    );
     expect(html).toContain(
       '<div id="root"><header class="prepaint-header"><img src="/tenant/logo" alt="" width="40" height="40">' +
         '<span class="prepaint-name">Alpha Transit</span></header></div>',
