@@ -15,6 +15,7 @@ import type { NewUserRow } from '../../db/schema/users.ts';
 import { vouchers } from '../../db/schema/vouchers.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET, VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
+import { storeSavedMethod } from '../../test-support/saved-methods.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
 import { checkAbandonedCheckout } from './acknowledge-payment.ts';
@@ -409,25 +410,11 @@ describe('Order/placeOrder.json', () => {
 
   it('a saved method of another customer, kind or network is not found; a customer saved method is charged without a page', async () => {
     const buyer = await signIn();
-    const { db } = testApp.current.deps;
-    const now = testApp.current.clock.now();
-    const [card] = await db
-      .insert(savedPaymentMethods)
-      .values({
-        userId: buyer.user.id,
-        networkId: LUMIERE_ID,
-        provider: 'sandbox',
-        providerToken: `pm_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
-        kind: 'CARD',
-        brand: 'visa',
-        last4: '4242',
-        expMonth: 12,
-        expYear: 2030,
-        holder: 'Ada Lovelace',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const card = await storeSavedMethod(testApp.current.deps.db, {
+      userId: buyer.user.id,
+      networkId: LUMIERE_ID,
+      now: testApp.current.clock.now(),
+    });
     const unknown = await koOf(await place(placing(buyer, { savedPaymentMethodId: 999_999 })));
     expect([unknown.status, unknown.code]).toEqual([404, 'SAVED_METHOD_NOT_FOUND']);
     const someoneElse = await signIn();

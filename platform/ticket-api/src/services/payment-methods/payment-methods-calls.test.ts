@@ -6,10 +6,11 @@ import {
 } from '@transit-shop/sdk/contract/payment-methods';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { payments, type savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { NewUserRow } from '../../db/schema/users.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
+import { storeSavedMethod, testProviderToken } from '../../test-support/saved-methods.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
 
@@ -27,32 +28,13 @@ const signIn = (networkId = LUMIERE_ID, user: Partial<NewUserRow> = {}) =>
     user,
   });
 
-const providerToken = () => `pm_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-
-/** A method saved by an earlier payment, written as finalise-order writes it. */
-async function save(buyer: Buyer, values: Partial<Saved> = {}) {
-  const now = testApp.current.clock.now();
-  const [row] = await testApp.current.deps.db
-    .insert(savedPaymentMethods)
-    .values({
-      userId: buyer.user.id,
-      networkId: LUMIERE_ID,
-      provider: 'sandbox',
-      providerToken: providerToken(),
-      kind: 'CARD',
-      brand: 'visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2030,
-      holder: 'Ada Lovelace',
-      createdAt: now,
-      updatedAt: now,
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('the saved method was not stored');
-  return row;
-}
+/** A method saved by an earlier payment of the buyer, on lumiere unless said otherwise. */
+const save = (buyer: Buyer, values: Partial<Saved> = {}) =>
+  storeSavedMethod(
+    testApp.current.deps.db,
+    { userId: buyer.user.id, networkId: LUMIERE_ID, now: testApp.current.clock.now() },
+    values,
+  );
 
 const bankAccount = { kind: 'TRANSFER', brand: null, last4: '0189', expMonth: null, expYear: null } as const;
 
@@ -182,7 +164,7 @@ describe('Account/getCards.json', () => {
       .where(eq(payments.orderId, placed.orderId));
     if (!payment) throw new Error('the order has no payment');
     const notification = testApp.current.payments.notification(payment.id, 'payment.succeeded', {
-      savedMethod: { ...VISA_SAVED, token: providerToken() },
+      savedMethod: { ...VISA_SAVED, token: testProviderToken() },
     });
     const notified = await testApp.current.app.request('/payments/notifications/sandbox', {
       method: 'POST',
