@@ -29,14 +29,18 @@ function waitFor<T>(check: () => T | undefined, timeoutMs = 20_000) {
   return { promise, poke: () => poke() };
 }
 
+/** The queue on this test's database, polling every `pollingIntervalSeconds` when given. */
+const startTestJobs = (pollingIntervalSeconds?: number) =>
+  startJobs({
+    database: database.current,
+    definitions,
+    logger,
+    ...(pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds }),
+  });
+
 describe('background jobs', () => {
   it('receives a job at once and a delayed one no sooner than asked', async () => {
-    const jobs = await startJobs({
-      database: database.current,
-      definitions,
-      logger,
-      pollingIntervalSeconds: 0.5,
-    });
+    const jobs = await startTestJobs(0.5);
     try {
       const received: { orderId: number; at: number }[] = [];
       const both = waitFor(() => (received.length >= 2 ? received : undefined));
@@ -57,12 +61,7 @@ describe('background jobs', () => {
   });
 
   it('handles a batch job by job: the one that fails is kept for a retry, the others complete', async () => {
-    const jobs = await startJobs({
-      database: database.current,
-      definitions,
-      logger,
-      pollingIntervalSeconds: 0.5,
-    });
+    const jobs = await startTestJobs(0.5);
     try {
       const handled: number[] = [];
       const all = waitFor(() => (handled.length >= 3 ? handled : undefined));
@@ -95,12 +94,7 @@ describe('background jobs', () => {
   });
 
   it('handles the jobs of a fetch together, never more at once than its concurrency', async () => {
-    const jobs = await startJobs({
-      database: database.current,
-      definitions,
-      logger,
-      pollingIntervalSeconds: 0.5,
-    });
+    const jobs = await startTestJobs(0.5);
     try {
       const handled: number[] = [];
       const all = waitFor(() => (handled.length >= 4 ? handled : undefined));
@@ -134,7 +128,7 @@ describe('background jobs', () => {
   });
 
   it('keeps a recurring schedule per job and key, in its time zone, replaced when scheduled again', async () => {
-    const jobs = await startJobs({ database: database.current, definitions, logger });
+    const jobs = await startTestJobs();
     try {
       await jobs.schedule(
         'test.reminder',
@@ -181,7 +175,7 @@ describe('background jobs', () => {
   });
 
   it('refuses to schedule data its job does not take, or a job it does not know', async () => {
-    const jobs = await startJobs({ database: database.current, definitions, logger });
+    const jobs = await startTestJobs();
     try {
       await expect(
         jobs.schedule('test.reminder', '0 3 * * *', { orderId: 1.5, note: 'x' }),
@@ -196,12 +190,7 @@ describe('background jobs', () => {
   });
 
   it('refuses to send data its job does not take', async () => {
-    const jobs = await startJobs({
-      database: database.current,
-      definitions,
-      logger,
-      pollingIntervalSeconds: 0.5,
-    });
+    const jobs = await startTestJobs(0.5);
     try {
       await expect(
         jobs.send('test.reminder', { orderId: 'seven', note: 'x' } as unknown as {
