@@ -3,8 +3,8 @@
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/database.ts';
 import { identities } from '../../db/schema/identity.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
@@ -53,6 +53,35 @@ function addressOf(user: UserRow): AuthUser['address'] {
   };
 }
 
+/**
+ * The account's linked identities and, for a holder, its traveller profiles (oldest first, erased
+ * ones gone, as profilesOf reads them): one round trip for every answer that carries the user.
+ */
+async function identitiesAndProfilesOf(
+  db: Database,
+  userId: number,
+  withProfiles: boolean,
+): Promise<{ linked: AuthUser['identities']; profiles: TravellerProfile[] }> {
+  const profiles = withProfiles
+    ? sql`(select json_agg(json_build_object(
+          'userId', ${users.id}, 'userName', coalesce(${users.firstName}, ''),
+          'userLastname', coalesce(${users.lastName}, ''), 'userBirthday', ${users.birthday},
+          'cardNumber', ${users.cardNumber}, 'active', ${users.active}) order by ${users.id})
+        from ${users} where ${users.parentUserId} = ${userId} and ${users.status} <> 'ANONYMISED')`
+    : sql`null`;
+  const [row] = await queryRows<{
+    linked: AuthUser['identities'] | null;
+    profiles: TravellerProfile[] | null;
+  }>(
+    db,
+    sql`select
+      (select json_agg(json_build_object('providerId', ${identities.providerId}) order by ${identities.providerId})
+        from ${identities} where ${identities.userId} = ${userId}) as linked,
+      ${profiles} as profiles`,
+  );
+  return { linked: row?.linked ?? [], profiles: row?.profiles ?? [] };
+}
+
 /** The answer's user for the holder of `session`; `token` is the userToken the caller holds. */
 export async function toAuthUser(options: {
   db: Database;
@@ -63,14 +92,7 @@ export async function toAuthUser(options: {
   const { db, user, session } = options;
   const isProfile = user.parentUserId !== null;
   const isGuest = user.status === 'GUEST';
-  const [profiles, linked] = await Promise.all([
-    isProfile || isGuest ? Promise.resolve([]) : profilesOf(db, user.id),
-    db
-      .select({ providerId: identities.providerId })
-      .from(identities)
-      .where(eq(identities.userId, user.id))
-      .orderBy(asc(identities.providerId)),
-  ]);
+  const { linked, profiles } = await identitiesAndProfilesOf(db, user.id, !isProfile && !isGuest);
   if (user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
   return {
     userToken: options.token,
@@ -92,7 +114,7 @@ export async function toAuthUser(options: {
     dataSharingConsent: user.dataSharingConsent,
     locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     identities: linked,
-    profiles: profiles.map(toTravellerProfile),
+    profiles,
     deletionRequestedAt: user.deletionRequestedAt?.toISOString() ?? null,
     sessionExpiresAt: session.idleExpiresAt.toISOString(),
   };

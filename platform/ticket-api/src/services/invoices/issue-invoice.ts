@@ -2,7 +2,7 @@
 // the document built from the order's data and kept with it. An order has one invoice: issuing it
 // again answers the first without taking a number. One statement raises the network's counter and
 // keeps the invoice, so the counter's row (locked until the order's transaction ends, decision 0020)
-// waits for no other round trip of this one.
+// waits for no other round trip of this one; the same statement writes the number on the order.
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
 import { buildInvoiceDocument, type InvoiceOrderData } from './build-invoice-document.ts';
@@ -20,6 +20,8 @@ export async function issueInvoice(
     network: { id: number; invoicePrefix: string };
     /** The order's reference as the orders table names it. */
     orderReference: string;
+    /** The order whose invoice_number takes the number, in the same statement. */
+    orderId?: number;
     issuedAt: Date;
     order: Omit<InvoiceOrderData, 'number' | 'issuedAt'>;
   },
@@ -52,7 +54,14 @@ export async function issueInvoice(
           jsonb_set(${JSON.stringify(document)}::jsonb, '{number}', to_jsonb(number))
         from numbered
         returning number, sequence
-      )
+      )${
+        options.orderId === undefined
+          ? sql``
+          : sql`,
+      numbered_order as (
+        update orders set invoice_number = issued.number from issued where orders.id = ${options.orderId}
+      )`
+      }
       select number, sequence, null::jsonb as document, true as issued from issued
       union all
       select number, sequence, document, false as issued from existing`,

@@ -2,14 +2,14 @@
 // change is guarded by the current status, so an outcome applied twice (a notification and the
 // browser's return, a retried notification) changes the order once.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orders } from '../../db/schema/orders.ts';
 import { instalments, type PaymentRow, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import { releaseCollectSlot } from '../collect/release-collect-slot.ts';
 import { instalmentSchedule } from './instalment-schedule.ts';
-import { issueOrderInvoice } from './issue-order-invoice.ts';
+import { invoiceLinesOfOrder, issueOrderInvoice } from './issue-order-invoice.ts';
 import { releaseOrderVouchers, scopedOrderKey } from './order-vouchers.ts';
 
 type OrderStatus = OrderRow['status'];
@@ -133,10 +133,12 @@ export async function completeOrder(options: {
   paymentEvent?: { type: OrderEventType; status: OrderStatus };
 }): Promise<AfterCommit> {
   const { db, network, order, payment, now } = options;
-  const completed = await moveOrder(db, order.id, ['PENDING', 'PROCESSING'], 'COMPLETED', now, {
-    processStatus: 'TO_PROCESS',
-    completedAt: now,
-  });
+  // Its lines come back with it, for the invoice.
+  const [completed] = await db
+    .update(orders)
+    .set({ status: 'COMPLETED', processStatus: 'TO_PROCESS', completedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, ['PENDING', 'PROCESSING'])))
+    .returning({ ...getTableColumns(orders), invoiceLines: invoiceLinesOfOrder });
   const after = nothingAfter();
   const events = options.paymentEvent ? [options.paymentEvent] : [];
   if (!completed) {
@@ -178,7 +180,8 @@ export async function completeOrder(options: {
   // Numbered in this transaction: a rollback gives the number back (gapless, decision 0020). Last
   // of its work, so that the network's counter stays locked (and other orders wait) for as little
   // as the invoice itself until the commit.
-  await issueOrderInvoice({ db, network, order: completed, now });
+  const { invoiceLines, ...completedOrder } = completed;
+  await issueOrderInvoice({ db, network, order: completedOrder, lines: invoiceLines, now });
   return after;
 }
 

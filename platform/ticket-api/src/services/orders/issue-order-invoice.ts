@@ -1,15 +1,15 @@
 // The invoice of a paid order, issued inside the transaction that completes it (decisions 0019,
 // 0020) by the invoice module: the network's next number and the document built from the order as
 // sold (lines, discounts, payment, instalments, collect slot), kept so that it is drawn again
-// unchanged; the number is written on the order. An order with nothing to pay gets no invoice.
+// unchanged; the number is written on the order by the same statement. An order with nothing to pay gets no invoice.
 import type { Discount } from '@transit-shop/sdk/contract/order';
 import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderLines, orders } from '../../db/schema/orders.ts';
 import { collectSiteOf } from '../collect/collect-site.ts';
-import { invoiceSellerOf } from '../invoices/build-invoice-document.ts';
+import { type InvoiceOrderData, invoiceSellerOf } from '../invoices/build-invoice-document.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { instalmentSchedule } from './instalment-schedule.ts';
 
@@ -32,20 +32,45 @@ function buyerOf(order: OrderRow) {
   };
 }
 
+export type InvoiceLineOfOrder = InvoiceOrderData['lines'][number];
+
+/**
+ * The order's lines as its invoice lists them, for a statement on `orders` that reads them with the
+ * order (its id named with the table: a statement's own columns may be written without it).
+ */
+export const invoiceLinesOfOrder = sql<InvoiceLineOfOrder[]>`(
+  select coalesce(json_agg(json_build_object(
+    'label', ${orderLines.label}, 'quantity', ${orderLines.quantity},
+    'unitPrice', ${orderLines.unitPrice}, 'vatRate', coalesce(${orderLines.vatRateBasisPoints}, 0)
+  ) order by ${orderLines.position}), '[]'::json)
+  from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier(orders.id.name)})`;
+
+async function invoiceLinesOf(db: Database, orderId: number): Promise<InvoiceLineOfOrder[]> {
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  return lines.map((line) => ({
+    label: line.label,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    vatRate: line.vatRateBasisPoints ?? 0,
+  }));
+}
+
 export async function issueOrderInvoice(options: {
   db: Database;
   network: LoadedNetwork;
   order: OrderRow;
+  /** The order's lines when the caller read them with the order (invoiceLinesOfOrder). */
+  lines?: InvoiceLineOfOrder[];
   now: Date;
 }): Promise<string | null> {
   const { db, network, order, now } = options;
   if (order.paymentMethod === null || order.invoiceNumber !== null) return order.invoiceNumber;
   const config = network.network.config;
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position));
+  const lines = options.lines ?? (await invoiceLinesOf(db, order.id));
   const discounts = (order.discounts as Discount[])
     .filter((discount) => discount.error === null && discount.amount > 0)
     .map((discount) => ({
@@ -58,6 +83,7 @@ export async function issueOrderInvoice(options: {
   const { number } = await issueInvoice(db, {
     network: { id: config.id, invoicePrefix: config.seller.invoicePrefix },
     orderReference: String(order.id),
+    orderId: order.id,
     issuedAt: now,
     order: {
       locale: isLocale(order.lang) ? order.lang : DEFAULT_LOCALE,
@@ -66,12 +92,7 @@ export async function issueOrderInvoice(options: {
       seller: invoiceSellerOf(config.seller),
       buyer: buyerOf(order),
       order: { id: String(order.id), date: order.createdAt },
-      lines: lines.map((line) => ({
-        label: line.label,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        vatRate: line.vatRateBasisPoints ?? 0,
-      })),
+      lines,
       discounts,
       paymentMethod: order.paymentMethod,
       instalments:
@@ -94,6 +115,5 @@ export async function issueOrderInvoice(options: {
           : null,
     },
   });
-  await db.update(orders).set({ invoiceNumber: number }).where(eq(orders.id, order.id));
   return number;
 }
