@@ -2,14 +2,19 @@
 
 const UNIQUE_VIOLATION = '23505';
 
-function codeOf(error: unknown): string | undefined {
+type DriverError = { code: string; constraint?: string };
+
+function driverErrorOf(error: unknown): DriverError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (typeof code === 'string')
+    return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
   // Drizzle wraps the driver's error in its own, as the cause.
-  return codeOf((error as { cause?: unknown }).cause);
+  return driverErrorOf((error as { cause?: unknown }).cause);
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return codeOf(error) === UNIQUE_VIOLATION;
+/** A unique index refused a row; of the named index (or constraint) only, when one is named. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = driverErrorOf(error);
+  return found?.code === UNIQUE_VIOLATION && (constraint === undefined || found.constraint === constraint);
 }

@@ -15,7 +15,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { pickText } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-env.ts';
-import { type DeliverySnapshot, type OrderRow, orderLines, orders } from '../../db/schema/orders.ts';
+import { type DeliverySnapshot, type OrderRow, orders } from '../../db/schema/orders.ts';
 import { type PaymentRow, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -26,10 +26,11 @@ import { reserveCollectSlot } from '../collect/reserve-collect-slot.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { checkCheckout, isGuest } from './checkout-rules.ts';
 import { computeAmount } from './compute-amount.ts';
-import { type AfterCommit, completeOrder, nothingAfter, recordOrderEvents } from './finalise-order.ts';
+import { type AfterCommit, completeOrder, nothingAfter } from './finalise-order.ts';
 import { redeemOrderVouchers, scopedOrderKey } from './order-vouchers.ts';
 import { refusal } from './price-cart.ts';
 import { type CartRequest, type PricedOrder, priceOrder } from './price-order.ts';
+import { type PlacedOrderRows, writePlacedOrder } from './write-placed-order.ts';
 
 export type CheckoutDeps = Pick<
   AppDeps,
@@ -48,6 +49,9 @@ export type PlaceOrderRequest = Omit<CartRequest, 'userToken' | 'userId'> & {
   invoiceEmail: string | null;
   returnUrl: string | null;
 };
+
+/** The order's key was placed already: the placing transaction is given up. */
+class OrderKeyPlaced extends Error {}
 
 /** Ours: a payment the provider never started is given up after a checkout's lifetime and a minute. */
 export const UNSTARTED_PAYMENT_MS = 31 * 60_000;
@@ -333,132 +337,133 @@ export async function placeOrder(options: {
   const method = free ? null : request.paymentMethod;
   const installments = free ? 1 : request.installments;
 
-  const placed = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        networkId: config.id,
-        userId: user.id,
-        orderKey: request.orderKey,
-        requestHash: hash,
-        currency: priced.currency,
-        subtotalAmount: priced.subtotalAmount,
-        discountAmount: priced.discountAmount,
-        totalAmount: priced.totalAmount,
-        paymentMethod: method,
-        installments,
-        savedPaymentMethodId: free ? null : (savedMethod?.id ?? null),
-        saveMethod: !guest && !free && (request.saveMethod || installments > 1),
-        lang,
-        buyer: {
-          guest,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          customerNumber: user.customerNumber,
-          invoiceEmail: guest ? request.invoiceEmail : (user.contactEmail ?? user.email),
-        },
-        delivery: request.delivery as DeliverySnapshot | null,
-        vouchers: [...request.vouchers],
-        discounts: priced.discounts,
-        returnPath: request.returnUrl,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // The same key placed at the same moment: the first placement's order is the answer.
-    if (!order) return null;
-
-    await tx.insert(orderLines).values(
-      priced.lines.map((line, position) => {
-        const article = line.articleIndex === null ? undefined : request.articles[line.articleIndex];
-        const isArticle = line.kind === 'ARTICLE';
-        return {
-          orderId: order.id,
-          position,
-          kind: line.kind,
-          articleIndex: line.articleIndex,
-          shopItemId: line.shopItemId,
-          productIds: line.productIds,
-          label: lineLabel(network, line.shopItemId, lang),
-          support: article && line.kind !== 'SHIPPING_FEE' ? article.support : null,
-          customerId: article?.customerId ?? (article ? user.id : null),
-          mediaId: article?.mediaId ?? null,
-          startMonth: isArticle ? (article?.startMonth ?? null) : null,
-          startingAt: isArticle && article?.startingAt ? new Date(article.startingAt) : null,
-          fields: isArticle ? (article?.fields ?? {}) : {},
-          documents: isArticle ? (article?.documents ?? []) : [],
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          amount: line.amount,
-          discountAmount: line.discountAmount,
-          totalAmount: line.totalAmount,
-          vatRateBasisPoints: vatOf(network, line.shopItemId),
-        };
-      }),
-    );
-    if (request.delivery?.mode === 'COLLECT') {
-      // CHK-05, CHK-06: one place of the slot, held until the payment fails or is cancelled.
-      await reserveCollectSlot(tx, {
-        network: config,
-        siteId: request.delivery.siteId,
-        slotStart: request.delivery.slotStart,
-        orderKey: scopedOrderKey(order),
-        now,
-      }).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'INVALID_REQUEST')
-          throw new AppError('INVALID_REQUEST', {
-            message: error.message,
-            details: { issues: [{ path: 'delivery.slotStart', message: VALIDATION_MESSAGES.invalid }] },
+  const rows: PlacedOrderRows = {
+    order: {
+      networkId: config.id,
+      userId: user.id,
+      orderKey: request.orderKey,
+      requestHash: hash,
+      currency: priced.currency,
+      subtotalAmount: priced.subtotalAmount,
+      discountAmount: priced.discountAmount,
+      totalAmount: priced.totalAmount,
+      paymentMethod: method,
+      installments,
+      savedPaymentMethodId: free ? null : (savedMethod?.id ?? null),
+      saveMethod: !guest && !free && (request.saveMethod || installments > 1),
+      lang,
+      buyer: {
+        guest,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        customerNumber: user.customerNumber,
+        invoiceEmail: guest ? request.invoiceEmail : (user.contactEmail ?? user.email),
+      },
+      delivery: request.delivery as DeliverySnapshot | null,
+      vouchers: [...request.vouchers],
+      discounts: priced.discounts,
+      returnPath: request.returnUrl,
+      createdAt: now,
+      updatedAt: now,
+    },
+    lines: priced.lines.map((line, position) => {
+      const article = line.articleIndex === null ? undefined : request.articles[line.articleIndex];
+      const isArticle = line.kind === 'ARTICLE';
+      return {
+        position,
+        kind: line.kind,
+        articleIndex: line.articleIndex,
+        shopItemId: line.shopItemId,
+        productIds: line.productIds,
+        label: lineLabel(network, line.shopItemId, lang),
+        support: article && line.kind !== 'SHIPPING_FEE' ? article.support : null,
+        customerId: article?.customerId ?? (article ? user.id : null),
+        mediaId: article?.mediaId ?? null,
+        startMonth: isArticle ? (article?.startMonth ?? null) : null,
+        startingAt: isArticle && article?.startingAt ? new Date(article.startingAt) : null,
+        fields: isArticle ? (article?.fields ?? {}) : {},
+        documents: isArticle ? (article?.documents ?? []) : [],
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        amount: line.amount,
+        discountAmount: line.discountAmount,
+        totalAmount: line.totalAmount,
+        vatRateBasisPoints: vatOf(network, line.shopItemId),
+      };
+    }),
+    events:
+      free || method === null
+        ? [{ type: 'PLACED', status: 'PENDING', at: now }]
+        : [
+            { type: 'PLACED', status: 'PENDING', at: now },
+            { type: 'PAYMENT_STARTED', status: 'PENDING', at: now },
+          ],
+    payment:
+      free || method === null
+        ? null
+        : {
+            instalmentNumber: 1,
+            provider: deps.payments.name,
+            kind: savedMethod ? 'CHARGE' : 'CHECKOUT',
+            method,
+            amount: firstDebit,
+            currency: priced.currency,
+            createdAt: now,
+            updatedAt: now,
+          },
+  };
+  const collect = request.delivery?.mode === 'COLLECT' ? request.delivery : null;
+  // Only a collect place, vouchers or a completion make a transaction of the placement.
+  const placed =
+    !collect && request.vouchers.length === 0 && rows.payment
+      ? await writePlacedOrder(deps.db, rows).then(
+          (written) => written && { ...written, after: nothingAfter() },
+        )
+      : await deps.db
+          .transaction(async (tx) => {
+            const written = await writePlacedOrder(tx, rows);
+            if (!written) throw new OrderKeyPlaced();
+            const { order, payment } = written;
+            if (collect) {
+              // CHK-05, CHK-06: one place of the slot, held until the payment fails or is cancelled.
+              await reserveCollectSlot(tx, {
+                network: config,
+                siteId: collect.siteId,
+                slotStart: collect.slotStart,
+                orderKey: scopedOrderKey(order),
+                now,
+              }).catch((error: unknown) => {
+                if (error instanceof AppError && error.code === 'INVALID_REQUEST')
+                  throw new AppError('INVALID_REQUEST', {
+                    message: error.message,
+                    details: {
+                      issues: [{ path: 'delivery.slotStart', message: VALIDATION_MESSAGES.invalid }],
+                    },
+                  });
+                throw error;
+              });
+            }
+            await redeemOrderVouchers({
+              db: tx,
+              clock: deps.clock,
+              network,
+              user,
+              orderKey: scopedOrderKey(order),
+              codes: request.vouchers,
+              articles: request.articles,
+              shippingFeeShopItemId: request.shippingFeeShopItemId,
+              lang: request.lang,
+            });
+            const after: AfterCommit = payment
+              ? nothingAfter()
+              : await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
+            return { order, payment, after };
+          })
+          .catch((error: unknown) => {
+            if (error instanceof OrderKeyPlaced) return null;
+            throw error;
           });
-        throw error;
-      });
-    }
-    await redeemOrderVouchers({
-      db: tx,
-      clock: deps.clock,
-      network,
-      user,
-      orderKey: scopedOrderKey(order),
-      codes: request.vouchers,
-      articles: request.articles,
-      shippingFeeShopItemId: request.shippingFeeShopItemId,
-      lang: request.lang,
-    });
-
-    let after: AfterCommit = nothingAfter();
-    let payment: PaymentRow | null = null;
-    if (free || method === null) {
-      await recordOrderEvents(tx, order.id, [{ type: 'PLACED', status: 'PENDING' }], now);
-      after = await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
-    } else {
-      [payment = null] = await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          instalmentNumber: 1,
-          provider: deps.payments.name,
-          kind: savedMethod ? 'CHARGE' : 'CHECKOUT',
-          method,
-          amount: firstDebit,
-          currency: priced.currency,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordOrderEvents(
-        tx,
-        order.id,
-        [
-          { type: 'PLACED', status: 'PENDING' },
-          { type: 'PAYMENT_STARTED', status: 'PENDING' },
-        ],
-        now,
-      );
-    }
-    return { order, payment, after };
-  });
 
   if (!placed) {
     const first = await findOrder(deps, network, user, request.orderKey);
