@@ -20,10 +20,10 @@ import {
   loadLine,
   machine,
   ms,
-  processCpuMsByName,
   sleep,
   stats,
   threadCpuMs,
+  trackProcessesCpu,
 } from './support/measure.ts';
 import { nextSlot, readDemoNetwork, signedBody, signedQuery } from './support/network.ts';
 import { startPaymentSandbox } from './support/payment-sandbox-under-test.ts';
@@ -76,6 +76,9 @@ const api = await startTicketApi({
   await sandbox.close();
   throw error;
 });
+
+/** PostgreSQL's server and backends, followed from now on (idle connections close and their backends exit). */
+const postgresCpu = trackProcessesCpu('postgres');
 
 type Shopper = Pick<Customer, 'userId' | 'userToken'>;
 
@@ -221,7 +224,7 @@ async function cpuNow() {
   const [ticketApi, paymentSandbox, postgres] = await Promise.all([
     threadCpuMs(api.pid),
     threadCpuMs(sandbox.pid),
-    processCpuMsByName('postgres'),
+    postgresCpu.read(),
   ]);
   const own = process.cpuUsage();
   return {
@@ -499,6 +502,7 @@ try {
   console.log(`lost: ${lost}, duplicated: ${duplicated}`);
   console.log(loadLine());
 } finally {
+  postgresCpu.stop();
   await api.close();
   await sandbox.close();
 }

@@ -1,5 +1,7 @@
 // What the benchmarks measure with and how they print it: latency statistics, durations, a
 // process's CPU time per thread, the machine and its load, and the open loop of Poisson arrivals.
+
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 
@@ -92,25 +94,56 @@ export async function openLoop<T>(
 }
 
 /**
- * CPU time (user + system, ms) of every process whose command name is `name` (PostgreSQL's server
- * and its backends are all "postgres"), from /proc (Linux). A process that exits between two
- * readings takes its time with it: the server's backends of a connection pool stay.
+ * CPU time (user + system, ms) of each process whose command name is `name`, by pid, from /proc
+ * (Linux). Read synchronously: a few dozen small files, where asynchronous reads would cost the
+ * benchmark's own CPU several times over.
  */
-export async function processCpuMsByName(name: string): Promise<{ processes: number; ms: number }> {
-  const total = { processes: 0, ms: 0 };
-  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+function processCpuMs(name: string): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    let stat = '';
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
     const open = stat.indexOf('(');
     const close = stat.lastIndexOf(') ');
     if (open < 0 || close < 0 || stat.slice(open + 1, close) !== name) continue;
     const fields = stat.slice(close + 2).split(' ');
     const used = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    if (!Number.isFinite(used)) continue;
-    total.processes += 1;
-    total.ms += used;
+    if (Number.isFinite(used)) byPid.set(pid, used);
   }
-  return total;
+  return byPid;
+}
+
+/**
+ * CPU time of every process whose command name is `name` (PostgreSQL's server and its backends are
+ * all "postgres"), read every `everyMs` so that a process exiting between two readings keeps the
+ * time it used (a connection pool closes its idle connections, and their backends exit).
+ */
+export function trackProcessesCpu(name: string, everyMs = 1000) {
+  const lastSeen = new Map<string, number>();
+  let alive = 0;
+  const poll = () => {
+    const now = processCpuMs(name);
+    alive = now.size;
+    for (const [pid, ms] of now) lastSeen.set(pid, ms);
+  };
+  poll();
+  const timer = setInterval(poll, everyMs);
+  timer.unref();
+  return {
+    /** Every process's time so far, those that exited included; the number alive now. */
+    read(): { processes: number; ms: number } {
+      poll();
+      let ms = 0;
+      for (const used of lastSeen.values()) ms += used;
+      return { processes: alive, ms };
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 export type ClosedLoopRun<T> = {
