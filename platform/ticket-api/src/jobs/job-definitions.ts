@@ -13,8 +13,8 @@ export const APP_JOBS = {
   'charge-instalment': z.strictObject({ instalmentId: z.number().int().positive() }),
   /** Every instalment due and not charged yet (a sweep behind the per-instalment jobs): no data. */
   'charge-due-instalments': z.strictObject({}),
-  /** An order's hosted checkout read again once it must have ended: an abandoned page expires. */
-  'check-checkout': z.strictObject({ paymentId: z.uuid() }),
+  /** Every hosted checkout whose page must have ended, read again: an abandoned page expires. A sweep, no data. */
+  'check-due-checkouts': z.strictObject({}),
 } as const;
 
 export type AppJobs = typeof APP_JOBS;

@@ -1,11 +1,11 @@
 // The orders' background work (decision 0019): a completed order's confirmation email with its
 // invoice PDF, a later instalment debited on its due date (and an hourly sweep of those still due),
-// and an order's hosted checkout read once its page must have ended (an abandoned page expires and
-// gives its voucher uses back). The debits and checks read the current state, so a retried job does
+// and a sweep every minute of the hosted checkouts whose page must have ended (an abandoned page
+// expires and gives its voucher uses back). The debits and checks read the current state, so a retried job does
 // nothing twice.
 
-import { checkAbandonedCheckout } from '../services/orders/acknowledge-payment.ts';
 import { chargeDueInstalments, chargeInstalment } from '../services/orders/charge-instalment.ts';
+import { checkDueCheckouts, DUE_CHECKOUTS_CRON } from '../services/orders/check-due-checkouts.ts';
 import type { CheckoutDeps } from '../services/orders/place-order.ts';
 import { deliverOrderConfirmation } from '../services/orders/send-order-confirmation.ts';
 import type { AppJobs } from './job-definitions.ts';
@@ -34,11 +34,12 @@ export async function startOrderJobs(
   await jobs.work('charge-instalment', async ({ instalmentId }) => {
     await chargeInstalment(deps, instalmentId);
   });
-  await jobs.work('check-checkout', async ({ paymentId }) => {
-    await checkAbandonedCheckout(deps, paymentId);
+  await jobs.work('check-due-checkouts', async () => {
+    await checkDueCheckouts(deps);
   });
   await jobs.work('charge-due-instalments', async () => {
     await chargeDueInstalments(deps);
   });
   await jobs.schedule('charge-due-instalments', DUE_INSTALMENTS_CRON, {}, { missed: 'once' });
+  await jobs.schedule('check-due-checkouts', DUE_CHECKOUTS_CRON, {}, { missed: 'once' });
 }

@@ -61,11 +61,20 @@ export const payments = pgTable(
     reason: text('reason'),
     /** The sequence of the last event applied: an older one arriving late is ignored. */
     lastEventSequence: integer('last_event_sequence').notNull().default(0),
+    /**
+     * When the minute's sweep reads the checkout at the provider, in case its page was abandoned:
+     * a minute after the page's expiry, or a checkout's lifetime after a placement the provider
+     * never started; null once the payment has an outcome or was read.
+     */
+    checkoutCheckAt: timestamp('checkout_check_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('payments_order_idx').on(table.orderId),
+    index('payments_checkout_check_idx')
+      .on(table.checkoutCheckAt)
+      .where(sql`${table.checkoutCheckAt} is not null`),
     uniqueIndex('payments_provider_checkout_key')
       .on(table.provider, table.providerCheckoutId)
       .where(sql`${table.providerCheckoutId} is not null`),

@@ -86,7 +86,7 @@ export async function acknowledgePayment(options: {
 }
 
 /**
- * The check-checkout job: an order's checkout read once its page must have ended; a payment the
+ * An order's checkout read once its page must have ended (the sweep, check-due-checkouts.ts); a payment the
  * provider never started (it failed at placement and no retry of the key started it) expires, so
  * its order gives its voucher uses and collect place back.
  */

@@ -122,6 +122,8 @@ export async function applyPaymentEvent(options: {
           reason: event.reason,
           ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}),
           ...(event.sequence !== null ? { lastEventSequence: event.sequence } : {}),
+          // An outcome: nothing left for the sweep of abandoned checkouts to read.
+          ...(event.outcome !== 'pending' ? { checkoutCheckAt: null } : {}),
           updatedAt: now,
         })
         .where(and(eq(payments.id, payment.id), inArray(payments.status, MOVES_FROM[event.outcome])))

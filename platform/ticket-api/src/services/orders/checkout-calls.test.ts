@@ -18,9 +18,9 @@ import { TEST_WEBHOOK_SECRET, VISA_SAVED } from '../../test-support/fake-payment
 import { storeSavedMethod } from '../../test-support/saved-methods.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
-import { checkAbandonedCheckout } from './acknowledge-payment.ts';
 import { localInstant, runAfterCommit } from './after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
+import { checkDueCheckouts } from './check-due-checkouts.ts';
 import { scopedOrderKey } from './order-vouchers.ts';
 import { deliverOrderConfirmation } from './send-order-confirmation.ts';
 
@@ -1076,7 +1076,7 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
     expect(unknown.code).toBe('ORDER_NOT_FOUND');
   });
 
-  it('an abandoned page is read after its expiry: the order CANCELED, its voucher use and collect place given back', async () => {
+  it('the minute sweep reads an abandoned page a minute after its expiry, again while the provider has it open; then the order is CANCELED, its collect place given back', async () => {
     const buyer = await signIn();
     const answer = await placed(
       placing(buyer, {
@@ -1084,15 +1084,35 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
         delivery: { mode: 'COLLECT', siteId: 12, slotStart: '2026-11-26T10:00:00Z' },
       }),
     );
+    const { clock, deps, payments: provider } = testApp.current;
     const payment = await paymentOf(answer.orderId);
-    await checkAbandonedCheckout(testApp.current.deps, payment.id);
-    expect((await orderRow(answer.orderId)).status).toBe('PENDING');
-    const checkout = testApp.current.payments.checkoutOf(payment.id);
-    testApp.current.payments.setStatus(checkout?.id ?? '', 'expired');
-    await checkAbandonedCheckout(testApp.current.deps, payment.id);
-    expect((await orderRow(answer.orderId)).status).toBe('CANCELED');
-    const { db } = testApp.current.deps;
-    const held = await db
+    const checkout = provider.checkoutOf(payment.id);
+    if (!checkout) throw new Error('no checkout');
+    const pageEnds = new Date(clock.now().getTime() + 30 * 60_000);
+    expect(payment.checkoutCheckAt).toEqual(new Date(pageEnds.getTime() + 60_000));
+    const started = clock.now();
+    try {
+      const checkAt = async () => (await paymentOf(answer.orderId)).checkoutCheckAt;
+      clock.advanceMinutes(30);
+      await checkDueCheckouts(deps);
+      expect(await checkAt()).toEqual(new Date(pageEnds.getTime() + 60_000));
+      clock.advanceMinutes(1);
+      await checkDueCheckouts(deps);
+      expect((await orderRow(answer.orderId)).status).toBe('PENDING');
+      const again = new Date(clock.now().getTime() + 60_000);
+      expect(await checkAt()).toEqual(again);
+      await checkDueCheckouts(deps);
+      expect(await checkAt()).toEqual(again);
+
+      provider.setStatus(checkout.id, 'expired');
+      clock.advanceMinutes(1);
+      await checkDueCheckouts(deps);
+      expect((await orderRow(answer.orderId)).status).toBe('CANCELED');
+      expect(await checkAt()).toBeNull();
+    } finally {
+      clock.set(started);
+    }
+    const held = await deps.db
       .select()
       .from(collectSlotReservations)
       .where(eq(collectSlotReservations.orderKey, scopedOrderKey(await orderRow(answer.orderId))));
@@ -1102,7 +1122,19 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
     );
   });
 
-  it('a payment the provider never started is given up after a checkout lifetime, unless the key is retried', async () => {
+  it('a payment with an outcome leaves nothing to the sweep; a pending debit is still read once', async () => {
+    const buyer = await signIn();
+    const paid = await placed(placing(buyer));
+    await notifyPayment(paid.orderId, 'payment.succeeded', { sequence: 1 });
+    expect((await paymentOf(paid.orderId)).checkoutCheckAt).toBeNull();
+    const debited = await placed(placing(buyer, { articles: [monthly()], paymentMethod: 'TRANSFER' }));
+    const checkAt = (await paymentOf(debited.orderId)).checkoutCheckAt;
+    await notifyPayment(debited.orderId, 'payment.pending', { sequence: 1 });
+    expect((await orderRow(debited.orderId)).status).toBe('PROCESSING');
+    expect((await paymentOf(debited.orderId)).checkoutCheckAt).toEqual(checkAt);
+  });
+
+  it('a payment the provider never started is given up by the sweep after a checkout lifetime, unless the key is retried', async () => {
     const buyer = await signIn();
     const payload = placing(buyer, {
       articles: [collected()],
@@ -1119,13 +1151,15 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
       .from(orders)
       .where(and(eq(orders.userId, buyer.user.id), eq(orders.orderKey, payload.orderKey)));
     const payment = await paymentOf(order?.id ?? 0);
-    const { clock } = testApp.current;
+    expect(payment.checkoutCheckAt).toEqual(new Date(payment.createdAt.getTime() + 31 * 60_000));
+    const { clock, deps } = testApp.current;
     const started = clock.now();
     try {
-      await checkAbandonedCheckout(testApp.current.deps, payment.id);
+      clock.advanceMinutes(30);
+      await checkDueCheckouts(deps);
       expect((await orderRow(order?.id ?? 0)).status).toBe('PENDING');
-      clock.advanceMinutes(31);
-      await checkAbandonedCheckout(testApp.current.deps, payment.id);
+      clock.advanceMinutes(1);
+      await checkDueCheckouts(deps);
       expect((await orderRow(order?.id ?? 0)).status).toBe('CANCELED');
       expect((await koOf(await place(payload))).code).toBe('PAYMENT_CANCELLED');
     } finally {

@@ -1,8 +1,8 @@
 // Order/placeOrder.json and Order/create.json (decision 0019): the cart priced as computeAmount
-// prices it, the checkout's rules, then the order, its lines, its voucher redemptions and its
-// payment in one transaction keyed by (network, customer, orderKey), and, after the commit, the
-// provider's hosted checkout (or the charge of a saved method) with our payment id as its
-// idempotency key. The same key answers the same order, however many times and however
+// prices it, the checkout's rules, then the order, its lines and its payment in one statement keyed
+// by (network, customer, orderKey) (with its collect place and voucher redemptions, one
+// transaction), and, after the commit, the provider's hosted checkout (or the charge of a saved
+// method) with our payment id as its idempotency key. The same key answers the same order, however many times and however
 // concurrently it is sent.
 import { createHash } from 'node:crypto';
 import type { Delivery, OnlinePaymentMethod, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
@@ -55,6 +55,8 @@ class OrderKeyPlaced extends Error {}
 
 /** Ours: a payment the provider never started is given up after a checkout's lifetime and a minute. */
 export const UNSTARTED_PAYMENT_MS = 31 * 60_000;
+/** Ours: a checkout is read this long after its page's expiry. */
+const CHECKOUT_READ_AFTER_EXPIRY_MS = 60_000;
 
 /** The notification route of the provider, on this service's public origin. */
 export const notifyUrlOf = (deps: Pick<AppDeps, 'publicUrl' | 'payments'>) =>
@@ -166,42 +168,18 @@ async function startPayment(options: {
       .set({
         providerCheckoutId: checkout.checkoutId,
         redirectUrl: checkout.redirectUrl,
+        // The sandbox does not notify an abandoned page: its status is read once it must have ended.
+        checkoutCheckAt: new Date(checkout.expiresAt.getTime() + CHECKOUT_READ_AFTER_EXPIRY_MS),
         updatedAt: deps.clock.now(),
       })
       .where(and(eq(payments.id, payment.id), isNull(payments.providerCheckoutId)))
       .returning();
-    if (deps.jobs) {
-      // The sandbox does not notify an abandoned page: its status is read once it must have ended.
-      await deps.jobs
-        .send(
-          'check-checkout',
-          { paymentId: payment.id },
-          {
-            startAfter: new Date(checkout.expiresAt.getTime() + 60_000),
-            singletonKey: `checkout:${payment.id}`,
-          },
-        )
-        .catch((error: unknown) =>
-          deps.logger.error({ err: error, paymentId: payment.id }, 'checkout check not queued'),
-        );
-    }
     return (
       updated ?? { ...payment, providerCheckoutId: checkout.checkoutId, redirectUrl: checkout.redirectUrl }
     );
   } catch (error) {
-    // Never started: unless a retry of the key starts it, the order gives its vouchers and slot back.
-    await deps.jobs
-      ?.send(
-        'check-checkout',
-        { paymentId: payment.id },
-        {
-          startAfter: new Date(deps.clock.now().getTime() + UNSTARTED_PAYMENT_MS),
-          singletonKey: `unstarted:${payment.id}`,
-        },
-      )
-      .catch((queueError: unknown) =>
-        deps.logger.error({ err: queueError, paymentId: payment.id }, 'unstarted payment check not queued'),
-      );
+    // Never started: unless a retry of the key starts it, the sweep gives the order up at the
+    // payment's checkoutCheckAt, written with it.
     throw providerFailed(deps, error, order.id);
   }
 }
@@ -409,6 +387,7 @@ export async function placeOrder(options: {
             method,
             amount: firstDebit,
             currency: priced.currency,
+            checkoutCheckAt: savedMethod ? null : new Date(now.getTime() + UNSTARTED_PAYMENT_MS),
             createdAt: now,
             updatedAt: now,
           },
