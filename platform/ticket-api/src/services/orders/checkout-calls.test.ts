@@ -206,6 +206,38 @@ describe('Order/placeOrder.json', () => {
     expect(theirs.orderId).not.toBe(first.orderId);
   });
 
+  it('ORD a key placed before answers its order even when its cart would now be refused (its voucher used up by it)', async () => {
+    const { db } = testApp.current.deps;
+    const now = testApp.current.clock.now();
+    const code = `ONCE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    await db.insert(vouchers).values({
+      networkId: LUMIERE_ID,
+      code,
+      label: { fr: 'Une fois' },
+      type: 'AMOUNT',
+      value: 100,
+      maxUses: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const buyer = await signIn();
+    const payload = placing(buyer, { articles: [singles(3)], vouchers: [code] });
+    const first = await placed(payload);
+    const someoneElse = await signIn();
+    const refused = await koOf(
+      await place(placing(someoneElse, { articles: [singles(3)], vouchers: [code] })),
+    );
+    expect(refused.code).toBe('VOUCHER_LIMIT_REACHED');
+    const again = await placed(payload);
+    expect([again.orderId, again.totalAmount, again.redirectUrl]).toEqual([
+      first.orderId,
+      first.totalAmount,
+      first.redirectUrl,
+    ]);
+    const other = await koOf(await place({ ...payload, articles: [singles(4)] }));
+    expect(other.code).toBe('ORDER_KEY_REUSED');
+  });
+
   it('ORD the same key sent 100 times at once makes one order, one payment and one provider checkout', async () => {
     const buyer = await signIn();
     const payload = placing(buyer);

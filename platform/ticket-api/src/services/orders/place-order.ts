@@ -16,7 +16,12 @@ import { pickText } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-env.ts';
 import { type DeliverySnapshot, type OrderRow, orders } from '../../db/schema/orders.ts';
-import { type PaymentRow, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import {
+  type PaymentRow,
+  payments,
+  type SavedPaymentMethodRow,
+  savedPaymentMethods,
+} from '../../db/schema/payments.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { emailLocale } from '../../mail/templates/email-layout.ts';
@@ -256,25 +261,13 @@ function vatOf(network: LoadedNetwork, shopItemId: number): number | null {
   return item?.vatRate ?? null;
 }
 
-export async function placeOrder(options: {
-  deps: CheckoutDeps;
-  network: LoadedNetwork;
-  user: UserRow;
-  session: SessionRow;
-  request: PlaceOrderRequest;
-}): Promise<PlaceOrderAnswer> {
-  const { deps, network, user, session, request } = options;
-  const config = network.network.config;
-  const hash = requestHash(request);
-  const answer = (order: OrderRow, placed?: { payment: PaymentRow | null }) =>
-    answerOf({ deps, network, user, session, token: request.userToken, order, placed });
-
-  const existing = await findOrder(deps, network, user, request.orderKey);
-  if (existing) {
-    if (existing.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
-    return answer(existing);
-  }
-
+/** The cart priced as computeAmount prices it, and the checkout's rules (decision 0019). */
+async function priceAndCheck(
+  deps: CheckoutDeps,
+  network: LoadedNetwork,
+  user: UserRow,
+  request: PlaceOrderRequest,
+): Promise<{ priced: PricedOrder['answer']; firstDebit: number; savedMethod: SavedPaymentMethodRow | null }> {
   let priced: PricedOrder['answer'];
   let firstDebit: number;
   if (request.paymentMethod === null) {
@@ -292,7 +285,6 @@ export async function placeOrder(options: {
     priced = computed;
     firstDebit = computed.schedule[0]?.amount ?? computed.totalAmount;
   }
-  const free = priced.totalAmount === 0;
   const { savedMethod } = await checkCheckout({
     db: deps.db,
     network,
@@ -308,6 +300,39 @@ export async function placeOrder(options: {
       invoiceEmail: request.invoiceEmail,
     },
   });
+  return { priced, firstDebit, savedMethod };
+}
+
+export async function placeOrder(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  user: UserRow;
+  session: SessionRow;
+  request: PlaceOrderRequest;
+}): Promise<PlaceOrderAnswer> {
+  const { deps, network, user, session, request } = options;
+  const config = network.network.config;
+  const hash = requestHash(request);
+  const answer = (order: OrderRow, placed?: { payment: PaymentRow | null }) =>
+    answerOf({ deps, network, user, session, token: request.userToken, order, placed });
+
+  // The key placed before: its order, unless the key came with another cart.
+  const placedBefore = async () => {
+    const existing = await findOrder(deps, network, user, request.orderKey);
+    if (existing && existing.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
+    return existing;
+  };
+  // A first placement is priced and written without reading the key first: a key placed before
+  // meets the orders' unique index, or the pricing's refusal (a voucher it used up, a slot now too
+  // near), and then answers its order.
+  const checked = await priceAndCheck(deps, network, user, request).catch(async (error: unknown) => {
+    const existing = error instanceof AppError ? await placedBefore() : undefined;
+    if (existing) return { existing };
+    throw error;
+  });
+  if ('existing' in checked) return answer(checked.existing);
+  const { priced, firstDebit, savedMethod } = checked;
+  const free = priced.totalAmount === 0;
 
   const now = deps.clock.now();
   const lang: Locale = request.lang ?? emailLocale(network, user.locale);
@@ -445,9 +470,8 @@ export async function placeOrder(options: {
           });
 
   if (!placed) {
-    const first = await findOrder(deps, network, user, request.orderKey);
+    const first = await placedBefore();
     if (!first) throw new Error('an order key conflicted with an order that cannot be found');
-    if (first.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
     return answer(first);
   }
   await runAfterCommit(deps, placed.after, config.timeZone);
