@@ -2,8 +2,8 @@
 // prices it, the checkout's rules, then the order, its lines and its payment in one statement keyed
 // by (network, customer, orderKey) (with its collect place and voucher redemptions, one
 // transaction), and, after the commit, the provider's hosted checkout (or the charge of a saved
-// method) with our payment id as its idempotency key. The same key answers the same order, however many times and however
-// concurrently it is sent.
+// method) with our payment id as its idempotency key. The same key answers the same order,
+// however many times and however concurrently it is sent.
 import { createHash } from 'node:crypto';
 import type { Delivery, OnlinePaymentMethod, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
@@ -303,44 +303,26 @@ async function priceAndCheck(
   return { priced, firstDebit, savedMethod };
 }
 
-export async function placeOrder(options: {
+/** What placement writes: the order as sold, its lines, its first events and its payment. */
+function placedRowsOf(options: {
   deps: CheckoutDeps;
   network: LoadedNetwork;
   user: UserRow;
-  session: SessionRow;
   request: PlaceOrderRequest;
-}): Promise<PlaceOrderAnswer> {
-  const { deps, network, user, session, request } = options;
+  hash: string;
+  checked: Awaited<ReturnType<typeof priceAndCheck>>;
+  now: Date;
+}): PlacedOrderRows {
+  const { deps, network, user, request, hash, now } = options;
+  const { priced, firstDebit, savedMethod } = options.checked;
   const config = network.network.config;
-  const hash = requestHash(request);
-  const answer = (order: OrderRow, placed?: { payment: PaymentRow | null }) =>
-    answerOf({ deps, network, user, session, token: request.userToken, order, placed });
-
-  // The key placed before: its order, unless the key came with another cart.
-  const placedBefore = async () => {
-    const existing = await findOrder(deps, network, user, request.orderKey);
-    if (existing && existing.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
-    return existing;
-  };
-  // A first placement is priced and written without reading the key first: a key placed before
-  // meets the orders' unique index, or the pricing's refusal (a voucher it used up, a slot now too
-  // near), and then answers its order.
-  const checked = await priceAndCheck(deps, network, user, request).catch(async (error: unknown) => {
-    const existing = error instanceof AppError ? await placedBefore() : undefined;
-    if (existing) return { existing };
-    throw error;
-  });
-  if ('existing' in checked) return answer(checked.existing);
-  const { priced, firstDebit, savedMethod } = checked;
   const free = priced.totalAmount === 0;
-
-  const now = deps.clock.now();
   const lang: Locale = request.lang ?? emailLocale(network, user.locale);
   const guest = isGuest(user);
   const method = free ? null : request.paymentMethod;
   const installments = free ? 1 : request.installments;
 
-  const rows: PlacedOrderRows = {
+  return {
     order: {
       networkId: config.id,
       userId: user.id,
@@ -395,15 +377,14 @@ export async function placeOrder(options: {
         vatRateBasisPoints: vatOf(network, line.shopItemId),
       };
     }),
-    events:
-      free || method === null
-        ? [{ type: 'PLACED', status: 'PENDING', at: now }]
-        : [
-            { type: 'PLACED', status: 'PENDING', at: now },
-            { type: 'PAYMENT_STARTED', status: 'PENDING', at: now },
-          ],
+    events: free
+      ? [{ type: 'PLACED', status: 'PENDING', at: now }]
+      : [
+          { type: 'PLACED', status: 'PENDING', at: now },
+          { type: 'PAYMENT_STARTED', status: 'PENDING', at: now },
+        ],
     payment:
-      free || method === null
+      method === null
         ? null
         : {
             instalmentNumber: 1,
@@ -417,58 +398,106 @@ export async function placeOrder(options: {
             updatedAt: now,
           },
   };
+}
+
+/**
+ * Writes the placement: one statement, or with its collect place, its voucher redemptions or the
+ * completion of a free order, one transaction. Null when the key was placed already.
+ */
+async function writePlacement(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  user: UserRow;
+  request: PlaceOrderRequest;
+  rows: PlacedOrderRows;
+  now: Date;
+}): Promise<{ order: OrderRow; payment: PaymentRow | null; after: AfterCommit } | null> {
+  const { deps, network, user, request, rows, now } = options;
+  const config = network.network.config;
   const collect = request.delivery?.mode === 'COLLECT' ? request.delivery : null;
   // Only a collect place, vouchers or a completion make a transaction of the placement.
-  const placed =
-    !collect && request.vouchers.length === 0 && rows.payment
-      ? await writePlacedOrder(deps.db, rows).then(
-          (written) => written && { ...written, after: nothingAfter() },
-        )
-      : await deps.db
-          .transaction(async (tx) => {
-            const written = await writePlacedOrder(tx, rows);
-            if (!written) throw new OrderKeyPlaced();
-            const { order, payment } = written;
-            if (collect) {
-              // CHK-05, CHK-06: one place of the slot, held until the payment fails or is cancelled.
-              await reserveCollectSlot(tx, {
-                network: config,
-                siteId: collect.siteId,
-                slotStart: collect.slotStart,
-                orderKey: scopedOrderKey(order),
-                now,
-              }).catch((error: unknown) => {
-                if (error instanceof AppError && error.code === 'INVALID_REQUEST')
-                  throw new AppError('INVALID_REQUEST', {
-                    message: error.message,
-                    details: {
-                      issues: [{ path: 'delivery.slotStart', message: VALIDATION_MESSAGES.invalid }],
-                    },
-                  });
-                throw error;
-              });
-            }
-            await redeemOrderVouchers({
-              db: tx,
-              clock: deps.clock,
-              network,
-              user,
+  return !collect && request.vouchers.length === 0 && rows.payment
+    ? await writePlacedOrder(deps.db, rows).then(
+        (written) => written && { ...written, after: nothingAfter() },
+      )
+    : await deps.db
+        .transaction(async (tx) => {
+          const written = await writePlacedOrder(tx, rows);
+          if (!written) throw new OrderKeyPlaced();
+          const { order, payment } = written;
+          if (collect) {
+            // CHK-05, CHK-06: one place of the slot, held until the payment fails or is cancelled.
+            await reserveCollectSlot(tx, {
+              network: config,
+              siteId: collect.siteId,
+              slotStart: collect.slotStart,
               orderKey: scopedOrderKey(order),
-              codes: request.vouchers,
-              articles: request.articles,
-              shippingFeeShopItemId: request.shippingFeeShopItemId,
-              lang: request.lang,
+              now,
+            }).catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'INVALID_REQUEST')
+                throw new AppError('INVALID_REQUEST', {
+                  message: error.message,
+                  details: {
+                    issues: [{ path: 'delivery.slotStart', message: VALIDATION_MESSAGES.invalid }],
+                  },
+                });
+              throw error;
             });
-            const after: AfterCommit = payment
-              ? nothingAfter()
-              : await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
-            return { order, payment, after };
-          })
-          .catch((error: unknown) => {
-            if (error instanceof OrderKeyPlaced) return null;
-            throw error;
+          }
+          await redeemOrderVouchers({
+            db: tx,
+            clock: deps.clock,
+            network,
+            user,
+            orderKey: scopedOrderKey(order),
+            codes: request.vouchers,
+            articles: request.articles,
+            shippingFeeShopItemId: request.shippingFeeShopItemId,
+            lang: request.lang,
           });
+          const after: AfterCommit = payment
+            ? nothingAfter()
+            : await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
+          return { order, payment, after };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof OrderKeyPlaced) return null;
+          throw error;
+        });
+}
 
+export async function placeOrder(options: {
+  deps: CheckoutDeps;
+  network: LoadedNetwork;
+  user: UserRow;
+  session: SessionRow;
+  request: PlaceOrderRequest;
+}): Promise<PlaceOrderAnswer> {
+  const { deps, network, user, session, request } = options;
+  const config = network.network.config;
+  const hash = requestHash(request);
+  const answer = (order: OrderRow, placed?: { payment: PaymentRow | null }) =>
+    answerOf({ deps, network, user, session, token: request.userToken, order, placed });
+
+  // The key placed before: its order, unless the key came with another cart.
+  const placedBefore = async () => {
+    const existing = await findOrder(deps, network, user, request.orderKey);
+    if (existing && existing.requestHash !== hash) throw new AppError('ORDER_KEY_REUSED');
+    return existing;
+  };
+  // A first placement is priced and written without reading the key first: a key placed before
+  // meets the orders' unique index, or the pricing's refusal (a voucher it used up, a slot now too
+  // near), and then answers its order.
+  const checked = await priceAndCheck(deps, network, user, request).catch(async (error: unknown) => {
+    const existing = error instanceof AppError ? await placedBefore() : undefined;
+    if (existing) return { existing };
+    throw error;
+  });
+  if ('existing' in checked) return answer(checked.existing);
+
+  const now = deps.clock.now();
+  const rows = placedRowsOf({ deps, network, user, request, hash, checked, now });
+  const placed = await writePlacement({ deps, network, user, request, rows, now });
   if (!placed) {
     const first = await placedBefore();
     if (!first) throw new Error('an order key conflicted with an order that cannot be found');
