@@ -1,11 +1,12 @@
 // The invoice of a paid order, issued inside the transaction that completes it (decisions 0019,
 // 0020) by the invoice module: the network's next number and the document built from the order as
 // sold (lines, discounts, payment, instalments, collect slot), kept so that it is drawn again
-// unchanged; the number is written on the order by the same statement. An order with nothing to pay gets no invoice.
+// unchanged; the number is written on the order by the same statement. An order with nothing to
+// pay gets no invoice.
 import type { Discount } from '@transit-shop/sdk/contract/order';
 import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderLines, orders } from '../../db/schema/orders.ts';
 import { collectSiteOf } from '../collect/collect-site.ts';
@@ -45,32 +46,17 @@ export const invoiceLinesOfOrder = sql<InvoiceLineOfOrder[]>`(
   ) order by ${orderLines.position}), '[]'::json)
   from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier(orders.id.name)})`;
 
-async function invoiceLinesOf(db: Database, orderId: number): Promise<InvoiceLineOfOrder[]> {
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.position));
-  return lines.map((line) => ({
-    label: line.label,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    vatRate: line.vatRateBasisPoints ?? 0,
-  }));
-}
-
 export async function issueOrderInvoice(options: {
   db: Database;
   network: LoadedNetwork;
   order: OrderRow;
-  /** The order's lines when the caller read them with the order (invoiceLinesOfOrder). */
-  lines?: InvoiceLineOfOrder[];
+  /** The order's lines, read with the order (invoiceLinesOfOrder). */
+  lines: InvoiceLineOfOrder[];
   now: Date;
 }): Promise<string | null> {
-  const { db, network, order, now } = options;
+  const { db, network, order, lines, now } = options;
   if (order.paymentMethod === null || order.invoiceNumber !== null) return order.invoiceNumber;
   const config = network.network.config;
-  const lines = options.lines ?? (await invoiceLinesOf(db, order.id));
   const discounts = (order.discounts as Discount[])
     .filter((discount) => discount.error === null && discount.amount > 0)
     .map((discount) => ({
