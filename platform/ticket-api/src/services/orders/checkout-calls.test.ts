@@ -120,6 +120,19 @@ async function notifyPayment(
   return notify(testApp.current.payments.notification(payment.id, type, options));
 }
 
+/** A voucher of Lumière with a code of its own, for one test. */
+async function storeVoucher(
+  prefix: string,
+  voucher: Pick<typeof vouchers.$inferInsert, 'label' | 'type' | 'value' | 'maxUses'>,
+): Promise<string> {
+  const now = testApp.current.clock.now();
+  const code = `${prefix}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  await testApp.current.deps.db
+    .insert(vouchers)
+    .values({ networkId: LUMIERE_ID, code, ...voucher, createdAt: now, updatedAt: now });
+  return code;
+}
+
 const history = async (buyer: Buyer, orderId: number, networkId = LUMIERE_ID) =>
   (
     await okOf<{ order: OrderDetail }>(
@@ -207,18 +220,11 @@ describe('Order/placeOrder.json', () => {
   });
 
   it('ORD a key placed before answers its order even when its cart would now be refused (its voucher used up by it)', async () => {
-    const { db } = testApp.current.deps;
-    const now = testApp.current.clock.now();
-    const code = `ONCE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-    await db.insert(vouchers).values({
-      networkId: LUMIERE_ID,
-      code,
+    const code = await storeVoucher('ONCE', {
       label: { fr: 'Une fois' },
       type: 'AMOUNT',
       value: 100,
       maxUses: 1,
-      createdAt: now,
-      updatedAt: now,
     });
     const buyer = await signIn();
     const payload = placing(buyer, { articles: [singles(3)], vouchers: [code] });
@@ -787,17 +793,7 @@ describe('payment notifications', () => {
 
   it('PAY-03 a refused payment is ERROR and a cancelled one CANCELED; their voucher uses go back; the key answers the outcome', async () => {
     const { db } = testApp.current.deps;
-    const now = testApp.current.clock.now();
-    const code = `OFF${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-    await db.insert(vouchers).values({
-      networkId: LUMIERE_ID,
-      code,
-      label: { fr: 'Trois euros' },
-      type: 'AMOUNT',
-      value: 300,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const code = await storeVoucher('OFF', { label: { fr: 'Trois euros' }, type: 'AMOUNT', value: 300 });
     const usesOf = async () =>
       (
         await db
@@ -992,17 +988,7 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
     const { returnUrl: _returnUrl, ...order } = placing(buyer);
     const refused = await koOf(await testApp.current.call(CHECKOUT_CALLS.create, order));
     expect([refused.status, refused.code]).toEqual([409, 'ORDER_PAYMENT_REQUIRED']);
-    const now = testApp.current.clock.now();
-    const code = `FREE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-    await testApp.current.deps.db.insert(vouchers).values({
-      networkId: LUMIERE_ID,
-      code,
-      label: { fr: 'Offert' },
-      type: 'RATIO',
-      value: 10_000,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const code = await storeVoucher('FREE', { label: { fr: 'Offert' }, type: 'RATIO', value: 10_000 });
     const free = await okOf<PlaceOrderAnswer>(
       await testApp.current.call(CHECKOUT_CALLS.create, {
         ...order,
