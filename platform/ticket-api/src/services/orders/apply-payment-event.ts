@@ -4,7 +4,7 @@
 // older than the last one applied is ignored; then the payment, the order or the instalment move,
 // each guarded by its current status.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -90,7 +90,7 @@ export async function applyPaymentEvent(options: {
     const moves = found !== undefined && !stale && MOVES_FROM[event.outcome].includes(found.payment.status);
 
     // Recorded under its id first of all changes: a repeated event changes nothing.
-    const [recorded] = await tx
+    const recordEvent = tx
       .insert(paymentEvents)
       .values({
         id: event.id,
@@ -104,18 +104,19 @@ export async function applyPaymentEvent(options: {
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
-    if (!recorded) return { kind: 'duplicate' } as const;
-    if (!found) return { kind: 'unknown-payment' } as const;
-    if (stale) return { kind: 'stale' } as const;
-    const { payment, order } = found;
-
-    const network = options.networkOf(order.networkId);
-    if (!network)
-      throw new Error(`the order ${order.id} belongs to network ${order.networkId}, which is not loaded`);
+    const network = found ? options.networkOf(found.order.networkId) : undefined;
+    if (found && !network)
+      throw new Error(
+        `the order ${found.order.id} belongs to network ${found.order.networkId}, which is not loaded`,
+      );
 
     let moved: PaymentRow | undefined;
     if (moves) {
+      // The move in the statement that records the event, on its condition: under the payment's
+      // lock only a repeated event leaves the payment where it was.
+      const recorded = tx.$with('recorded_event').as(recordEvent);
       [moved] = await tx
+        .with(recorded)
         .update(payments)
         .set({
           status: PAYMENT_STATUS[event.outcome],
@@ -126,15 +127,30 @@ export async function applyPaymentEvent(options: {
           ...(event.outcome !== 'pending' ? { checkoutCheckAt: null } : {}),
           updatedAt: now,
         })
-        .where(and(eq(payments.id, payment.id), inArray(payments.status, MOVES_FROM[event.outcome])))
+        .where(
+          and(
+            eq(payments.id, found.payment.id),
+            inArray(payments.status, MOVES_FROM[event.outcome]),
+            sql`exists (select 1 from ${recorded})`,
+          ),
+        )
         .returning();
-    } else if (event.sequence !== null) {
-      // An outcome already known (read on the browser's return first): keep the sequence anyway.
-      await tx
-        .update(payments)
-        .set({ lastEventSequence: event.sequence, updatedAt: now })
-        .where(eq(payments.id, payment.id));
+      if (!moved) return { kind: 'duplicate' } as const;
+    } else {
+      const [recorded] = await recordEvent;
+      if (!recorded) return { kind: 'duplicate' } as const;
+      if (!found) return { kind: 'unknown-payment' } as const;
+      if (stale) return { kind: 'stale' } as const;
+      if (event.sequence !== null) {
+        // An outcome already known (read on the browser's return first): keep the sequence anyway.
+        await tx
+          .update(payments)
+          .set({ lastEventSequence: event.sequence, updatedAt: now })
+          .where(eq(payments.id, found.payment.id));
+      }
     }
+    if (!found || !network) return { kind: 'unknown-payment' } as const;
+    const { payment, order } = found;
     const changed = moved !== undefined;
 
     let after = nothingAfter();

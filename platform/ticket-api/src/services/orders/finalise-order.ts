@@ -146,8 +146,10 @@ export async function completeOrder(options: {
     return after;
   }
   after.completedOrderId = completed.id;
-  await recordOrderEvents(db, order.id, [...events, { type: 'COMPLETED', status: 'COMPLETED' }], now);
-  if (payment) {
+  const completedEvents = [...events, { type: 'COMPLETED', status: 'COMPLETED' } as const];
+  if (!payment) {
+    await recordOrderEvents(db, order.id, completedEvents, now);
+  } else {
     const schedule = instalmentSchedule({
       totalAmount: order.totalAmount,
       installments: order.installments,
@@ -155,7 +157,16 @@ export async function completeOrder(options: {
       timeZone: network.network.config.timeZone,
     });
     const savedMethodId = options.savedMethodId ?? order.savedPaymentMethodId;
+    // The events and the instalment plan in one statement.
+    const recordedEvents = db
+      .$with('recorded_events')
+      .as(
+        db
+          .insert(orderEvents)
+          .values(completedEvents.map((event) => ({ ...event, orderId: order.id, at: now }))),
+      );
     const rows = await db
+      .with(recordedEvents)
       .insert(instalments)
       .values(
         schedule.map((debit, index) => ({
