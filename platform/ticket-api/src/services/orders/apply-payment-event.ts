@@ -1,8 +1,8 @@
 // Applies one word of the provider about one payment (a notification, or the status read on the
 // browser's return) in one transaction (decision 0019): the payment and its order are locked, then
-// the event is recorded under its id before any change, so a repeated one changes nothing; an event
-// older than the last one applied is ignored; then the payment, the order or the instalment move,
-// each guarded by its current status.
+// the event is recorded under its id, by the statement that moves the payment (on the condition
+// that it was recorded), so a repeated one changes nothing; an event older than the last one
+// applied is ignored; then the order or the instalment move, each guarded by its current status.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
