@@ -264,18 +264,26 @@ describe('click and collect', () => {
       },
     ],
   });
-  const slots: Handler = (payload) => ({
-    ok: {
-      siteId: Number(payload.siteId),
-      timeZone: 'Europe/Paris',
-      slotMinutes: 30,
-      earliestStart: '2026-11-26T08:00:00.000Z',
-      slots: [
-        { start: '2026-11-26T08:00:00.000Z', end: '2026-11-26T08:30:00.000Z', capacity: 5, remaining: 0 },
-        { start: '2026-11-26T08:30:00.000Z', end: '2026-11-26T09:00:00.000Z', capacity: 5, remaining: 3 },
-      ],
-    },
+  /** A half-hour slot of five places. */
+  const slot = (start: string, remaining: number) => ({
+    start,
+    end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+    capacity: 5,
+    remaining,
   });
+  /** Collect/getSlots.json answering these slots for any site, in Paris time. */
+  const slotsAnswer =
+    (...list: ReturnType<typeof slot>[]): Handler =>
+    (payload) => ({
+      ok: {
+        siteId: Number(payload.siteId),
+        timeZone: 'Europe/Paris',
+        slotMinutes: 30,
+        earliestStart: '2026-11-26T08:00:00.000Z',
+        slots: list,
+      },
+    });
+  const slots = slotsAnswer(slot('2026-11-26T08:00:00.000Z', 0), slot('2026-11-26T08:30:00.000Z', 3));
 
   it('CHK-05 CHK-06 an agency, then its slots with the places left; a full one cannot be chosen', async () => {
     const user = userEvent.setup();
@@ -323,12 +331,6 @@ describe('click and collect', () => {
 
   it('CHK-05 a day among those with free slots first, then only the slots of that day', async () => {
     const user = userEvent.setup();
-    const slot = (start: string, remaining: number) => ({
-      start,
-      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
-      capacity: 5,
-      remaining,
-    });
     const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
     const { router, calls } = await openCheckout({
       path: '/cart/collect',
@@ -337,23 +339,15 @@ describe('click and collect', () => {
       handlers: {
         'Order/placeOrder.json': placed(),
         'Networks/collectSites': sites,
-        'Collect/getSlots.json': (payload) => ({
-          ok: {
-            siteId: Number(payload.siteId),
-            timeZone: 'Europe/Paris',
-            slotMinutes: 30,
-            earliestStart: '2026-11-26T08:00:00.000Z',
-            slots: [
-              slot('2026-11-26T08:00:00.000Z', 0),
-              slot('2026-11-26T08:30:00.000Z', 3),
-              // 23:30 UTC is already Friday in Paris: the day is the network's.
-              slot('2026-11-26T23:30:00.000Z', 2),
-              slot('2026-11-27T13:00:00.000Z', 4),
-              // A day whose slots are all full is not offered.
-              slot('2026-11-28T08:00:00.000Z', 0),
-            ],
-          },
-        }),
+        'Collect/getSlots.json': slotsAnswer(
+          slot('2026-11-26T08:00:00.000Z', 0),
+          slot('2026-11-26T08:30:00.000Z', 3),
+          // 23:30 UTC is already Friday in Paris: the day is the network's.
+          slot('2026-11-26T23:30:00.000Z', 2),
+          slot('2026-11-27T13:00:00.000Z', 4),
+          // A day whose slots are all full is not offered.
+          slot('2026-11-28T08:00:00.000Z', 0),
+        ),
       },
     });
     await user.click(await screen.findByRole('radio', { name: /Agence Part-Dieu/ }));
