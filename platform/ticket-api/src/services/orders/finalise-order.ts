@@ -52,11 +52,10 @@ export async function moveOrder(
   from: readonly OrderStatus[],
   to: OrderStatus,
   now: Date,
-  extra: Partial<Pick<OrderRow, 'processStatus' | 'completedAt' | 'invoiceNumber'>> = {},
 ): Promise<OrderRow | null> {
   const [moved] = await db
     .update(orders)
-    .set({ status: to, updatedAt: now, ...extra })
+    .set({ status: to, updatedAt: now })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
     .returning();
   return moved ?? null;
