@@ -6,6 +6,7 @@
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/database.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { instalments, type PaymentRow, paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -63,6 +64,19 @@ const MOVES_FROM: Record<PaymentOutcome, PaymentRow['status'][]> = {
   expired: ['OPEN'],
 };
 
+/** The payment of an event and its order, both locked: what the event does is known before it is recorded. */
+const lockedPaymentAndOrder = builtOnce('locked-payment-and-order', (db) =>
+  db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(eq(payments.id, sql.placeholder('paymentId')), eq(payments.provider, sql.placeholder('provider'))),
+    )
+    .for('update')
+    .limit(1),
+);
+
 export async function applyPaymentEvent(options: {
   db: Database;
   clock: Clock;
@@ -73,16 +87,9 @@ export async function applyPaymentEvent(options: {
   const now = clock.now();
   return options.db.transaction(async (tx) => {
     const reference = UUID.test(event.merchantReference) ? event.merchantReference.toLowerCase() : null;
-    // The payment and its order, both locked, in one statement: what the event does is known
-    // before it is recorded, and no other event of the payment is applied meanwhile.
+    // Locked: no other event of the payment is applied meanwhile.
     const [found] = reference
-      ? await tx
-          .select({ payment: payments, order: orders })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(and(eq(payments.id, reference), eq(payments.provider, event.provider)))
-          .for('update')
-          .limit(1)
+      ? await lockedPaymentAndOrder(tx, { paymentId: reference, provider: event.provider })
       : [];
     const stale =
       found !== undefined && event.sequence !== null && event.sequence <= found.payment.lastEventSequence;

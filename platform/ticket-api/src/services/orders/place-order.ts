@@ -13,8 +13,9 @@ import { canonicalJson } from '@transit-shop/sdk/signing/canonical-string';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { pickText } from '@transit-shop/tenancy';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-env.ts';
+import { builtOnce, placeholderValue } from '../../db/built-once.ts';
 import { type DeliverySnapshot, type OrderRow, orders } from '../../db/schema/orders.ts';
 import {
   type PaymentRow,
@@ -118,6 +119,20 @@ function providerFailed(deps: CheckoutDeps, error: unknown, orderId: number): Ap
   });
 }
 
+/** The hosted checkout the provider opened for a payment, unless one was recorded already. */
+const recordCheckout = builtOnce('record-checkout', (db) =>
+  db
+    .update(payments)
+    .set({
+      providerCheckoutId: placeholderValue<string>('providerCheckoutId'),
+      redirectUrl: placeholderValue<string>('redirectUrl'),
+      checkoutCheckAt: placeholderValue<Date>('checkoutCheckAt'),
+      updatedAt: placeholderValue<Date>('updatedAt'),
+    })
+    .where(and(eq(payments.id, sql.placeholder('paymentId')), isNull(payments.providerCheckoutId)))
+    .returning(),
+);
+
 /**
  * Starts the payment at the provider if it is not started yet: the hosted checkout, or the charge
  * of the saved method. Both carry our payment id as idempotency key, so requests racing here get
@@ -168,17 +183,14 @@ async function startPayment(options: {
       returnUrl: shopReturnUrl(network, order.returnPath ?? '/', deps.shopPort),
       notifyUrl: notifyUrlOf(deps),
     });
-    const [updated] = await deps.db
-      .update(payments)
-      .set({
-        providerCheckoutId: checkout.checkoutId,
-        redirectUrl: checkout.redirectUrl,
-        // The sandbox does not notify an abandoned page: its status is read once it must have ended.
-        checkoutCheckAt: new Date(checkout.expiresAt.getTime() + CHECKOUT_READ_AFTER_EXPIRY_MS),
-        updatedAt: deps.clock.now(),
-      })
-      .where(and(eq(payments.id, payment.id), isNull(payments.providerCheckoutId)))
-      .returning();
+    const [updated] = await recordCheckout(deps.db, {
+      paymentId: payment.id,
+      providerCheckoutId: checkout.checkoutId,
+      redirectUrl: checkout.redirectUrl,
+      // The sandbox does not notify an abandoned page: its status is read once it must have ended.
+      checkoutCheckAt: new Date(checkout.expiresAt.getTime() + CHECKOUT_READ_AFTER_EXPIRY_MS),
+      updatedAt: deps.clock.now(),
+    });
     return (
       updated ?? { ...payment, providerCheckoutId: checkout.checkoutId, redirectUrl: checkout.redirectUrl }
     );

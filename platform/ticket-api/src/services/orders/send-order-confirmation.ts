@@ -6,6 +6,7 @@
 // completed whatever becomes of its email.
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-env.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { orders } from '../../db/schema/orders.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
@@ -18,21 +19,25 @@ export type ConfirmationDeps = Pick<AppDeps, 'db' | 'networks' | 'mailer' | 'job
 /** The key of an order's confirmation job: at most one queued per order. */
 export const confirmationJobKey = (orderId: number) => `order-confirmation:${orderId}`;
 
-/** The confirmation email of an order with its invoice PDF; null when there is none to send. */
-async function confirmationMessage(
-  deps: Pick<ConfirmationDeps, 'db' | 'networks'>,
-  orderId: number,
-): Promise<MailMessage | null> {
-  // The order and its invoice in one query: an order with nothing to pay has no invoice to send.
-  const [found] = await deps.db
+/** An order and its invoice in one query: an order with nothing to pay has no invoice to send. */
+const orderWithInvoice = builtOnce('order-with-invoice', (db) =>
+  db
     .select({ order: orders, invoice: invoices })
     .from(orders)
     .leftJoin(
       invoices,
       and(eq(invoices.networkId, orders.networkId), eq(invoices.orderReference, sql`${orders.id}::text`)),
     )
-    .where(eq(orders.id, orderId))
-    .limit(1);
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1),
+);
+
+/** The confirmation email of an order with its invoice PDF; null when there is none to send. */
+async function confirmationMessage(
+  deps: Pick<ConfirmationDeps, 'db' | 'networks'>,
+  orderId: number,
+): Promise<MailMessage | null> {
+  const [found] = await orderWithInvoice(deps.db, { orderId });
   const order = found?.order;
   const invoice = found?.invoice;
   const network = order ? deps.networks.byId(order.networkId) : undefined;

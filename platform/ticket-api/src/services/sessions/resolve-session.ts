@@ -2,8 +2,9 @@
 // SESSION_EXPIRED, which the web app shows as the session-expired modal). The session's account is
 // read in the same query: every call with a session needs both.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { addMinutes, type Clock } from '../../clock.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
@@ -18,6 +19,16 @@ export function sessionEndReason(session: SessionRow, now: Date): 'revoked' | 'i
   return null;
 }
 
+/** The session of a token hash with its account: every call with a session runs it. */
+const sessionByTokenHash = builtOnce('session-by-token-hash', (db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1),
+);
+
 export async function resolveSession(options: {
   db: Database;
   clock: Clock;
@@ -28,12 +39,7 @@ export async function resolveSession(options: {
 }): Promise<{ session: SessionRow; user: UserRow | null }> {
   const { db, clock, policy } = options;
   const now = clock.now();
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256Hex(options.token)))
-    .limit(1);
+  const [found] = await sessionByTokenHash(db, { tokenHash: sha256Hex(options.token) });
   const session = found?.session;
   if (!session || session.networkId !== options.networkId) throw new AppError('TOKEN_INVALID');
   if (sessionEndReason(session, now)) throw new AppError('SESSION_EXPIRED');
