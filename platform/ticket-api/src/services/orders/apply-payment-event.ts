@@ -6,7 +6,7 @@
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import { builtOnce } from '../../db/built-once.ts';
+import { builtOnce, builtOncePerShape, placeholderRow, type Values } from '../../db/built-once.ts';
 import type { Database } from '../../db/database.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { instalments, type PaymentRow, paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -77,6 +77,13 @@ const lockedPaymentAndOrder = builtOnce('locked-payment-and-order', (db) =>
     .limit(1),
 );
 
+/** The insert of an event, unless one of its id is recorded already: then it answers no row. */
+function recordEventOf(db: Database, row: typeof paymentEvents.$inferInsert) {
+  return db.insert(paymentEvents).values(row).onConflictDoNothing().returning({ id: paymentEvents.id });
+}
+
+const recordAndMovePayment = builtOncePerShape<PaymentRow[]>('record-event-and-move-payment');
+
 export async function applyPaymentEvent(options: {
   db: Database;
   clock: Clock;
@@ -97,20 +104,16 @@ export async function applyPaymentEvent(options: {
     const moves = found !== undefined && !stale && MOVES_FROM[event.outcome].includes(found.payment.status);
 
     // Recorded under its id first of all changes: a repeated event changes nothing.
-    const recordEvent = tx
-      .insert(paymentEvents)
-      .values({
-        id: event.id,
-        provider: event.provider,
-        paymentId: found?.payment.id ?? null,
-        type: event.outcome,
-        sequence: event.sequence,
-        applied: moves,
-        payload: event.payload,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    const eventRow = {
+      id: event.id,
+      provider: event.provider,
+      paymentId: found?.payment.id ?? null,
+      type: event.outcome,
+      sequence: event.sequence,
+      applied: moves,
+      payload: event.payload,
+      receivedAt: now,
+    };
     const network = found ? options.networkOf(found.order.networkId) : undefined;
     if (found && !network)
       throw new Error(
@@ -121,11 +124,12 @@ export async function applyPaymentEvent(options: {
     if (moves) {
       // The move in the statement that records the event, on its condition: under the payment's
       // lock only a repeated event leaves the payment where it was.
-      const recorded = tx.$with('recorded_event').as(recordEvent);
-      [moved] = await tx
-        .with(recorded)
-        .update(payments)
-        .set({
+      // Built once per shape: the outcome (which statuses it moves from) and the values given.
+      const values: Values = { paymentId: found.payment.id };
+      const recordedRow = placeholderRow('e_', eventRow, values);
+      const move = placeholderRow(
+        's_',
+        {
           status: PAYMENT_STATUS[event.outcome],
           reason: event.reason,
           ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}),
@@ -133,18 +137,32 @@ export async function applyPaymentEvent(options: {
           // An outcome: nothing left for the sweep of abandoned checkouts to read.
           ...(event.outcome !== 'pending' ? { checkoutCheckAt: null } : {}),
           updatedAt: now,
-        })
-        .where(
-          and(
-            eq(payments.id, found.payment.id),
-            inArray(payments.status, MOVES_FROM[event.outcome]),
-            sql`exists (select 1 from ${recorded})`,
-          ),
-        )
-        .returning();
+        },
+        values,
+      );
+      [moved] = await recordAndMovePayment(
+        tx,
+        `${event.outcome}${recordedRow.shape}${move.shape}`,
+        () => {
+          const recorded = tx.$with('recorded_event').as(recordEventOf(tx, recordedRow.row));
+          return tx
+            .with(recorded)
+            .update(payments)
+            .set(move.row)
+            .where(
+              and(
+                eq(payments.id, sql.placeholder('paymentId')),
+                inArray(payments.status, MOVES_FROM[event.outcome]),
+                sql`exists (select 1 from ${recorded})`,
+              ),
+            )
+            .returning();
+        },
+        values,
+      );
       if (!moved) return { kind: 'duplicate' } as const;
     } else {
-      const [recorded] = await recordEvent;
+      const [recorded] = await recordEventOf(tx, eventRow);
       if (!recorded) return { kind: 'duplicate' } as const;
       if (!found) return { kind: 'unknown-payment' } as const;
       if (stale) return { kind: 'stale' } as const;

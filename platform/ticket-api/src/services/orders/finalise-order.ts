@@ -2,7 +2,14 @@
 // change is guarded by the current status, so an outcome applied twice (a notification and the
 // browser's return, a retried notification) changes the order once.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  builtOnce,
+  builtOncePerShape,
+  placeholderRow,
+  placeholderValue,
+  type Values,
+} from '../../db/built-once.ts';
 import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orders } from '../../db/schema/orders.ts';
 import { instalments, type PaymentRow, savedPaymentMethods } from '../../db/schema/payments.ts';
@@ -116,6 +123,20 @@ export async function keepSavedMethod(
   return id;
 }
 
+/** An order COMPLETED and TO_PROCESS, unless past this point; its lines come back with it, for the invoice. */
+const markCompleted = builtOnce('mark-order-completed', (db) => {
+  const now = placeholderValue<Date>('now');
+  return db
+    .update(orders)
+    .set({ status: 'COMPLETED', processStatus: 'TO_PROCESS', completedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), inArray(orders.status, ['PENDING', 'PROCESSING'])))
+    .returning({ ...getTableColumns(orders), invoiceLines: invoiceLinesOfOrder });
+});
+
+const recordEventsAndInstalments = builtOncePerShape<{ id: number; number: number; dueDate: string }[]>(
+  'record-events-and-instalments',
+);
+
 /**
  * The order paid (or with nothing to pay): COMPLETED and TO_PROCESS, its instalment plan written
  * (the first PAID by this payment, the next ones SCHEDULED, PAY-02). Answers what to do after the
@@ -132,12 +153,7 @@ export async function completeOrder(options: {
   paymentEvent?: { type: OrderEventType; status: OrderStatus };
 }): Promise<AfterCommit> {
   const { db, network, order, payment, now } = options;
-  // Its lines come back with it, for the invoice.
-  const [completed] = await db
-    .update(orders)
-    .set({ status: 'COMPLETED', processStatus: 'TO_PROCESS', completedAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, ['PENDING', 'PROCESSING'])))
-    .returning({ ...getTableColumns(orders), invoiceLines: invoiceLinesOfOrder });
+  const [completed] = await markCompleted(db, { orderId: order.id, now });
   const after = nothingAfter();
   const events = options.paymentEvent ? [options.paymentEvent] : [];
   if (!completed) {
@@ -156,19 +172,15 @@ export async function completeOrder(options: {
       timeZone: network.network.config.timeZone,
     });
     const savedMethodId = options.savedMethodId ?? order.savedPaymentMethodId;
-    // The events and the instalment plan in one statement.
-    const recordedEvents = db
-      .$with('recorded_events')
-      .as(
-        db
-          .insert(orderEvents)
-          .values(completedEvents.map((event) => ({ ...event, orderId: order.id, at: now }))),
-      );
-    const rows = await db
-      .with(recordedEvents)
-      .insert(instalments)
-      .values(
-        schedule.map((debit, index) => ({
+    // The events and the instalment plan in one statement, built once per shape.
+    const values: Values = {};
+    const eventRows = completedEvents.map((event, index) =>
+      placeholderRow(`e${index}_`, { ...event, orderId: order.id, at: now }, values),
+    );
+    const instalmentRows = schedule.map((debit, index) =>
+      placeholderRow(
+        `i${index}_`,
+        {
           orderId: order.id,
           number: index + 1,
           dueDate: debit.dueDate,
@@ -179,10 +191,27 @@ export async function completeOrder(options: {
           paidAt: index === 0 ? now : null,
           createdAt: now,
           updatedAt: now,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: instalments.id, number: instalments.number, dueDate: instalments.dueDate });
+        },
+        values,
+      ),
+    );
+    const shape = [...eventRows, ...instalmentRows].map((row) => row.shape).join('');
+    const rows = await recordEventsAndInstalments(
+      db,
+      shape,
+      () => {
+        const recordedEvents = db
+          .$with('recorded_events')
+          .as(db.insert(orderEvents).values(eventRows.map((row) => row.row)));
+        return db
+          .with(recordedEvents)
+          .insert(instalments)
+          .values(instalmentRows.map((row) => row.row))
+          .onConflictDoNothing()
+          .returning({ id: instalments.id, number: instalments.number, dueDate: instalments.dueDate });
+      },
+      values,
+    );
     after.instalmentJobs = rows
       .filter((row) => row.number > 1)
       .map((row) => ({ instalmentId: row.id, dueDate: row.dueDate }));
