@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test-support/test-database.ts';
-import { builtOnce, builtOncePerShape, placeholderRow, placeholderValue, type Values } from './built-once.ts';
+import {
+  builtOnce,
+  builtOncePerShape,
+  placeholderRow,
+  placeholderValue,
+  SHAPES_KEPT,
+  type Values,
+} from './built-once.ts';
 import { queryRows } from './database.ts';
 
 const database = useTestDatabase();
@@ -131,6 +138,31 @@ describe('statements built once', () => {
       { label: 'shape four', count: null, details: { stops: ['Port'] } },
       { label: 'shape five', count: 5, details: null },
     ]);
+  });
+
+  it('keeps a bounded number of shapes per statement; the ones past it are built at each run', async () => {
+    const { db, driver } = database.current;
+    const counts = Array.from({ length: SHAPES_KEPT + 5 }, (_, index) => index + 1);
+    await db.transaction(async (tx) => {
+      for (const count of counts)
+        await insert(
+          tx,
+          Array.from({ length: count }, (_, index) => ({ label: `many ${count}.${index}` })),
+        );
+      // On PostgreSQL a kept shape is a statement named on the connection (this transaction's).
+      if (driver.kind === 'postgres') {
+        const [named] = await queryRows<{ count: number }>(
+          tx,
+          sql`select count(*)::int as count from pg_prepared_statements where name like 'test-insert-probes#%'`,
+        );
+        expect(named?.count).toBe(SHAPES_KEPT);
+      }
+    });
+    const [written] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from built_once_probes where label like 'many %'`,
+    );
+    expect(written?.count).toBe(counts.reduce((sum, count) => sum + count, 0));
   });
 
   it('refuses two statements of one name', () => {

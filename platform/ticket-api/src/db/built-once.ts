@@ -8,7 +8,11 @@ import { SQL, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 
 type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
-type Preparable<R> = { prepare(name: string): Prepared<R> };
+/** A drizzle query: prepared under a name, or run once as it is (its placeholders bound). */
+type Preparable<R> = {
+  prepare(name: string): Prepared<R>;
+  execute(values?: Record<string, unknown>): Promise<R>;
+};
 
 /** The part of a drizzle handle this relies on: its session, and the session's driver client. */
 type Handle = { _: { session: { client: unknown } } };
@@ -17,6 +21,12 @@ type Handle = { _: { session: { client: unknown } } };
 export type Values = Record<string, unknown>;
 
 const names = new Set<string>();
+
+/**
+ * Shapes kept per statement. Each is a statement named on every PostgreSQL connection that runs it:
+ * past this many, a new shape is built at each run, as drizzle does.
+ */
+export const SHAPES_KEPT = 100;
 
 type Run<R> = (db: Database, values: Values, shape: string, build: () => Preparable<R>) => Promise<R>;
 
@@ -34,6 +44,7 @@ function keptStatements<R>(name: string): Run<R> {
     }
     let prepared = byShape.get(shape);
     if (!prepared) {
+      if (byShape.size >= SHAPES_KEPT) return build().execute(values);
       prepared = build().prepare(`${name}#${byShape.size}`);
       byShape.set(shape, prepared);
     }
