@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { toSearchParams } from '../client/encode-payload.ts';
-import { getSavedPaymentMethodsCall, PAYMENT_METHOD_CALLS } from './payment-methods.ts';
+import {
+  getSavedPaymentMethodsCall,
+  PAYMENT_METHOD_CALLS,
+  removeCardBookmarkCall,
+  setCardBookmarkCall,
+  unregisterCardCall,
+} from './payment-methods.ts';
 
 const base = { userToken: 't'.repeat(43), network_id: 101 };
 const parse = (payload: Record<string, unknown>) => getSavedPaymentMethodsCall.request.safeParse(payload);
 
 describe('Account/getCards.json', () => {
-  it('PAY-01 a GET with a session, never cached, filling the session token and the network only', () => {
+  it('PAY-01 PM-03 the list is a GET with a session, never cached; removal and the bookmark calls change it', () => {
     expect(
       Object.values(PAYMENT_METHOD_CALLS).map((call) => [
         call.path,
@@ -17,7 +23,20 @@ describe('Account/getCards.json', () => {
         call.session,
         call.networkField,
       ]),
-    ).toEqual([['Account/getCards.json', 'GET', 'query', false, true, { token: 'userToken' }, 'network_id']]);
+    ).toEqual([
+      ['Account/getCards.json', 'GET', 'query', false, true, { token: 'userToken' }, 'network_id'],
+      ['Account/unregisterCard.json', 'POST', 'json', false, true, { token: 'userToken' }, null],
+      ['account/setCardBookmark', 'PUT', 'json', false, true, { token: 'userToken', userId: 'userId' }, null],
+      [
+        'account/removeCardBookmark',
+        'PUT',
+        'json',
+        false,
+        true,
+        { token: 'userToken', userId: 'userId' },
+        null,
+      ],
+    ]);
   });
 
   it('PAY-01 reads the methods filter as a list, as the JSON text a query carries, or as one kind', () => {
@@ -50,10 +69,32 @@ describe('Account/getCards.json', () => {
       expiringSoon: false,
       isBookmarked: true,
       usedForInstalments: false,
+      locked: false,
     };
     const parsed = getSavedPaymentMethodsCall.response.parse({
       cards: [{ ...card, providerToken: 'pm_0123456789abcdef01234567' }],
     });
     expect(parsed.cards).toEqual([card]);
+  });
+});
+
+describe('the calls that change saved methods (PM-03)', () => {
+  const session = { userToken: 't'.repeat(43), userId: 12 };
+
+  it('PM-03 name the method by its id, with the session; anything else is refused', () => {
+    expect(unregisterCardCall.request.safeParse({ userToken: session.userToken, cardId: 3 }).success).toBe(
+      true,
+    );
+    for (const call of [setCardBookmarkCall, removeCardBookmarkCall]) {
+      expect(call.request.safeParse({ ...session, cardId: 3 }).success).toBe(true);
+      for (const cardId of [0, -1, 1.5, 'card', null]) {
+        const result = call.request.safeParse({ ...session, cardId });
+        expect(result.success, String(cardId)).toBe(false);
+        expect(result.error?.issues[0]?.path).toEqual(['cardId']);
+      }
+      expect(call.request.safeParse({ ...session }).success).toBe(false);
+      expect(call.request.safeParse({ ...session, cardId: 3, bookmarked: true }).success).toBe(false);
+    }
+    expect(unregisterCardCall.request.safeParse({ userToken: session.userToken }).success).toBe(false);
   });
 });

@@ -59,6 +59,8 @@ export const savedPaymentMethodSchema = z.object({
   isBookmarked: z.boolean(),
   /** Later instalments of an order are still to be charged to it. */
   usedForInstalments: z.boolean(),
+  /** It cannot be removed (PM-01): something is still to be charged to it (its instalments). */
+  locked: z.boolean(),
 });
 export type SavedPaymentMethodAnswer = z.infer<typeof savedPaymentMethodSchema>;
 
@@ -82,4 +84,49 @@ export const getSavedPaymentMethodsCall = defineCall({
   response: z.object({ cards: z.array(savedPaymentMethodSchema) }),
 });
 
-export const PAYMENT_METHOD_CALLS = { getCards: getSavedPaymentMethodsCall } as const;
+/** The caller's methods as they are after a change: what the account page shows next. */
+const methodsAfterChangeSchema = z.object({ cards: z.array(savedPaymentMethodSchema) });
+
+/**
+ * Removes a saved card or bank account (PM-03): it is offered no more, and its provider token is
+ * never charged again. Refused while it is locked (SAVED_METHOD_LOCKED); another customer's, or
+ * one removed already, is SAVED_METHOD_NOT_FOUND. Answers the methods left.
+ */
+export const unregisterCardCall = defineCall({
+  path: 'Account/unregisterCard.json',
+  method: 'POST',
+  authenticated: true,
+  session: { token: 'userToken' },
+  request: signedRequest({ userToken: userTokenSchema, cardId: idSchema }),
+  response: methodsAfterChangeSchema,
+});
+
+const bookmarkRequest = signedRequest({ cardId: idSchema, userToken: userTokenSchema, userId: idSchema });
+
+/**
+ * Bookmarks a saved method (PM-03): the one the checkout offers first. A customer has one
+ * bookmarked method per network, so bookmarking one unbookmarks the others. Answers the methods.
+ */
+export const setCardBookmarkCall = defineCall({
+  path: 'account/setCardBookmark',
+  method: 'PUT',
+  authenticated: true,
+  request: bookmarkRequest,
+  response: methodsAfterChangeSchema,
+});
+
+/** Unbookmarks a saved method (PM-03); answers the methods. */
+export const removeCardBookmarkCall = defineCall({
+  path: 'account/removeCardBookmark',
+  method: 'PUT',
+  authenticated: true,
+  request: bookmarkRequest,
+  response: methodsAfterChangeSchema,
+});
+
+export const PAYMENT_METHOD_CALLS = {
+  getCards: getSavedPaymentMethodsCall,
+  unregisterCard: unregisterCardCall,
+  setCardBookmark: setCardBookmarkCall,
+  removeCardBookmark: removeCardBookmarkCall,
+} as const;

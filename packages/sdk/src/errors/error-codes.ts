@@ -145,6 +145,10 @@ export const ERROR_CODES = {
   },
   INVOICE_NOT_AVAILABLE: { status: 409, message: 'The invoice is available once the order is completed' },
   SAVED_METHOD_NOT_FOUND: { status: 404, message: 'Saved payment method not found' },
+  SAVED_METHOD_LOCKED: {
+    status: 409,
+    message: 'This payment method still has instalments to pay: it can be removed once they are paid',
+  },
 
   // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
   PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },
