@@ -662,6 +662,9 @@ const PAYMENT_METHOD_PAYLOADS: { [K in keyof typeof PAYMENT_METHOD_CALLS]: fc.Ar
     },
     { requiredKeys: ['userToken', 'network_id'] },
   ),
+  unregisterCard: fc.record({ userToken: token(512), cardId: id }),
+  setCardBookmark: fc.record({ ...sessionFields, cardId: id }),
+  removeCardBookmark: fc.record({ ...sessionFields, cardId: id }),
 };
 
 // ---------------------------------------------------------------------------------------------

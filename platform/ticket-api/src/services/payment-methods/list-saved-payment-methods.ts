@@ -1,25 +1,24 @@
 // Account/getCards.json: the caller's saved cards and bank accounts on the call's network (PAY-01),
 // as the checkout offers them: a label with only the last four digits, the expiry flags in the
-// network's time zone, the bookmark, and whether later instalments are still charged to it. The
-// provider's token never leaves this service. A guest has none (AUTH-04, decision 0019).
+// network's time zone, the bookmark, whether later instalments are still charged to it and so
+// whether it may be removed (PM-01). The provider's token never leaves this service. A guest has
+// none (AUTH-04, decision 0019).
 import {
   EXPIRING_SOON_MONTHS,
   type SavedPaymentMethodAnswer,
 } from '@transit-shop/sdk/contract/payment-methods';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { instalments, type SavedPaymentMethodRow, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { wallClock } from '../collect/local-time.ts';
+import { callersLiveMethods, INSTALMENTS_STILL_DUE } from './saved-method-scope.ts';
 
 type SavedMethodKind = SavedPaymentMethodRow['kind'];
 
 /** Four masked characters: what stands for each hidden group of a number. */
 const HIDDEN_GROUP = '••••';
-
-/** Instalments not yet settled: the method they will be charged to is in use. */
-const INSTALMENTS_STILL_DUE = ['SCHEDULED', 'PENDING'] as const;
 
 /** Months since year 0 of an instant's local month, so two months compare as numbers. */
 function localMonthIndex(instant: Date, timeZone: string): number {
@@ -65,9 +64,7 @@ export async function listSavedPaymentMethods(options: {
     .from(savedPaymentMethods)
     .where(
       and(
-        eq(savedPaymentMethods.userId, user.id),
-        eq(savedPaymentMethods.networkId, config.id),
-        isNull(savedPaymentMethods.removedAt),
+        callersLiveMethods({ user, network }),
         options.methods ? inArray(savedPaymentMethods.kind, [...options.methods]) : undefined,
       ),
     )
@@ -104,6 +101,8 @@ export async function listSavedPaymentMethods(options: {
       ...expiryOf(row, now, config.timeZone),
       isBookmarked: row.bookmarked,
       usedForInstalments: usedForInstalments.has(row.id),
+      // Its instalments are all that locks a method: tacit renewals, which would too, do not exist yet.
+      locked: usedForInstalments.has(row.id),
     })),
   };
 }

@@ -1,5 +1,6 @@
-// The pages of the account area: profile, travellers, credentials, appearance, deletion. Each is a
-// lazy module whose loader is its guard (signed in, not a guest, complete account).
+// The pages of the account area: profile, travellers, credentials, appearance, invoices, payment
+// methods, deletion. Each is a lazy module whose loader is its guard (signed in, not a guest,
+// complete account).
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
@@ -8,6 +9,7 @@ export const accountRoutes: RouteObject[] = [
   { path: paths.accountNewProfile.slice(1), lazy: () => import('./pages/new-traveller.tsx') },
   { path: paths.accountDelete.slice(1), lazy: () => import('./pages/delete-account.tsx') },
   { path: paths.accountInvoices.slice(1), lazy: () => import('./pages/invoices.tsx') },
+  { path: paths.accountPaymentCards.slice(1), lazy: () => import('./pages/payment-cards.tsx') },
   { path: paths.accountProfile.slice(1), lazy: () => import('./pages/edit-traveller.tsx') },
   // After the request the session has ended: the page needs none.
   { path: paths.deletionSuccess.slice(1), lazy: () => import('./pages/deletion-success.tsx') },

@@ -76,6 +76,9 @@ function Account() {
         <Button component={LocaleLink} to={paths.accountInvoices} variant="contained">
           {t('account.invoices.title')}
         </Button>
+        <Button component={LocaleLink} to={paths.accountPaymentCards} variant="contained">
+          {t('account.paymentCards.title')}
+        </Button>
         <Button component={LocaleLink} to={paths.authLogout} variant="outlined">
           {t('account.logout')}
         </Button>

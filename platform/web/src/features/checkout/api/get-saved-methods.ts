@@ -8,12 +8,7 @@ import {
   type SavedPaymentMethodAnswer,
 } from '@transit-shop/sdk/contract/payment-methods';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-
-/**
- * A card number or IBAN reads left to right in every language: isolated (LRI … PDI), so an Arabic
- * sentence around it does not reorder its groups and expiry.
- */
-export const isolatedLtr = (text: string) => `\u2066${text}\u2069`;
+import { CHECKOUT_SAVED_METHODS_KEY, isolatedLtr } from '../../../lib/saved-methods.ts';
 
 export function toSavedPaymentMethod(card: SavedPaymentMethodAnswer): SavedPaymentMethod {
   return { id: card.id, method: card.kind, label: isolatedLtr(card.label), locked: card.expired };
@@ -27,7 +22,7 @@ export async function getSavedMethods(client: Pick<TicketClient, 'call'>): Promi
 /** The customer's methods, read afresh for each checkout: a payment may have saved one since. */
 export const savedMethodsQueryOptions = (client: Pick<TicketClient, 'call'>, userId: number) =>
   queryOptions({
-    queryKey: ['saved-payment-methods', userId],
+    queryKey: [...CHECKOUT_SAVED_METHODS_KEY, userId],
     queryFn: () => getSavedMethods(client),
     staleTime: 0,
     gcTime: 0,

@@ -4,8 +4,8 @@ import { shopItem } from '@transit-shop/flows/cart/cart-test-items';
 import type { OrderDetail } from '@transit-shop/sdk/contract/checkout';
 import type { SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
 import { describe, expect, it, vi } from 'vitest';
+import { isolatedLtr } from '../../../lib/saved-methods.ts';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
-import { isolatedLtr } from '../api/get-saved-methods.ts';
 import { providerPage } from '../checkout-runtime.ts';
 import { type CheckoutLine, openCheckout } from '../test/checkout-session.ts';
 
@@ -29,6 +29,7 @@ const saved = (fields: Partial<SavedPaymentMethodAnswer>): SavedPaymentMethodAns
   expiringSoon: false,
   isBookmarked: true,
   usedForInstalments: false,
+  locked: false,
   ...fields,
 });
 
