@@ -71,7 +71,16 @@ export function PaymentMethodItem({
   const network = method.kind === 'CARD' ? networkName(method.brand) : null;
 
   return (
-    <ListItem divider sx={{ px: 0, gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+    <ListItem
+      divider
+      sx={{
+        px: 0,
+        gap: 1,
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 'fontWeightMedium', fontVariantNumeric: 'tabular-nums' }}>
           {label}
