@@ -27,6 +27,19 @@ test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 const savedCardLabel = () =>
   `•••• •••• •••• 4242 · 12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`;
 
+/** A new verified customer who paid a day pass by card, asking for the card to be kept. */
+async function customerWithSavedCard(page: Page, label: string): Promise<void> {
+  await register(page, NETWORK, locale, newAccount(label), 'verified');
+  await addDayPass(page, locale);
+  await startCheckout(page, locale);
+  await choosePayment(page, locale, { method: 'CARD' });
+  await page.getByRole('checkbox', { name: t.checkout.payment.saveMethod }).check();
+  await pay(page, locale);
+  await expectCardFormAtProvider(page, locale);
+  await payByCard(page, locale, TEST_CARDS.succeeds);
+  await expect(resultDialog(page, locale, 'confirmed')).toBeVisible();
+}
+
 /** Once a dialog's fade-in is over: before, axe reads its colours half-blended with the backdrop. */
 async function untilShown(dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
@@ -43,18 +56,7 @@ test('PM-01 PM-03 a card saved by a payment is shown masked with its expiry, boo
   page,
 }) => {
   test.slow();
-  const account = newAccount('saved-card');
-  await register(page, NETWORK, locale, account, 'verified');
-
-  // A payment that keeps its card.
-  await addDayPass(page, locale);
-  await startCheckout(page, locale);
-  await choosePayment(page, locale, { method: 'CARD' });
-  await page.getByRole('checkbox', { name: t.checkout.payment.saveMethod }).check();
-  await pay(page, locale);
-  await expectCardFormAtProvider(page, locale);
-  await payByCard(page, locale, TEST_CARDS.succeeds);
-  await expect(resultDialog(page, locale, 'confirmed')).toBeVisible();
+  await customerWithSavedCard(page, 'saved-card');
 
   // PM-01: from the account page to the card, its number grouped by 4 with its expiry.
   const p = t.account.paymentCards;
@@ -107,16 +109,7 @@ test('PM-01 PM-02 axe on the payment methods page and its dialog, in English and
   page,
 }) => {
   test.slow();
-  const account = newAccount('cards-axe');
-  await register(page, NETWORK, locale, account, 'verified');
-  await addDayPass(page, locale);
-  await startCheckout(page, locale);
-  await choosePayment(page, locale, { method: 'CARD' });
-  await page.getByRole('checkbox', { name: t.checkout.payment.saveMethod }).check();
-  await pay(page, locale);
-  await expectCardFormAtProvider(page, locale);
-  await payByCard(page, locale, TEST_CARDS.succeeds);
-  await expect(resultDialog(page, locale, 'confirmed')).toBeVisible();
+  await customerWithSavedCard(page, 'cards-axe');
 
   const label = savedCardLabel();
   for (const pageLocale of ['en', 'ar'] as const satisfies Locale[]) {

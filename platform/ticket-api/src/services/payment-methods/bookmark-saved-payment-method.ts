@@ -2,20 +2,11 @@
 // checkout offers first. One bookmark per customer and network: the others lose theirs in the
 // same transaction. Bookmarking the bookmarked one again changes nothing.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
-import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
 import { savedPaymentMethods } from '../../db/schema/payments.ts';
-import type { UserRow } from '../../db/schema/users.ts';
-import { callersLiveMethods, refuseGuest } from './saved-method-scope.ts';
+import { callersLiveMethods, refuseGuest, type SavedMethodChange } from './saved-method-scope.ts';
 
-export async function bookmarkSavedPaymentMethod(options: {
-  db: Database;
-  network: LoadedNetwork;
-  user: UserRow;
-  methodId: number;
-  now: Date;
-}): Promise<void> {
+export async function bookmarkSavedPaymentMethod(options: SavedMethodChange): Promise<void> {
   const { methodId, now } = options;
   refuseGuest(options.user);
   const callersMethods = callersLiveMethods(options);

@@ -2,20 +2,16 @@
 // no more and loses its bookmark; the row stays for the instalments that refer to it. A locked one
 // (instalments still due, PM-01) is refused and kept as it is.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
-import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
 import { instalments, savedPaymentMethods } from '../../db/schema/payments.ts';
-import type { UserRow } from '../../db/schema/users.ts';
-import { callersLiveMethods, instalmentsStillDueOn, refuseGuest } from './saved-method-scope.ts';
+import {
+  callersLiveMethods,
+  instalmentsStillDueOn,
+  refuseGuest,
+  type SavedMethodChange,
+} from './saved-method-scope.ts';
 
-export async function removeSavedPaymentMethod(options: {
-  db: Database;
-  network: LoadedNetwork;
-  user: UserRow;
-  methodId: number;
-  now: Date;
-}): Promise<void> {
+export async function removeSavedPaymentMethod(options: SavedMethodChange): Promise<void> {
   const { db, methodId, now } = options;
   refuseGuest(options.user);
   const callersMethod = and(callersLiveMethods(options), eq(savedPaymentMethods.id, methodId));

@@ -4,8 +4,18 @@
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
 import { instalments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+
+/** What a change of one saved method takes: the caller, their network, the method, the time. */
+export type SavedMethodChange = {
+  db: Database;
+  network: LoadedNetwork;
+  user: UserRow;
+  methodId: number;
+  now: Date;
+};
 
 /** Instalments not yet settled: the method they will be charged to is in use. */
 export const INSTALMENTS_STILL_DUE = ['SCHEDULED', 'PENDING'] as const;
