@@ -5,26 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.tsx';
 import { isolatedLtr } from '../../../lib/saved-methods.ts';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
+import { savedBankAccount, savedMethod } from '../../../test/fixtures/saved-methods.ts';
 import { fixtureUser, type Handler } from '../../../test/session.ts';
 
-const saved = (fields: Partial<SavedPaymentMethodAnswer>): SavedPaymentMethodAnswer => ({
-  id: 31,
-  kind: 'CARD',
-  label: '•••• •••• •••• 4242 · 12/30',
-  brand: 'visa',
-  last4: '4242',
-  expMonth: 12,
-  expYear: 2030,
-  expired: false,
-  expiringSoon: false,
-  isBookmarked: true,
-  usedForInstalments: false,
-  locked: false,
-  ...fields,
-});
-
-const visa = saved({});
-const mastercard = saved({
+const visa = savedMethod({});
+const mastercard = savedMethod({
   id: 32,
   label: '•••• •••• •••• 5454 · 01/27',
   brand: 'mastercard',
@@ -33,16 +18,7 @@ const mastercard = saved({
   expYear: 2027,
   isBookmarked: false,
 });
-const account = saved({
-  id: 33,
-  kind: 'TRANSFER',
-  label: 'IBAN •••• 0189',
-  brand: null,
-  last4: '0189',
-  expMonth: null,
-  expYear: null,
-  isBookmarked: false,
-});
+const account = savedBankAccount;
 
 const TITLE = 'Mes moyens de paiement';
 const cards = (list: SavedPaymentMethodAnswer[]) => ({ ok: { cards: list } });
@@ -107,7 +83,12 @@ describe('the payment methods page', () => {
   });
 
   it('PM-02 an expired method and one expiring soon say so, in the error and warning colours', async () => {
-    const expired = saved({ id: 34, label: '•••• •••• •••• 1111 · 10/26', last4: '1111', expired: true });
+    const expired = savedMethod({
+      id: 34,
+      label: '•••• •••• •••• 1111 · 10/26',
+      last4: '1111',
+      expired: true,
+    });
     const expiring = { ...account, expiringSoon: true };
     await openPaymentCards([visa, expired, expiring]);
     await screen.findByRole('region', { name: 'Cartes' });

@@ -5,6 +5,7 @@ import type { OrderDetail } from '@transit-shop/sdk/contract/checkout';
 import type { SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
 import { describe, expect, it, vi } from 'vitest';
 import { isolatedLtr } from '../../../lib/saved-methods.ts';
+import { savedBankAccount, savedMethod } from '../../../test/fixtures/saved-methods.ts';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
 import { providerPage } from '../checkout-runtime.ts';
 import { type CheckoutLine, openCheckout } from '../test/checkout-session.ts';
@@ -17,34 +18,9 @@ const pass = shopItem({
 const line: CheckoutLine = { item: pass, delivery: 'DEMATERIALIZED' };
 const customer = fixtureUser({ userId: 7, userBirthday: '1990-04-01' });
 
-const saved = (fields: Partial<SavedPaymentMethodAnswer>): SavedPaymentMethodAnswer => ({
-  id: 31,
-  kind: 'CARD',
-  label: '•••• •••• •••• 4242 · 12/30',
-  brand: 'visa',
-  last4: '4242',
-  expMonth: 12,
-  expYear: 2030,
-  expired: false,
-  expiringSoon: false,
-  isBookmarked: true,
-  usedForInstalments: false,
-  locked: false,
-  ...fields,
-});
-
-const visa = saved({});
-const expired = saved({ id: 32, label: '•••• •••• •••• 1111 · 10/26', last4: '1111', expired: true });
-const account = saved({
-  id: 33,
-  kind: 'TRANSFER',
-  label: 'IBAN •••• 0189',
-  brand: null,
-  last4: '0189',
-  expMonth: null,
-  expYear: null,
-  isBookmarked: false,
-});
+const visa = savedMethod({});
+const expired = savedMethod({ id: 32, label: '•••• •••• •••• 1111 · 10/26', last4: '1111', expired: true });
+const account = savedBankAccount;
 
 /** Pay, once the amount of the method chosen is computed again. */
 async function pay(user: ReturnType<typeof userEvent.setup>) {
