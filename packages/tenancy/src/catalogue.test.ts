@@ -43,7 +43,7 @@ describe('catalogue files', () => {
       expect(network(result.networks, slug).catalogue.shopItems.length).toBeGreaterThan(0);
   });
 
-  it('CAT-05 a network without a catalogue file loads with an empty catalogue: the no-products page', async () => {
+  it('a network without a catalogue file loads with an empty catalogue', async () => {
     const { load, tenantsDir } = await demo();
     await rm(join(tenantsDir, 'wahat', 'catalogue.json'));
     const result = await load();
@@ -165,7 +165,7 @@ describe('catalogue files', () => {
     ]);
   });
 
-  it('NET-09 reports a media tunnel left without a creation product', async () => {
+  it('reports a media tunnel left without a creation product', async () => {
     const { load, editCatalogue, byId } = await demo();
     await editCatalogue('lumiere', (c) => {
       byId(c, 9102).tags = 'eshop_physical_pass';
@@ -285,7 +285,7 @@ describe('the demo catalogues as the calls answer them', () => {
     expect(answer.categories[0]?.name).toBe('التذاكر');
   });
 
-  it('CAT-01 NET-09 Lumière lists no card product, and its creation-products answer gives the Lumière card', async () => {
+  it('CAT-01 Lumière lists no card product, and its creation-products answer gives the Lumière card', async () => {
     const lumiere = network((await (await demo()).load()).networks, 'lumiere');
     const source = { config: lumiere.network.config, catalogue: lumiere.catalogue };
     const all = catalogueAnswer(source, { locale: 'fr' });
@@ -307,7 +307,7 @@ describe('the demo catalogues as the calls answer them', () => {
     ]);
   });
 
-  it('CAT-03 under FranceConnect Lumière still lists its card products and drops its app-only pass', async () => {
+  it('under a FranceConnect viewer Lumière still lists its card products and drops its app-only pass', async () => {
     const lumiere = network((await (await demo()).load()).networks, 'lumiere');
     const all = catalogueAnswer(
       { config: lumiere.network.config, catalogue: lumiere.catalogue },

@@ -100,7 +100,7 @@ describe('loading tenant files', () => {
     expect(result.globalAlerts).toEqual([]);
   });
 
-  it('NET-01 refuses the later network claiming an id or a domain already taken, and keeps the first', async () => {
+  it('refuses the later network claiming an id or a domain already taken, and keeps the first', async () => {
     const { tenantsDir, themesDir, editJson } = await copyDemoTenants();
     await editJson('tenants/wahat/network.json', (n) => {
       n.domains = ['lumiere.localhost'];
@@ -115,7 +115,7 @@ describe('loading tenant files', () => {
     expect(result.invalidSlugs).toEqual(['wahat']);
   });
 
-  it('NET-01 reports a broken copy of a network, not the network being served', async () => {
+  it('reports a broken copy of a network, not the network being served', async () => {
     const { tenantsDir, themesDir } = await copyDemoTenants();
     // "aaa" sorts first, but it has problems of its own: the valid network keeps its claims.
     await writeNetwork(tenantsDir, 'aaa', { id: 101, domains: ['lumiere.localhost'], logo: 'none.svg' });

@@ -60,7 +60,7 @@ describe('legacy network configuration (spec 02 §3)', () => {
     });
   });
 
-  it('NET-03 NET-04 NET-05 NET-06 carries guest orders, transfer, instalments and hideBirthDate as written', () => {
+  it('carries guest orders, transfer, instalments and hideBirthDate as written', () => {
     const configuration = toNetworkConfiguration(
       network({
         has_guest_orders: 2,

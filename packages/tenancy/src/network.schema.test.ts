@@ -152,7 +152,7 @@ describe('network file schema', () => {
     ).toMatch(/^authenticationProviders\.0\.driver/);
   });
 
-  it('NET-03 has_guest_orders is a number; a time zone must exist; an alert level must be known', async () => {
+  it('has_guest_orders is a number; a time zone must exist; an alert level must be known', async () => {
     const file = await demo();
     expect(networkFileSchema.safeParse({ ...file, has_guest_orders: true }).success).toBe(false);
     expect(networkFileSchema.safeParse({ ...file, timeZone: 'Mars/Olympus' }).success).toBe(false);

@@ -93,7 +93,7 @@ describe('seller of the invoices', () => {
   });
 });
 
-describe('CHK-05 click-and-collect pick-up slots of a collect site', () => {
+describe('click-and-collect pick-up slots of a collect site', () => {
   const pickUp = {
     slotMinutes: 30,
     capacity: 4,

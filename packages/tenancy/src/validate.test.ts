@@ -50,7 +50,7 @@ const theme: ThemeFile = {
 };
 
 describe('alert checks', () => {
-  it('ALERT-04 refuses a window that ends before or when it starts', () => {
+  it('refuses an alert window that ends before or when it starts', () => {
     const problems = checkAlerts(
       'f',
       'maintenanceAlerts',
@@ -182,7 +182,7 @@ describe('duplicate claims', () => {
     domains,
   });
 
-  it('NET-01 keeps an id or a domain for the first network and refuses the later one whole', () => {
+  it('keeps an id or a domain for the first network and refuses the later one whole', () => {
     const { problems, refused } = findDuplicateClaims([
       claim('a', 1, ['a.localhost']),
       claim('b', 1, ['b.localhost', 'a.localhost']),

@@ -84,7 +84,7 @@ describe('account deletion machine', () => {
     expect(actor.getSnapshot().value).toBe('deleted');
   });
 
-  it('ACC-08 a tacit subscription blocks the deletion: no logout, the error kept for the page', async () => {
+  it('a DELETION_BLOCKED_BY_SUBSCRIPTION answer ends the request: no logout, the error kept for the page', async () => {
     const blocked = new CodedError(DELETION_BLOCKED_CODE);
     const { actor, calls, settled } = start({ request: async () => Promise.reject(blocked) });
     actor.send({ type: 'CONFIRMATION_CHANGED', confirmed: true });

@@ -1,4 +1,4 @@
-// Account deletion (spec 01 §4, ACC-06..08): the traveller confirms, the request starts the 30-day
+// Account deletion (spec 01 §4, ACC-06, ACC-07): the traveller confirms, the request starts the 30-day
 // withdrawal period, then the session ends and the success page says when the deletion becomes
 // final. The request and the logout are named actors the app provides with `provide()`.
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
@@ -9,7 +9,10 @@ export type DeletionReceipt = {
   readonly deletionEffectiveAt: string;
 };
 
-/** The code the ticket backend answers when a tacit subscription blocks the deletion (ACC-08). */
+/**
+ * The code the ticket backend is to answer when a tacit subscription blocks the deletion (ACC-08).
+ * Until tacit subscriptions exist, it never does.
+ */
 export const DELETION_BLOCKED_CODE = 'DELETION_BLOCKED_BY_SUBSCRIPTION';
 
 export type AccountDeletionContext = {
@@ -62,7 +65,8 @@ export const accountDeletionMachine = setup({
         src: 'requestDeletion',
         onDone: { target: 'loggingOut', actions: assign({ receipt: ({ event }) => event.output }) },
         onError: [
-          // ACC-08: nothing to retry until the subscription ends.
+          // Blocked by a subscription: nothing to retry until it ends (never answered until tacit
+          // subscriptions exist).
           {
             guard: 'isBlockedBySubscription',
             target: 'blocked',
@@ -72,7 +76,7 @@ export const accountDeletionMachine = setup({
         ],
       },
     },
-    /** ACC-08: a tacit subscription blocks the deletion. */
+    /** The server refused the deletion for a tacit subscription (never, until they exist). */
     blocked: { type: 'final' },
     loggingOut: {
       invoke: {

@@ -114,7 +114,7 @@ describe('cart rules', () => {
 });
 
 describe('order articles', () => {
-  it('VOUCH-04 a line becomes the article Order/verify.json reads, without a price', () => {
+  it('a line becomes the article Order/verify.json reads, without a price', () => {
     const pass = shopItem({ pivotType: 'DAY_PIVOT', pivotValue: 7, startProposals: 30 });
     const card = shopItem({ supports: ['PHYSICAL'], tags: 'hidden' });
     const line = cartItemOf(
@@ -153,7 +153,7 @@ describe('order articles', () => {
     });
   });
 
-  it('CART-07 a line of an item that allows it is sent as a subscription', () => {
+  it('a line of an item that allows it is sent as a subscription', () => {
     const line = cartItemOf(
       { item: subscriptionItem(), quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' },
       'line-1',
@@ -165,7 +165,7 @@ describe('order articles', () => {
     });
   });
 
-  it('PIVOT-02 PIVOT-03 the start of an article follows its pivot, or cannot be computed', () => {
+  it('PIVOT-03 the start of an article follows its pivot, or cannot be computed', () => {
     const month = { pivotType: 'MONTH_PIVOT' } as const;
     const day = { pivotType: 'DAY_PIVOT' } as const;
     const none = { pivotType: null };

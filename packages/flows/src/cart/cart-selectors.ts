@@ -64,7 +64,7 @@ export function cartRefusalOf(snapshot: CartSnapshot): CartRefusal | null {
   return snapshot.context.refusal;
 }
 
-/** Why this draft would be refused, before it is sent: the product page disables its button and says why. */
+/** Why this draft would be refused, before it is sent (no page asks yet: the product page hears of a refusal from the add). */
 export function addRefusalFor(
   snapshot: CartSnapshot,
   draft: CartItemDraft,

@@ -463,7 +463,7 @@ describe('cart machine', () => {
       expect(cart.actor.getSnapshot().can({ type: 'REMOVE_VOUCHER', code: 'SPRING' })).toBe(false);
     });
 
-    it('VOUCH-02 CART-10 each voucher says whether it applies; the cart is valid only when every one has a discount without error', async () => {
+    it('VOUCH-02 each voucher says whether it applies; areCartVouchersValid holds only when every one has a discount without error', async () => {
       const cart = start({ answer: 'by the test' });
       cart.add({ item: shopItem(), quantity: 1, delivery: 'DEMATERIALIZED' });
       cart.actor.send({ type: 'ADD_VOUCHER', code: 'SPRING' });
@@ -531,7 +531,7 @@ describe('cart machine', () => {
       const draft: CartItemDraft = { item: card, quantity: 1, delivery: 'PHYSICAL', profile: 7 };
       expect(addRefusalFor(cart.actor.getSnapshot(), draft, visitor)).toBeNull();
       cart.add(draft);
-      // The product page knows before the click.
+      // Known before the add, from the cart alone.
       expect(addRefusalFor(cart.actor.getSnapshot(), draft, visitor)?.code).toBe('PRODUCT_ALREADY_IN_CART');
       cart.add(draft);
       cart.add({ ...draft, profile: 8 });
@@ -599,7 +599,7 @@ describe('cart machine', () => {
       expect(cart.context().items).toHaveLength(1);
     });
 
-    it('CAT-03 the app support cannot be added under a FranceConnect sign-in; CHK-03 nor by a guest on a card-only item', () => {
+    it('CHK-03 the app support cannot be added by a guest on a card-only item, nor under a FranceConnect viewer', () => {
       const pass = shopItem();
       const cardOnlyForGuests = shopItem({ tags: 'eshop_guest_card_only' });
       const cart = start();

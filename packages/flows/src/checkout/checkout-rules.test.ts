@@ -176,7 +176,7 @@ describe('delivery steps', () => {
     expect(deliveryOf([existingCardLine(), appLine()], choices)).toBeNull();
   });
 
-  it('CHK-06 click-and-collect tickets are available 48 to 72 hours after the order', () => {
+  it('collectAvailabilityOf spans 48 to 72 hours after the order', () => {
     const window = collectAvailabilityOf(new Date('2026-11-23T10:00:00Z'));
     expect(window.from.toISOString()).toBe('2026-11-25T10:00:00.000Z');
     expect(window.until.toISOString()).toBe('2026-11-26T10:00:00.000Z');
@@ -266,11 +266,11 @@ describe('errors and outcomes', () => {
     expect(errorStepOf(code, customerBuys)).toBe(step);
   });
 
-  it('CHK-08 an invalid document is put right in the cart', () => {
+  it('INVALID_DOCUMENT is put right in the cart', () => {
     expect(errorStepOf('INVALID_DOCUMENT', guestBuys)).toBe('backToCart');
   });
 
-  it('CHK-03 a support refused to a guest is put right by signing in; to a customer, in the cart', () => {
+  it('SUPPORT_NOT_OFFERED is put right by signing in for a guest; in the cart for a customer', () => {
     expect(errorStepOf('SUPPORT_NOT_OFFERED', guestBuys)).toBe('customerInfo');
     expect(errorStepOf('SUPPORT_NOT_OFFERED', customerBuys)).toBe('backToCart');
   });

@@ -352,7 +352,7 @@ describe('checkout machine', () => {
       expect(checkout.place.calls[0]?.input.invoiceEmail).toBe('ada@example.org');
     });
 
-    it('CHK-07 the address typed but not submitted is kept as a draft when a guest goes back and returns', async () => {
+    it('the address typed but not submitted is kept as a draft when a guest goes back and returns', async () => {
       const checkout = start({ viewer: visitor, cart: cart([newCardLine()]) });
       checkout.actor.send({ type: 'CONTINUE_AS_GUEST' });
       checkout.actor.send({ type: 'SUBMIT_INVOICE_EMAIL', email: 'ada@exemple.org' });
@@ -796,7 +796,7 @@ describe('checkout machine', () => {
       expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(2)]);
     });
 
-    it('ORD-03 the order id placeOrder answers is kept with the attempt as the browser goes to the provider', async () => {
+    it('the order id placeOrder answers is kept with the attempt as the browser goes to the provider', async () => {
       const checkout = start({ cart: cart([newCardLine()]) });
       checkout.actor.send({ type: 'SUBMIT_ADDRESS', address });
       await checkout.pay();
@@ -863,20 +863,20 @@ describe('checkout machine', () => {
     });
 
     it.each([
-      ['INVALID_DOCUMENT', 'backToCart', 'CHK-08'],
-      ['PRODUCT_ALREADY_IN_CART', 'backToCart', 'CART-08'],
-      ['WRONG_QUANTITY', 'backToCart', 'CART-04'],
-      ['SUBSCRIPTION_CART_NOT_ALONE', 'backToCart', 'CART-07'],
-      ['GUEST_ORDER_NOT_ALLOWED', 'customerInfo', 'NET-03'],
-      ['GUEST_AMOUNT_EXCEEDED', 'customerInfo', 'CHK-02'],
-      ['SUPPORT_NOT_OFFERED', 'customerInfo', 'CHK-03'],
-      ['INCOMPATIBLE_INSTALLMENTS', { payment: 'ready' }, 'PAY-04'],
-      ['INCOMPATIBLE_PAYMENT_METHODS', { payment: 'ready' }, 'PAY-04'],
-      ['PAYMENT_UNEXPECTED_ERROR', { payment: 'ready' }, 'PAY-03'],
-      ['PAYMENT_REFUSED', 'failed', 'PAY-03'],
-      ['PAYMENT_CANCELLED', 'cancelled', 'PAY-03'],
-      ['INVOICE_EMAIL_MISSING', 'invoiceEmail', 'CHK-07'],
-    ] as const)('%s from placeOrder sends a guest to %o (%s)', async (code, state, _rule) => {
+      ['INVALID_DOCUMENT', 'backToCart', ''],
+      ['PRODUCT_ALREADY_IN_CART', 'backToCart', ''],
+      ['WRONG_QUANTITY', 'backToCart', ''],
+      ['SUBSCRIPTION_CART_NOT_ALONE', 'backToCart', ''],
+      ['GUEST_ORDER_NOT_ALLOWED', 'customerInfo', ''],
+      ['GUEST_AMOUNT_EXCEEDED', 'customerInfo', ' (CHK-02)'],
+      ['SUPPORT_NOT_OFFERED', 'customerInfo', ''],
+      ['INCOMPATIBLE_INSTALLMENTS', { payment: 'ready' }, ' (PAY-04)'],
+      ['INCOMPATIBLE_PAYMENT_METHODS', { payment: 'ready' }, ' (PAY-04)'],
+      ['PAYMENT_UNEXPECTED_ERROR', { payment: 'ready' }, ''],
+      ['PAYMENT_REFUSED', 'failed', ' (PAY-03)'],
+      ['PAYMENT_CANCELLED', 'cancelled', ' (PAY-03)'],
+      ['INVOICE_EMAIL_MISSING', 'invoiceEmail', ''],
+    ] as const)('%s from placeOrder sends a guest to %o%s', async (code, state, _rule) => {
       const checkout = start({
         viewer: guestSession(),
         cart: cart([existingCardLine()]),
@@ -894,7 +894,7 @@ describe('checkout machine', () => {
       expect(checkout.actor.getSnapshot().status).toBe('done');
     });
 
-    it('ACC-02 an address the server finds incomplete is asked again', async () => {
+    it('an address the server finds incomplete is asked again', async () => {
       const checkout = start({
         cart: cart([newCardLine()]),
         place: () => failure('SHIPPING_ADDRESS_INCOMPLETE'),
@@ -908,7 +908,7 @@ describe('checkout machine', () => {
       });
     });
 
-    it('CHK-07 a guest whose invoice email the server misses gives it again, the email given kept', async () => {
+    it('a guest whose invoice email the server misses gives it again, the email given kept', async () => {
       const checkout = start({
         viewer: guestSession(),
         cart: cart([existingCardLine()]),
@@ -954,7 +954,7 @@ describe('checkout machine', () => {
       await checkout.reach('awaitingProvider');
     });
 
-    it('CHK-08 an invalid document ends the checkout back at the cart', async () => {
+    it('INVALID_DOCUMENT from placeOrder ends the checkout back at the cart', async () => {
       const checkout = start({ place: () => failure('INVALID_DOCUMENT') });
       await checkout.pay();
       await checkout.reach('backToCart');
@@ -989,7 +989,7 @@ describe('checkout machine', () => {
       expect(checkout.actor.getSnapshot().status).toBe('done');
     });
 
-    it('PAY-03 a SEPA debit submitted (PROCESSING) is taken and awaits confirmation', async () => {
+    it('a SEPA debit submitted (PROCESSING) is taken and awaits confirmation', async () => {
       const checkout = start({ acknowledge: () => ({ status: 'PROCESSING' }) });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });

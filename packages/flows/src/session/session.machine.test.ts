@@ -102,7 +102,7 @@ describe('session machine', () => {
     expect(status()).toBe('signedOut');
   });
 
-  it('AUTH-13 a persisted user ticket restores the session, as guest or logged in', () => {
+  it('a persisted user ticket restores the session, as guest or logged in', () => {
     expect(start({}, { persisted: persistedAccount }).status()).toBe('loggedIn');
     expect(start({}, { persisted: persistedGuest }).status()).toBe('guest');
     const restored = start({}, { persisted: persistedAccount }).actor.getSnapshot().context;
@@ -133,7 +133,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.ticket).toEqual({ userToken: 'token-1', userId: 1 });
   });
 
-  it('AUTH-13 a sign-in persists the identity tokens and the user ticket', async () => {
+  it('a sign-in persists the identity tokens and the user ticket', async () => {
     const { actor, record, settled } = start({ signInWithPassword: async () => identity('lea') });
     actor.send({ type: 'SIGN_IN', email: 'lea@example.org', password: 'secret' });
     await settled();

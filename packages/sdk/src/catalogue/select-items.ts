@@ -1,6 +1,6 @@
 // Which items each catalogue call answers (spec 02 §7 "Products and catalogue") and the creation
-// product the tunnel picks from the creation-products answer (NET-09). Pure: the ticket API answers
-// with these, the web app reads the creation product with them.
+// product the tunnel is to pick from the creation-products answer (NET-09). Pure: the ticket API
+// answers with these; until the tunnel exists only the tenant validator reads the creation product.
 import { CATALOGUE_TAGS, tagsOf } from '../contract/catalogue.ts';
 
 type Tagged = { readonly tags: string };

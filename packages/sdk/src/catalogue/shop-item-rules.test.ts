@@ -66,7 +66,7 @@ describe('rules across the fields of a shop item', () => {
     ]);
   });
 
-  it('SUB-04 a subscription renews every 7 days, 14 days, 1 month, 6 months or 1 year', () => {
+  it('a subscription item takes a validity of 7 days, 14 days, 1 month, 6 months or 1 year', () => {
     expect(renewalIntervalOf('WEEK_PIVOT', 1)).toBe('P7D');
     expect(renewalIntervalOf('DAY_PIVOT', 14)).toBe('P14D');
     expect(renewalIntervalOf('MONTH_PIVOT', 1)).toBe('P1M');
@@ -81,7 +81,7 @@ describe('rules across the fields of a shop item', () => {
     expect(issuesOf({ paymentOptions: subscription })).toHaveLength(1);
   });
 
-  it('NET-04 refuses payment methods the e-shop does not take, and repeated options', () => {
+  it('refuses payment methods the e-shop does not take, and repeated options', () => {
     expect(
       issuesOf({
         paymentOptions: {
@@ -96,7 +96,7 @@ describe('rules across the fields of a shop item', () => {
     ]);
   });
 
-  it('CAT-02 reports an item without supports, and an app support its products cannot be delivered on', () => {
+  it('reports an item without supports, and an app support its products cannot be delivered on', () => {
     expect(issuesOf({ supports: [] })).toEqual([
       'supports: no support: the item would never be shown (CAT-02)',
     ]);

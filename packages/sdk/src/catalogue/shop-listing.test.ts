@@ -57,7 +57,7 @@ describe('the shop listing', () => {
     expect(namesOf(shopListing([category(1, [shopItem({ supports: [] })])], ANONYMOUS_VIEWER))).toEqual([]);
   });
 
-  it('CAT-03 a FranceConnect sign-in removes the dematerialised support, which cannot be added to the cart', () => {
+  it('a FranceConnect viewer loses the dematerialised support, which cannot be added to the cart', () => {
     const pass = shopItem({ name: 'Monthly pass', supports: [...both] });
     expect(offeredSupports(pass, franceConnect)).toEqual(['PHYSICAL']);
     expect(isSupportOffered(pass, 'DEMATERIALIZED', franceConnect)).toBe(false);
@@ -132,7 +132,7 @@ describe('the shop listing', () => {
     expect(hasNoProducts(shopListing(onlyHidden, ANONYMOUS_VIEWER))).toBe(false);
   });
 
-  it('ROUTE-07 tells the tunnel when every item offered is card-only', () => {
+  it('tells whether every item offered is card-only', () => {
     const cardPasses = [
       category(1, [shopItem({ supports: [...cardOnly] }), shopItem({ supports: [...cardOnly] })]),
     ];

@@ -1,5 +1,5 @@
 // Which shop items a traveller sees and with which supports (spec 01 §5 "Catalogue", CAT-01..05,
-// CHK-03, ROUTE-07): pure functions over the catalogue answer, shared by the web shop and the
+// CHK-03): pure functions over the catalogue answer, shared by the web shop and the
 // ticket API (which refuses in the cart what the shop does not offer).
 import { CATALOGUE_TAGS, type Support, tagsOf } from '../contract/catalogue.ts';
 import type { AUTH_DRIVERS } from '../contract/networks.ts';
@@ -126,7 +126,10 @@ export function filterListing<Category extends CategoryOf<Supported & { readonly
     .filter((category) => category.shopItems.length > 0);
 }
 
-/** ROUTE-07: every item offered can only be delivered on a card, so the tunnel's media step sets a physical medium. */
+/**
+ * Whether every item offered can only be delivered on a card: what the tunnel's media step is to read
+ * to set a physical medium (ROUTE-07). No page calls it until the tunnel exists.
+ */
 export function offersOnlyPhysicalSupport(listing: readonly CategoryOf<Supported>[]): boolean {
   const items = listing.flatMap((category) => category.shopItems);
   return items.length > 0 && items.every((item) => item.supports.every((support) => support === 'PHYSICAL'));

@@ -207,7 +207,7 @@ describe('start date proposals', () => {
       ]);
     });
 
-    it('PIVOT-02 monthStartOf gives the instant the cart’s startMonth begins', () => {
+    it('monthStartOf gives the instant the cart’s startMonth begins', () => {
       expect(monthStartOf('2026-02', PARIS)).toBe('2026-01-31T23:00:00.000Z');
       expect(monthStartOf('2026-08', ZURICH)).toBe('2026-07-31T22:00:00.000Z');
       expect(articleStartingAt({ pivotType: 'MONTH_PIVOT' }, { startMonth: '2026-04' }, CASABLANCA)).toBe(
@@ -219,7 +219,7 @@ describe('start date proposals', () => {
   describe('PIVOT-03 a month-pivot start that cannot be computed', () => {
     const cannotCompute = { code: 'ARTICLE_START_DATE', message: 'Cannot compute article start date' };
 
-    it('PIVOT-03 an article without a start month, or a malformed one, fails with "Cannot compute article start date"', () => {
+    it('articleStartingAt fails with "Cannot compute article start date" for an article without a start month, or a malformed one', () => {
       for (const startMonth of [undefined, null, '', '2026-13', '2026-2', 'février']) {
         const error = thrown(() => articleStartingAt({ pivotType: 'MONTH_PIVOT' }, { startMonth }, PARIS));
         expect(isAppError(error)).toBe(true);
@@ -243,7 +243,7 @@ describe('start date proposals', () => {
       ).toMatchObject(cannotCompute);
     });
 
-    it('PIVOT-03 a day or week article keeps its chosen start; an item without pivot has none', () => {
+    it('articleStartingAt keeps the chosen start of a day or week article; an item without pivot has none', () => {
       expect(
         articleStartingAt({ pivotType: 'DAY_PIVOT' }, { startingAt: '2026-03-29T01:15:00.000Z' }, PARIS),
       ).toBe('2026-03-29T01:15:00.000Z');

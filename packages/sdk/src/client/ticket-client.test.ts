@@ -178,7 +178,7 @@ describe('ticket client against a real HTTP server', () => {
     expect(await verifySignature(tampered, String(request?.payload.signature), KEY)).toBe(false);
   });
 
-  it('API-07 sends query arrays as JSON text, signed as they travel', async () => {
+  it('sends query arrays as JSON text, signed as they travel', async () => {
     const backend = await startBackend(() => ({ body: ok({ tickets: ['T1'] }) }));
     const answer = await clientFor(backend.baseUrl).call(ticketsCall, {
       id: [3, 1],
@@ -496,7 +496,7 @@ describe('API-06 answer cache', () => {
     expect(backend.received.map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
-  it('AUTH-07 clearCache forgets cached answers', async () => {
+  it('clearCache forgets cached answers', async () => {
     const { client, backend } = await cachedSetup();
     await client.call(ticketsCall, tickets);
     client.clearCache();

@@ -164,7 +164,7 @@ describe('account and identity contracts', () => {
     expect(() => loginCall.toResult({})).toThrow('The response did not contain the user');
   });
 
-  it('ACC-03 an email change needs the password, a password change the current one', () => {
+  it('an email change needs the password, a password change the current one', () => {
     const base = { userToken: TOKEN, userId: 7 };
     expect(issuesOf(updateAccountCall, { ...base, email: 'new@example.com' })).toEqual([
       { path: 'password', message: VALIDATION_MESSAGES.required },

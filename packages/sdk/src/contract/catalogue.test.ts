@@ -77,7 +77,7 @@ describe('catalogue contracts', () => {
     ]);
   });
 
-  it('NET-09 the creation-products request is the product list with the tag eshop_physical_pass', () => {
+  it('the creation-products request is the product list with the tag eshop_physical_pass', () => {
     const payload = creationProductsPayload('fr');
     expect(payload).toEqual({ type: 2, lang: 'fr', tags: 'eshop_physical_pass' });
     expect(issuesOf(getProductsCall, { ...payload, network_id: 101 })).toEqual([]);

@@ -172,7 +172,7 @@ export function catalogueSchemasOf<Text extends z.ZodType>(text: Text, options: 
     pivotValue: z.number().int().nullable().default(null),
     /** How many start dates are proposed, the current period first (decision 0016). */
     startProposals: z.number().int().nullable().default(null),
-    /** Document types (ids of the catalogue's documentTypes) the beneficiary must hold, all valid (CHK-08). */
+    /** Document types (ids of the catalogue's documentTypes) the beneficiary must hold, all valid (CHK-08, not checked yet). */
     requiredDocuments: z.array(idSchema).default([]),
     conditions: conditions.nullable().default(null),
   };

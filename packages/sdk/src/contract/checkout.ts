@@ -265,7 +265,8 @@ export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswerSchema>;
  * computeAmount does (every voucher must apply, instalments and method shared by every article,
  * PAY-04) and checks the checkout's rules: guest allowed and under the network's maximum
  * (NET-03, CHK-02), the items card-only for guests on a card (CHK-03), no saved method (AUTH-04), a
- * verified account (CHK-04), the delivery (CHK-05), the documents (CHK-08). The order is PENDING
+ * verified account (CHK-04), the delivery (CHK-05), a document id per required document (their
+ * validity, CHK-08, is not checked until documents exist). The order is PENDING
  * until the provider's notification: COMPLETED, ERROR (refused) or CANCELED; PROCESSING while a
  * SEPA debit is pending.
  */

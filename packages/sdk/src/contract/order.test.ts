@@ -32,7 +32,7 @@ describe('order contracts', () => {
     expect(verifyOrderCall.networkField).toBe('networkId');
   });
 
-  it('VOUCH-04 a verify request carries articles, networkId and vouchers, and no price', () => {
+  it('a verify request carries articles, networkId and vouchers, and no price', () => {
     const parsed = verifyOrderCall.request.parse({
       networkId: 101,
       articles: [article],

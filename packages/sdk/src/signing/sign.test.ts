@@ -11,7 +11,7 @@ describe('API-01 request signature', () => {
     });
   }
 
-  it('API-01 verifies a signature in any letter case and refuses one of another payload or key', async () => {
+  it('verifySignature accepts any letter case and refuses another payload or key', async () => {
     const [first] = vectors.vectors;
     if (!first) throw new Error('no vectors');
     expect(await verifySignature(first.payload, first.signature.toUpperCase(), vectors.key)).toBe(true);

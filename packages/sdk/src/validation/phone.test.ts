@@ -20,7 +20,7 @@ describe('phone numbers and voucher codes', () => {
     },
   );
 
-  it("VAL-05 VOUCH-01 keep the spec's own texts beside their keys", () => {
+  it("VALIDATION_SPEC_TEXTS keeps the spec's own texts beside their keys", () => {
     expect(VALIDATION_SPEC_TEXTS[VALIDATION_MESSAGES.phone]).toBe('The phone number provided is incorrect');
     expect(VALIDATION_SPEC_TEXTS[VALIDATION_MESSAGES.voucherMinLength]).toBe(
       'Le code doit comporter au moins 4 caractères',

@@ -57,7 +57,7 @@ function get(host: string, path: string, headers: Record<string, string> | strin
 }
 
 describe('index pages answered before the framework', () => {
-  it('THEME-03 answer the same page and headers as the general route, with a request id', async () => {
+  it('answer the same page and headers as the general route, with a request id', async () => {
     const fast = await get('alpha.localhost', '/en/account');
     const general = await service.get('alpha.localhost', '/en/account');
     expect(fast.status).toBe(200);

@@ -258,7 +258,7 @@ describe('mountCall: envelope, signature and validation', () => {
     expect((await envelopeOf(response)).response.error?.code).toBe('INVALID_REQUEST');
   });
 
-  it('API-07 reads a query payload, arrays as JSON text, and signs it as the sdk does', async () => {
+  it('reads a query payload, arrays as JSON text, and signs it as the sdk does', async () => {
     const response = await testApp.current.call(queryCall, {
       network_id: LUMIERE_ID,
       ids: '[3,1,2]',

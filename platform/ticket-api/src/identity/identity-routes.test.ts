@@ -359,7 +359,7 @@ describe('identity/update', () => {
     expect(fresh.status).toBe(200);
   });
 
-  it('ACC-03 refuses a wrong current password with WRONG_PASSWORD, and a new password breaking the rules', async () => {
+  it('refuses a wrong current password with WRONG_PASSWORD, and a new password breaking the rules', async () => {
     const { session } = await signUp();
     const wrong = await testApp.current.call(IDENTITY_CALLS.update, {
       idToken: session.idToken,

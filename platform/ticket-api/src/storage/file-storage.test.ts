@@ -68,7 +68,7 @@ describe('the local directory', () => {
 });
 
 describe('sniffImageType', () => {
-  it('ACC-04 recognises PNG, JPEG and WebP by their first bytes only', () => {
+  it('recognises PNG, JPEG and WebP by their first bytes only', () => {
     expect(
       sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.contentType,
     ).toBe('image/png');

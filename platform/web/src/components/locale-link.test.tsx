@@ -20,7 +20,7 @@ async function languageIn(locale: string) {
 }
 
 describe('useLocalePath', () => {
-  it('ROUTE-01 gives the same function across renders, so an effect depending on it does not run again', async () => {
+  it('gives the same function across renders, so an effect depending on it does not run again', async () => {
     const { wrapper } = await languageIn('fr');
     const { result, rerender } = renderHook(() => useLocalePath(), { wrapper });
     const first = result.current;

@@ -51,7 +51,7 @@ describe('messages', () => {
     });
   }
 
-  it('I18N-04 Arabic is written in Arabic, not copied from another language', () => {
+  it('Arabic is written in Arabic, not copied from another language', () => {
     const arabic = flatten(ar);
     for (const [key, text] of Object.entries(arabic)) {
       expect(/[\u0600-\u06ff]/.test(String(text)), key).toBe(true);

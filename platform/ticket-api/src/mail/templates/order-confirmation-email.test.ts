@@ -68,7 +68,7 @@ describe('order confirmation email', () => {
     ]);
   });
 
-  it('CHK-05 CHK-06 names the agency and the slot and says the tickets are ready 48 to 72 hours after the order, right to left in Arabic', () => {
+  it('CHK-06 names the agency and the slot and says the tickets are ready 48 to 72 hours after the order, right to left in Arabic', () => {
     const mail = orderConfirmationEmail({
       network: wahat,
       to: 'salma.benali@example.org',

@@ -82,7 +82,7 @@ describe.each(Object.entries(TEMPLATES))('the %s email', (_name, render) => {
     }
   });
 
-  it('THEME-03 is branded with the network name, escaped, and its primary colour', () => {
+  it('is branded with the network name, escaped, and its primary colour', () => {
     const message = render(lumiere, 'en');
     expect(message.html).toContain('>Lumière Mobilités</td>');
     expect(message.html).toContain(`background:${lumiere.theme.colorSchemes.light.primary.main}`);

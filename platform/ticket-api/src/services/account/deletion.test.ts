@@ -114,7 +114,7 @@ describe('Account/requestDeletion', () => {
     expect((await nextMail(smtp.current, seen)).envelope.to).toEqual(['post@example.org']);
   });
 
-  it('ACC-08 asks whether a tacit subscription blocks the deletion before starting it', async () => {
+  it('with no tacit subscription stored, hasActiveTacitSubscription answers false and the deletion goes through', async () => {
     const { user } = await registerAndLogin(testApp.current);
     // Subscriptions are not stored yet: no account has one, and the request goes through. The
     // question is asked on the way (request-deletion.ts); DELETION_BLOCKED_BY_SUBSCRIPTION answers

@@ -88,7 +88,7 @@ describe('Account/resetPassword', () => {
     expect(smtp.current.messages.length).toBe(seen);
   });
 
-  it('AUTH-06 limits requests per email and network, known or not, with RATE_LIMITED and when to retry', async () => {
+  it('limits requests per email and network, known or not, with RATE_LIMITED and when to retry', async () => {
     const { email } = await registerAndLogin(testApp.current);
     const { clock } = testApp.current;
     for (let request = 0; request < RESET_PASSWORD_LIMIT.maxHits; request += 1) {
@@ -176,7 +176,7 @@ describe('Actions/useCode', () => {
     ).toMatchObject({ code: 'INVALID_REQUEST', details: { issues: [{ path: 'newPassword' }] } });
   });
 
-  it('ACC-07 LEGACY_ACCOUNT_ANONYMIZATION erases the account at once', async () => {
+  it('LEGACY_ACCOUNT_ANONYMIZATION erases the account at once', async () => {
     const { email, user } = await registerAndLogin(testApp.current);
     const { deps, clock } = testApp.current;
     const code = await issueOneTimeCode({

@@ -1,8 +1,8 @@
 // Account/requestDeletion (ACC-06): the account holder closes the account. It becomes
 // PENDING_DELETION for the 30-day withdrawal period, every session of the account ends (the
 // traveller is logged out), and a confirmation is emailed. The deletion job erases it when the
-// period has run out (anonymise-account.ts), unless it is reactivated before (ACC-07). A tacit
-// subscription refuses the request (ACC-08).
+// period has run out (anonymise-account.ts), unless it is reactivated before (ACC-07). Until tacit
+// subscriptions exist, no request is refused for one (ACC-08 is not enforced yet).
 import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';

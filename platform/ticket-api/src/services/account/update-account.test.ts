@@ -153,7 +153,7 @@ describe('Account/update.json: the profile', () => {
 });
 
 describe('Account/update.json: the sign-in email (ACC-03)', () => {
-  it('ACC-03 changes the email of the account and of its identity with the password; the old email no longer signs in', async () => {
+  it('changes the email of the account and of its identity with the password; the old email no longer signs in', async () => {
     const { user, email } = await registerAndLogin(testApp.current);
     const newEmail = uniqueEmail('moved');
     const { user: updated } = await okOf<{ user: AuthUser }>(

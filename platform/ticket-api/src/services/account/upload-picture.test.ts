@@ -94,7 +94,7 @@ describe('Media/uploadMedia.json', () => {
     ).rejects.toMatchObject({ code: 'PICTURE_NOT_FILE', message: 'Picture needs to be of type File' });
   });
 
-  it('ACC-04 refuses content that is not a PNG, JPEG or WebP image with PICTURE_TYPE, whatever it claims', async () => {
+  it('refuses content that is not a PNG, JPEG or WebP image with PICTURE_TYPE, whatever it claims', async () => {
     const { user } = await registerAndLogin(testApp.current);
     const stored = async () =>
       (await testApp.current.deps.db.select({ key: storedFiles.key }).from(storedFiles)).length;
@@ -115,7 +115,7 @@ describe('Media/uploadMedia.json', () => {
     expect(await stored()).toBe(before);
   });
 
-  it('ACC-04 refuses a picture over the size limit', async () => {
+  it('refuses a picture over the size limit', async () => {
     const { user } = await registerAndLogin(testApp.current);
     const tooLarge = new Uint8Array(PICTURE_MAX_BYTES + 1);
     tooLarge.set(PNG);

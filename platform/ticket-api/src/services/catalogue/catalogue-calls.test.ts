@@ -65,7 +65,7 @@ describe('Products/getProducts.json', () => {
     expect(wahat.categories[0]?.shopItems[0]?.name).toMatch(/\p{Script=Arabic}/u);
   });
 
-  it('NET-09 with the tag eshop_physical_pass answers the creation products, whose only item of the first type is the creation product', async () => {
+  it('with the tag eshop_physical_pass answers the physical-pass items; creationProductOf picks the lone one of the first type', async () => {
     const answer = await okOf<CatalogueAnswer>(await getProducts(creationProductsPayload('fr')));
     expect(itemIdsOf(answer)).toEqual([9101]);
     expect(creationProductOf(answer.categories)?.shopItemId).toBe(9101);

@@ -161,7 +161,7 @@ describe('listCollectSlots', () => {
 describe('reserveCollectSlot and releaseCollectSlot', () => {
   const SLOT = '2026-11-27T13:00:00.000Z'; // Friday 14:00 local
 
-  it('CHK-05 takes places up to the capacity, then refuses with COLLECT_SLOT_FULL', async () => {
+  it('takes places up to the capacity, then refuses with COLLECT_SLOT_FULL', async () => {
     const net = network({
       slotMinutes: 30,
       capacity: 2,
@@ -183,7 +183,7 @@ describe('reserveCollectSlot and releaseCollectSlot', () => {
     expect(rows.map((row) => row.orderKey).sort()).toEqual(['first', 'second']);
   });
 
-  it('CHK-05 answers a repeated order key with its first reservation, without taking another place', async () => {
+  it('answers a repeated order key with its first reservation, without taking another place', async () => {
     const net = network({
       slotMinutes: 30,
       capacity: 1,
@@ -254,7 +254,7 @@ describe('reserveCollectSlot and releaseCollectSlot', () => {
     expect(rows).toEqual([]);
   });
 
-  it('CHK-05 never fills a slot beyond its capacity under 40 concurrent orders (capacity 5: exactly 5)', async () => {
+  it('never fills a slot beyond its capacity under 40 concurrent orders (capacity 5: exactly 5)', async () => {
     const net = network({
       slotMinutes: 30,
       capacity: 5,

@@ -12,7 +12,7 @@ const issueIn = (network: { id: number; invoicePrefix: string }, orderReference:
     issueInvoice(tx, { network, orderReference, issuedAt: new Date('2026-11-23T09:15:00Z'), order }),
   );
 
-describe('ORD-04 invoice numbers', () => {
+describe('invoice numbers', () => {
   it('follow each other from 1 with no gap and no duplicate under 50 concurrent orders', async () => {
     const network = { id: 501, invoicePrefix: 'CON' };
     const issued = await Promise.all(

@@ -4,7 +4,7 @@ import { renderInvoicePdfOffThread } from './invoice-pdf-thread.ts';
 import { lumiereOrder, wahatOrder } from './invoice-test-data.ts';
 import { renderInvoicePdf } from './render-invoice-pdf.ts';
 
-describe('ORD-04 invoice PDFs drawn on their own thread', () => {
+describe('invoice PDFs drawn on their own thread', () => {
   it('gives the same bytes as drawing them here, for several documents asked at once', async () => {
     const documents = [lumiereOrder, wahatOrder, lumiereOrder].map((order, index) =>
       buildInvoiceDocument({ ...order, number: `LUM-00000${index + 1}` }),

@@ -14,7 +14,7 @@ const issue = (orderReference: string) =>
     issueInvoice(tx, { network, orderReference, issuedAt: new Date('2026-11-23T09:15:00Z'), order }),
   );
 
-describe('ORD-04 issuing an order invoice', () => {
+describe('issuing an order invoice', () => {
   it('numbers it, keeps its document and answers the same invoice for the same order', async () => {
     const first = await issue('order-1');
     expect(first.number).toBe('LUM-000001');

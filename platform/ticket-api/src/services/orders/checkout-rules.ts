@@ -1,7 +1,8 @@
 // The checkout's rules beyond the cart's pricing (decision 0019), in the order they are checked: the
 // guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the items a guest gets on a card only, is the
 // pricing's, which reads a guest session as a guest viewer), the customer's (CHK-04, the saved
-// method), the documents (CHK-08), then the delivery (CHK-05, ACC-02).
+// method), a document id per required document type (whether each is valid, CHK-08, is not checked
+// until documents exist), then the delivery (CHK-05, ACC-02).
 import { CATALOGUE_TAGS, tagsOf } from '@transit-shop/sdk/contract/catalogue';
 import type { Delivery, OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { OrderArticle } from '@transit-shop/sdk/contract/order';
@@ -65,7 +66,10 @@ async function savedMethodOf(
   return method;
 }
 
-/** CHK-08: an item's required documents each need a document given with the article. */
+/**
+ * An item's required document types each need a document id given with the article. The ids are
+ * only counted: until documents exist, none is looked up nor checked valid (CHK-08 is not enforced).
+ */
 function checkDocuments(network: LoadedNetwork, articles: readonly OrderArticle[]): void {
   const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
   articles.forEach((article, index) => {

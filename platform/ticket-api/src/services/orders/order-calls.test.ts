@@ -100,7 +100,7 @@ describe('Order/verify.json: prices from the catalogue', () => {
     expect(answer.lines[3]?.productIds).toEqual([5201]);
   });
 
-  it('VOUCH-04 refuses a price sent by the client: the article has no price field', async () => {
+  it('refuses a price sent by the client: the article has no price field', async () => {
     const error = await koOf(await verify([{ ...single(), shopItemPrice: 1 }]));
     expect(error.code).toBe('INVALID_REQUEST');
     expect(error.details).toEqual({
@@ -178,7 +178,7 @@ describe('Order/verify.json: articles the shop would not offer', () => {
     expect((await refused([single()], { shippingFeeShopItemId: 1101 })).code).toBe('SHOP_ITEM_NOT_OFFERED');
   });
 
-  it('CAT-03 refuses a support the item does not offer with SUPPORT_NOT_OFFERED', async () => {
+  it('refuses a support the item does not offer with SUPPORT_NOT_OFFERED', async () => {
     // The 7-day pass is card only.
     expect(
       await refused([
@@ -528,7 +528,7 @@ describe('Order/redeemVoucher.json', () => {
     return row?.uses;
   };
 
-  it('VOUCH-04 redeems a voucher once for the customer, and a retry with the same key answers the same redemption', async () => {
+  it('redeems a voucher once for the customer, and a retry with the same key answers the same redemption', async () => {
     const voucher = await insertVoucher({ type: 'ARTICLE_AMOUNT', value: 50, maxUses: 10 });
     const caller = await signIn();
     const key = randomUUID();

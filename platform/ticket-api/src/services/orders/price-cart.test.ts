@@ -116,7 +116,7 @@ describe('priceCart', () => {
     expect(codeOf(() => price([article({ shopItemId: 4 })]))).toBe('SUPPORT_NOT_OFFERED articles.0.support');
   });
 
-  it('CAT-03 refuses the app support after a FranceConnect sign-in', () => {
+  it('refuses the app support to a FranceConnect viewer', () => {
     const viewer = { guest: false, signInDriver: 'FRANCECONNECT' as const };
     expect(codeOf(() => price([article({ shopItemId: 1, support: 'DEMATERIALIZED' })], { viewer }))).toBe(
       'SUPPORT_NOT_OFFERED articles.0.support',

@@ -195,7 +195,7 @@ describe('Account/getCards.json', () => {
     expect(await ids()).toEqual([account.id, card.id]);
   });
 
-  it('PAY-01 never answers the provider’s token nor the holder', async () => {
+  it('never answers the provider’s token nor the holder', async () => {
     const buyer = await signIn();
     const card = await save(buyer);
     const response = await getCards({ userToken: buyer.token, network_id: LUMIERE_ID });
@@ -417,7 +417,7 @@ describe('Account/unregisterCard.json', () => {
     expect((await stored(card)).removedAt).toEqual(testApp.current.clock.now());
   });
 
-  it('PM-01 a locked method of another customer is not found, not locked: nothing about it is told', async () => {
+  it('a locked method of another customer is not found, not locked: nothing about it is told', async () => {
     const buyer = await signIn();
     const theirs = await save(await signIn());
     await instalmentOn(buyer, theirs, 'SCHEDULED');

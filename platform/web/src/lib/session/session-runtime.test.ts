@@ -174,7 +174,7 @@ describe('the session with its calls', () => {
     expect(readTicketCookie()).toBeUndefined();
   });
 
-  it('AUTH-07 NET-07 the custom provider applies only when the default provider is a KEYCLOAK one', () => {
+  it('hasCustomProvider holds only when the default provider is a KEYCLOAK one', () => {
     const providers = (driver: 'KEYCLOAK' | 'FRANCECONNECT', isDefault: boolean) => ({
       authenticationProviders: [{ id: 1, driver, isDefault, name: 'Provider' }],
     });

@@ -96,7 +96,7 @@ describe('the password change', () => {
     expect(within(section).queryByRole('alert')).toBeNull();
   });
 
-  it('IDP-02 after a FranceConnect sign-in, email and password wait for a sign-in by email and password', async () => {
+  it('after a FranceConnect sign-in, email and password wait for a sign-in by email and password', async () => {
     const user = userEvent.setup();
     const base = fixtureBootstrap();
     const bootstrap = fixtureBootstrap({
@@ -124,7 +124,7 @@ describe('the password change', () => {
     expect(calls.map((call) => call.path)).toContain('Account/logout.json');
   });
 
-  it('IDP-02 the same account signed in by email and password changes its password here', async () => {
+  it('the same account signed in by email and password changes its password here', async () => {
     const base = fixtureBootstrap();
     const bootstrap = fixtureBootstrap({
       network: {
@@ -190,7 +190,7 @@ describe('the email change', () => {
     expect(new Set([wrongPassword, descriptionOf(email), other]).size).toBe(3);
   });
 
-  it('ACC-03 a successful change sends the email with the password and says the new address', async () => {
+  it('a successful email change sends the email with the password and says the new address', async () => {
     const user = userEvent.setup();
     const { email, confirmation, password, submit, section, calls } = await openEmail({
       'Account/update.json': () => ({ ok: { user: fixtureUser({ userMail: 'lea.martin@example.org' }) } }),

@@ -93,7 +93,7 @@ describe('the profile section', () => {
     expect(payloadsAt(calls, 'Account/update.json')).toEqual([]);
   });
 
-  it('NET-06 a network that hides the birth date shows no birthday field and sends none', async () => {
+  it('a network that hides the birth date shows no birthday field on the profile and sends none', async () => {
     const user = userEvent.setup();
     const base = fixtureBootstrap();
     const bootstrap = fixtureBootstrap({
@@ -139,7 +139,7 @@ describe('the profile section', () => {
     );
   });
 
-  it('IDP-01 after a FranceConnect link, names and birthday are read-only and not sent', async () => {
+  it('after a FranceConnect link, names and birthday are read-only and not sent', async () => {
     const user = userEvent.setup();
     const base = fixtureBootstrap();
     const bootstrap = fixtureBootstrap({

@@ -5,7 +5,7 @@ import { renderApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
 
 describe('the account pages guard', () => {
-  it('ROUTE-05 a visitor without a session goes to the sign-in page, coming back to the account after', async () => {
+  it('a visitor without a session goes to the sign-in page, coming back to the account after', async () => {
     stubTenantService();
     createTestSession();
     const { router } = await renderApp('/account');
@@ -13,7 +13,7 @@ describe('the account pages guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/account');
   });
 
-  it('ROUTE-05 a guest is not signed in: the deletion page sends to the sign-in page in the language of the address', async () => {
+  it('a guest is not signed in: the deletion page sends to the sign-in page in the language of the address', async () => {
     stubTenantService();
     createTestSession({ signedInAs: fixtureUser({ authAsGuest: true, userStatus: 'GUEST' }) });
     const { router } = await renderApp('/en/account/delete');
@@ -29,7 +29,7 @@ describe('the account pages guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/account/new');
   });
 
-  it('ROUTE-05 a logged-in traveller sees the account page with its sections', async () => {
+  it('a logged-in traveller sees the account page with its sections', async () => {
     stubTenantService();
     createAccountSession({ signedInAs: fixtureUser() });
     await renderApp('/account');

@@ -51,7 +51,7 @@ describe('the account deletion', () => {
     expect(readSessionStatus()).toBe('signedOut');
   });
 
-  it('ACC-08 a tacit subscription blocks the deletion: its message shows and the traveller stays signed in', async () => {
+  it('a DELETION_BLOCKED_BY_SUBSCRIPTION answer shows its message and the traveller stays signed in', async () => {
     const user = userEvent.setup();
     const { calls, i18n } = await openDeletion({
       'Account/requestDeletion': () => ({ ko: { code: 'DELETION_BLOCKED_BY_SUBSCRIPTION' }, status: 409 }),

@@ -1,6 +1,7 @@
 // /account/delete: the account's deletion (spec 01 §4): what the 30-day withdrawal period means
 // (ACC-06), a confirmation to tick, then the deletion machine requests it (Account/requestDeletion),
-// logs out through the session and the success page follows. A tacit subscription blocks it (ACC-08).
+// logs out through the session and the success page follows. The page says so if the server refuses
+// it for a tacit subscription, which it never does until tacit subscriptions exist (ACC-08).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

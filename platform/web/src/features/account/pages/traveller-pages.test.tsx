@@ -85,7 +85,7 @@ describe('the traveller pages', () => {
     );
   });
 
-  it('NET-06 ACC-05 edits a traveller under its own id; the birth date hidden by the network is not sent', async () => {
+  it('ACC-05 edits a traveller under its own id; the birth date hidden by the network is not sent', async () => {
     const user = userEvent.setup();
     const base = fixtureBootstrap();
     const bootstrap = fixtureBootstrap({

@@ -27,7 +27,7 @@ const placeholders = (text: string) =>
 
 describe('sign-in texts', () => {
   for (const locale of LOCALES) {
-    it(`API-04 every code of the error catalogue has a message in ${locale}`, () => {
+    it(`every code of the error catalogue has a message in ${locale}`, () => {
       for (const code of Object.keys(ERROR_CODES)) {
         expect(typeof lookup(messages(locale), `apiErrors.${code}`), `${locale}: ${code}`).toBe('string');
       }

@@ -84,7 +84,7 @@ describe('finalize page', () => {
 });
 
 describe('unverified-account page', () => {
-  it('CHK-04 AUTH-11 says purchase is blocked and sends the link again, then waits until the backend allows another', async () => {
+  it('AUTH-11 says purchase is blocked and sends the link again, then waits until the backend allows another', async () => {
     stubTenantService();
     const nextRequestAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const { calls } = createTestSession({

@@ -41,7 +41,7 @@ describe('forgotten password page', () => {
     expect(screen.getAllByText('No account matches this email address.')).toHaveLength(1);
   });
 
-  it('AUTH-06 too many requests ask to wait', async () => {
+  it('too many requests ask to wait', async () => {
     stubTenantService();
     createTestSession({
       handlers: {

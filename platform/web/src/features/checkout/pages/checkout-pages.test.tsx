@@ -177,7 +177,7 @@ describe('the guest invoice email and the shipping address', () => {
     await heading('Adresse de livraison');
   });
 
-  it('CHK-07 the shipping address typed but not submitted is still there after going back and returning', async () => {
+  it('the shipping address typed but not submitted is still there after going back and returning', async () => {
     const user = userEvent.setup();
     await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });
     await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
@@ -445,7 +445,7 @@ describe('the payment step', () => {
     expectNoPaymentDataInputs();
   });
 
-  it('PAY-01 a double click on Pay places one order and the attempt is kept before leaving for the provider', async () => {
+  it('a double click on Pay places one order and the attempt is kept before leaving for the provider', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
     let orders = 0;
@@ -511,7 +511,7 @@ describe('the payment step', () => {
     });
   });
 
-  it('CHK-07 a guest sent back by the server to the invoice email finds the email given in the field', async () => {
+  it('a guest sent back by the server to the invoice email finds the email given in the field', async () => {
     const user = userEvent.setup();
     const guest = fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' });
     const { router } = await openCheckout({
@@ -543,7 +543,7 @@ describe('the payment step', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('PAY-02 when the amount cannot be computed the error is said and the amount is asked again', async () => {
+  it('when the amount cannot be computed the error is said and the amount is asked again', async () => {
     const user = userEvent.setup();
     const computeAmount = fakeComputeAmount(200);
     let asked = 0;
@@ -628,7 +628,7 @@ describe('back from the payment provider', () => {
     expect(calledPaths(calls)).not.toContain('Order/placeOrder.json');
   });
 
-  it('PAY-03 pending: a SEPA direct debit awaiting the bank is said so', async () => {
+  it('pending: a SEPA direct debit awaiting the bank is said so', async () => {
     const { dialog } = await returnWith('PROCESSING', 'pending');
     expect(within(dialog).getByRole('heading', { name: 'Paiement en attente de confirmation' })).toBeTruthy();
     expect(within(dialog).getByText(/prélèvement SEPA attend la confirmation/)).toBeTruthy();

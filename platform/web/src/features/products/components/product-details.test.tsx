@@ -343,7 +343,7 @@ describe('the product page', () => {
     expect(added[0]?.isSubscription).toBe(true);
   });
 
-  it('DOC-04 names the documents a reduced fare asks for and their two-day check', async () => {
+  it('names the documents a reduced fare asks for and their two-day check', async () => {
     await openProduct(items.student.shopItemId);
     const documents = screen.getByRole('region', { name: 'Justificatifs à fournir' });
     expect(within(documents).getByRole('listitem').textContent).toBe('Carte étudiantePour l’année en cours.');

@@ -38,7 +38,7 @@ describe('shell components', () => {
     expect(screen.getByText('Harbour Lines')).toBeTruthy();
   });
 
-  it('SHELL-06 on a phone the network name wraps instead of being cut; from sm up it stays on one line', async () => {
+  it('on a phone the network name wraps instead of being cut; from sm up it stays on one line', async () => {
     await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
     const name = screen.getByText('Harbour Lines');
     // jsdom lays nothing out: the rules that style the name are read, by the width they apply from.
@@ -65,7 +65,7 @@ describe('shell components', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('SHELL-06 the footer links to the legal pages and offers the language and appearance choices', async () => {
+  it('the footer links to the legal pages and offers the language and appearance choices', async () => {
     await renderWithApp(<Footer />, { locale: 'en', path: '/en/' });
     const nav = screen.getByRole('navigation', { name: 'Legal information' });
     expect(within(nav).getByRole('link', { name: 'Legal notices' }).getAttribute('href')).toBe(

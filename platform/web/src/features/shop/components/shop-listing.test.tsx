@@ -194,7 +194,7 @@ describe('the shop', () => {
     expect(link.getAttribute('href')).toBe('/products/1103');
   });
 
-  it('I18N-04 in Arabic the shop is translated and prices are in the network currency', async () => {
+  it('in Arabic the shop is translated and prices are in the network currency', async () => {
     await openShop({ path: '/ar/', catalogue: fixtureCatalogue({ currency: 'MAD' }) });
     await screen.findByRole('heading', { level: 2, name: 'التذاكر والاشتراكات' });
     const link = await screen.findByRole('link', { name: 'Ticket 1 voyage' });
