@@ -42,3 +42,50 @@ describe('the environment', () => {
     }
   });
 });
+
+describe('the environment with NODE_ENV=production', () => {
+  const secrets = {
+    PAYMENT_SANDBOX_API_KEY: 'a-key-of-this-deployment-0001',
+    PAYMENT_SANDBOX_WEBHOOK_SECRET: 'a-webhook-secret-of-this-deployment',
+  };
+  const refusal = (source: Record<string, string | undefined>) => {
+    try {
+      parseEnv(source);
+    } catch (error) {
+      if (error instanceof EnvError) return error;
+    }
+    throw new Error('the environment was accepted');
+  };
+  const names = (error: EnvError) => error.problems.map((problem) => problem.split(':')[0]);
+
+  it('production refuses to start while a secret is unset, naming each one', () => {
+    const error = refusal({ NODE_ENV: 'production', PAYMENT_SANDBOX_API_KEY: '' });
+    expect(names(error)).toEqual(['PAYMENT_SANDBOX_API_KEY', 'PAYMENT_SANDBOX_WEBHOOK_SECRET']);
+    expect(error.message).toContain('NODE_ENV=production');
+  });
+
+  it('production refuses the development defaults, without printing them', () => {
+    const error = refusal({
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX_API_KEY: DEVELOPMENT_SECRETS.apiKey,
+      PAYMENT_SANDBOX_WEBHOOK_SECRET: DEVELOPMENT_SECRETS.webhookSecret,
+      PORT: 'eighty',
+    });
+    expect(names(error).sort()).toEqual([
+      'PAYMENT_SANDBOX_API_KEY',
+      'PAYMENT_SANDBOX_WEBHOOK_SECRET',
+      'PORT',
+    ]);
+    for (const value of Object.values(DEVELOPMENT_SECRETS)) expect(error.message).not.toContain(value);
+  });
+
+  it('production starts with secrets of its own; development keeps the defaults', () => {
+    expect(parseEnv({ NODE_ENV: 'production', ...secrets })).toMatchObject(secrets);
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(parseEnv({ NODE_ENV })).toMatchObject({
+        PAYMENT_SANDBOX_API_KEY: DEVELOPMENT_SECRETS.apiKey,
+        PAYMENT_SANDBOX_WEBHOOK_SECRET: DEVELOPMENT_SECRETS.webhookSecret,
+      });
+    }
+  });
+});

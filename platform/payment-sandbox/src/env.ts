@@ -1,4 +1,5 @@
 // The sandbox's configuration: environment variables parsed once at start (the only reader of process.env).
+// With NODE_ENV=production it refuses to start while a secret is unset or a development default (decision 0022).
 import { z } from 'zod';
 import type { SandboxConfig } from './config.ts';
 
@@ -7,6 +8,9 @@ export const DEVELOPMENT_SECRETS = {
   apiKey: 'sandbox-development-api-key',
   webhookSecret: 'sandbox-development-webhook-secret',
 } as const;
+
+/** The secrets production must be given, each a value of its own (decision 0022). */
+export const PRODUCTION_SECRETS = ['PAYMENT_SANDBOX_API_KEY', 'PAYMENT_SANDBOX_WEBHOOK_SECRET'] as const;
 
 // An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -45,12 +49,29 @@ export class EnvError extends Error {
   }
 }
 
+/** Each secret production lacks or was given a development value for, by name (never its value). */
+function productionSecretProblems(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== 'production') return [];
+  const developmentValues = new Set<string>(Object.values(DEVELOPMENT_SECRETS));
+  return PRODUCTION_SECRETS.flatMap((name) => {
+    const value = source[name]?.trim();
+    if (!value) return [`${name}: unset; NODE_ENV=production needs a secret of this deployment`];
+    if (developmentValues.has(value))
+      return [`${name}: a development default; NODE_ENV=production needs a secret of this deployment`];
+    return [];
+  });
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  throw new EnvError(
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-  );
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`)),
+    ...productionSecretProblems(source),
+  ];
+  if (problems.length > 0 || !result.success) throw new EnvError(problems);
+  return result.data;
 }
 
 /** Reads the process environment; call once at start. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS, EnvError, IN_MEMORY_DATA_DIR, parseEnv } from './env.ts';
+import { DEFAULT_DIRS, DEVELOPMENT_SECRETS, EnvError, IN_MEMORY_DATA_DIR, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
@@ -85,5 +85,73 @@ describe('parseEnv', () => {
       'SMTP_URL',
     ]);
     expect((error as EnvError).message).toContain('Invalid environment:\n  - ');
+  });
+});
+
+describe('parseEnv with NODE_ENV=production', () => {
+  const PEM =
+    '-----BEGIN PRIVATE KEY-----\\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\\n-----END PRIVATE KEY-----';
+  const secrets = {
+    PAYMENT_SANDBOX_API_KEY: 'a-key-of-this-deployment-0001',
+    PAYMENT_SANDBOX_WEBHOOK_SECRET: 'a-webhook-secret-of-this-deployment',
+    IDENTITY_PRIVATE_KEY: PEM,
+  };
+  const problemsOf = (source: Record<string, string | undefined>) => {
+    try {
+      parseEnv(source);
+    } catch (error) {
+      if (error instanceof EnvError) return error;
+    }
+    throw new Error('the environment was accepted');
+  };
+
+  it('production refuses to start while a secret is unset, naming each one', () => {
+    const error = problemsOf({ NODE_ENV: 'production', PAYMENT_SANDBOX_WEBHOOK_SECRET: '' });
+    expect(error.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PAYMENT_SANDBOX_API_KEY',
+      'PAYMENT_SANDBOX_WEBHOOK_SECRET',
+      'IDENTITY_PRIVATE_KEY',
+    ]);
+    expect(error.message).toContain('NODE_ENV=production');
+  });
+
+  it('production refuses the development defaults, without printing them', () => {
+    const error = problemsOf({
+      ...secrets,
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX_API_KEY: DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_API_KEY,
+      // The other secret's development value is no better.
+      PAYMENT_SANDBOX_WEBHOOK_SECRET: DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_API_KEY,
+    });
+    expect(error.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PAYMENT_SANDBOX_API_KEY',
+      'PAYMENT_SANDBOX_WEBHOOK_SECRET',
+    ]);
+    for (const value of Object.values(DEVELOPMENT_SECRETS)) expect(error.message).not.toContain(value);
+  });
+
+  it('production lists its missing secrets beside any other bad variable', () => {
+    const error = problemsOf({
+      NODE_ENV: 'production',
+      ...secrets,
+      IDENTITY_PRIVATE_KEY: '',
+      PORT: 'eighty',
+    });
+    expect(error.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'IDENTITY_PRIVATE_KEY',
+      'PORT',
+    ]);
+  });
+
+  it('production starts with secrets of its own; development keeps the defaults', () => {
+    expect(parseEnv({ NODE_ENV: 'production', ...secrets })).toMatchObject({
+      PAYMENT_SANDBOX_API_KEY: secrets.PAYMENT_SANDBOX_API_KEY,
+      PAYMENT_SANDBOX_WEBHOOK_SECRET: secrets.PAYMENT_SANDBOX_WEBHOOK_SECRET,
+    });
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const env = parseEnv({ NODE_ENV });
+      expect(env).toMatchObject(DEVELOPMENT_SECRETS);
+      expect(env.IDENTITY_PRIVATE_KEY).toBeUndefined();
+    }
   });
 });

@@ -1,4 +1,5 @@
 // The ticket API's configuration: environment variables parsed once at start (the only reader of process.env).
+// With NODE_ENV=production it refuses to start while a secret is unset or a development default (decision 0022).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,22 @@ export const DEFAULT_DIRS = {
   data: resolve(repositoryRoot, 'var', 'ticket-api', 'pgdata'),
   outbox: resolve(repositoryRoot, 'var', 'outbox'),
 };
+
+/** The payment sandbox's development secrets (decision 0018), the defaults outside production. */
+export const DEVELOPMENT_SECRETS = {
+  PAYMENT_SANDBOX_API_KEY: 'sandbox-development-api-key',
+  PAYMENT_SANDBOX_WEBHOOK_SECRET: 'sandbox-development-webhook-secret',
+} as const;
+
+/**
+ * What production must be given, each a value of its own: the sandbox's two secrets, and the key
+ * that signs id tokens, which would otherwise be generated and kept in the database (decision 0022).
+ */
+export const PRODUCTION_SECRETS = [
+  'PAYMENT_SANDBOX_API_KEY',
+  'PAYMENT_SANDBOX_WEBHOOK_SECRET',
+  'IDENTITY_PRIVATE_KEY',
+] as const;
 
 /** A PGlite data directory that lives in memory only (tests). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
@@ -71,9 +88,11 @@ export const envSchema = z.object({
   /** The payment sandbox's origin (decision 0018): the shop's port + 10 under `npm start`. */
   PAYMENT_SANDBOX_URL: optional(httpOrigin.default('http://127.0.0.1:8090')),
   /** Sent as `Authorization: Bearer` on calls to the sandbox; the sandbox's development default. */
-  PAYMENT_SANDBOX_API_KEY: optional(z.string().min(16).default('sandbox-development-api-key')),
+  PAYMENT_SANDBOX_API_KEY: optional(z.string().min(16).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_API_KEY)),
   /** Signs the sandbox's notifications; the sandbox's development default. */
-  PAYMENT_SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16).default('sandbox-development-webhook-secret')),
+  PAYMENT_SANDBOX_WEBHOOK_SECRET: optional(
+    z.string().min(16).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_WEBHOOK_SECRET),
+  ),
   /** Where the payment provider reaches this service's notification route. */
   TICKET_API_PUBLIC_URL: optional(httpOrigin.optional()),
 });
@@ -88,12 +107,29 @@ export class EnvError extends Error {
   }
 }
 
+/** Each secret production lacks or was given a development value for, by name (never its value). */
+function productionSecretProblems(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== 'production') return [];
+  const developmentValues = new Set<string>(Object.values(DEVELOPMENT_SECRETS));
+  return PRODUCTION_SECRETS.flatMap((name) => {
+    const value = source[name]?.trim();
+    if (!value) return [`${name}: unset; NODE_ENV=production needs a secret of this deployment`];
+    if (developmentValues.has(value))
+      return [`${name}: a development default; NODE_ENV=production needs a secret of this deployment`];
+    return [];
+  });
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  throw new EnvError(
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-  );
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`)),
+    ...productionSecretProblems(source),
+  ];
+  if (problems.length > 0 || !result.success) throw new EnvError(problems);
+  return result.data;
 }
 
 /** Reads the process environment; call once at start. */

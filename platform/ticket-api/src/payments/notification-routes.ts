@@ -2,7 +2,8 @@
 // /payments/notifications/<provider>, outside the call envelope's request format. The raw body is
 // checked against its signature and freshness first (401), then parsed (400), then applied in one
 // transaction: a repeated event answers 200 and changes nothing, an event older than the payment's
-// last one is ignored. A 2xx tells the provider to stop retrying.
+// last one is ignored, an event whose amount, currency or ids are not its payment's is recorded as a
+// mismatch and changes nothing (decision 0022). A 2xx tells the provider to stop retrying.
 import { ko, ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
@@ -47,6 +48,7 @@ export function paymentNotificationRoutes() {
     const result = await applyPaymentEvent({
       db: deps.db,
       clock: deps.clock,
+      logger: deps.logger,
       networkOf: (id) => deps.networks.byId(id),
       event: {
         id: notification.eventId,
@@ -56,18 +58,13 @@ export function paymentNotificationRoutes() {
         merchantReference: notification.merchantReference,
         checkoutId: notification.checkoutId,
         providerPaymentId: notification.paymentId,
+        money: { amount: notification.amount, currency: notification.currency },
         reason: notification.reason,
         savedMethod: notification.savedMethod,
         // What the protocol defines, as parsed: unknown members are not kept.
         payload: notification,
       },
     });
-    if (result.kind === 'unknown-payment') {
-      deps.logger.warn(
-        { eventId: notification.eventId, merchantReference: notification.merchantReference },
-        'a payment notification names no payment of ours',
-      );
-    }
     if (result.kind === 'applied') await runAfterCommit(deps, result.after, result.timeZone);
     return c.json(ok({ received: true, result: result.kind }), 200);
   });

@@ -53,6 +53,11 @@ export type FakePaymentProvider = PaymentProvider & {
       savedMethod?: SavedMethodDetails | null;
       reason?: string | null;
       secret?: string;
+      /** What the notification says instead of the checkout's or charge's own. */
+      amount?: number;
+      currency?: string;
+      checkoutId?: string | null;
+      paymentId?: string;
     },
   ): SignedNotification;
 };
@@ -151,11 +156,14 @@ export function createFakePaymentProvider(options: { now?: () => Date } = {}): F
         createdAt: at.toISOString(),
         sequence: notificationOptions.sequence ?? nextSequence(merchantReference),
         data: {
-          checkoutId: checkout?.id ?? null,
-          paymentId: checkout?.paymentId ?? charge?.paymentId,
+          checkoutId:
+            notificationOptions.checkoutId === undefined
+              ? (checkout?.id ?? null)
+              : notificationOptions.checkoutId,
+          paymentId: notificationOptions.paymentId ?? checkout?.paymentId ?? charge?.paymentId,
           merchantReference,
-          amount: checkout?.amount ?? charge?.amount,
-          currency: checkout?.currency ?? charge?.currency,
+          amount: notificationOptions.amount ?? checkout?.amount ?? charge?.amount,
+          currency: notificationOptions.currency ?? checkout?.currency ?? charge?.currency,
           method: checkout?.method ?? 'CARD',
           reason: notificationOptions.reason ?? (type === 'payment.refused' ? 'card_declined' : null),
           savedMethod: notificationOptions.savedMethod ?? null,

@@ -86,17 +86,36 @@ export const payments = pgTable(
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** What in a word of the provider differs from the payment it names (decision 0022). */
+export type PaymentMismatchField = 'amount' | 'currency' | 'checkoutId' | 'providerPaymentId';
+
+/** Kept with an event that was not applied because it does not describe its payment. */
+export type PaymentMismatch = {
+  fields: PaymentMismatchField[];
+  expected: { amount: number; currency: string; checkoutId: string | null; providerPaymentId: string | null };
+  received: {
+    amount: number | null;
+    currency: string | null;
+    checkoutId: string | null;
+    providerPaymentId: string | null;
+  };
+  /** Another of our payments that holds the checkout or provider payment received. */
+  heldBy: string | null;
+};
+
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    /** The provider's event id (evt_…), or ack:<checkout>:<status> for a status read on the browser's return. */
+    /** The provider's event id (evt_…), or ack:<checkout>:<status>:<amount>:<currency> for a status read. */
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     sequence: integer('sequence'),
-    /** False when it arrived after a newer event of its payment, or changed nothing. */
+    /** False when it arrived after a newer event of its payment, changed nothing, or did not match it. */
     applied: boolean('applied').notNull(),
+    /** Set when its amount, currency or provider ids are not its payment's: then nothing was applied. */
+    mismatch: jsonb('mismatch').$type<PaymentMismatch>(),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },

@@ -1,39 +1,42 @@
 // Payment/acknowledge.json and the check of an abandoned checkout (decision 0019): the checkout's
 // status read from the provider and applied as its notification would be, under an event id made of
-// the checkout and the status, so reading it again changes nothing. The order moves only from the
-// provider's word, never from the status in the browser's return address.
+// what was read (checkout, status, amount, currency), so reading it again changes nothing. The order
+// moves only from the provider's word, never from the status in the browser's return address; a
+// word that is not about the payment read (another reference, amount or currency) moves nothing.
 import type { OrderStatus, PaymentStatus } from '@transit-shop/sdk/contract/checkout';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders.ts';
-import { type PaymentRow, payments } from '../../db/schema/payments.ts';
+import { payments } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { CheckoutState } from '../../payments/payment-provider.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { type CheckoutDeps, UNSTARTED_PAYMENT_MS } from './place-order.ts';
 
-/** Applies a checkout's status read from the provider; an open checkout changes nothing. */
-export async function applyCheckoutState(
-  deps: CheckoutDeps,
-  payment: PaymentRow,
-  state: CheckoutState,
-): Promise<void> {
+/**
+ * Applies a checkout's status read from the provider; an open checkout changes nothing. The state
+ * names its payment (merchantReference): one that is not the payment read is a mismatch of the
+ * payment it names, since it carries the checkout of another (applyPaymentEvent).
+ */
+export async function applyCheckoutState(deps: CheckoutDeps, state: CheckoutState): Promise<void> {
   if (state.status === 'open') return;
-  if (state.merchantReference !== payment.id) return;
   const result = await applyPaymentEvent({
     db: deps.db,
     clock: deps.clock,
+    logger: deps.logger,
     networkOf: (id) => deps.networks.byId(id),
     event: {
-      id: `ack:${state.checkoutId}:${state.status}`.slice(0, 200),
+      // A read that differs in amount or currency is another event: a corrected read still applies.
+      id: `ack:${state.checkoutId}:${state.status}:${state.amount}:${state.currency}`.slice(0, 200),
       provider: deps.payments.name,
       outcome: state.status,
       sequence: null,
       merchantReference: state.merchantReference,
       checkoutId: state.checkoutId,
       providerPaymentId: state.paymentId,
+      money: { amount: state.amount, currency: state.currency },
       reason: null,
       savedMethod: null,
       payload: state,
@@ -75,7 +78,7 @@ export async function acknowledgePayment(options: {
     .limit(1);
   if (!found) throw new AppError('ORDER_NOT_FOUND');
   const final = ['SUCCEEDED', 'REFUSED', 'CANCELLED', 'EXPIRED'].includes(found.payment.status);
-  if (!final) await applyCheckoutState(deps, found.payment, await readCheckout(deps, options.checkoutId));
+  if (!final) await applyCheckoutState(deps, await readCheckout(deps, options.checkoutId));
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, found.order.id)).limit(1);
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, found.payment.id)).limit(1);
   return {
@@ -94,7 +97,7 @@ export async function checkAbandonedCheckout(deps: CheckoutDeps, paymentId: stri
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!payment || !['OPEN', 'PENDING'].includes(payment.status)) return;
   if (payment.providerCheckoutId) {
-    await applyCheckoutState(deps, payment, await readCheckout(deps, payment.providerCheckoutId));
+    await applyCheckoutState(deps, await readCheckout(deps, payment.providerCheckoutId));
     return;
   }
   const unstarted = payment.kind === 'CHECKOUT' && payment.providerPaymentId === null;
@@ -102,6 +105,7 @@ export async function checkAbandonedCheckout(deps: CheckoutDeps, paymentId: stri
   const result = await applyPaymentEvent({
     db: deps.db,
     clock: deps.clock,
+    logger: deps.logger,
     networkOf: (id) => deps.networks.byId(id),
     event: {
       id: `unstarted:${payment.id}`,
@@ -111,6 +115,7 @@ export async function checkAbandonedCheckout(deps: CheckoutDeps, paymentId: stri
       merchantReference: payment.id,
       checkoutId: null,
       providerPaymentId: null,
+      money: null,
       reason: 'not_started',
       savedMethod: null,
       payload: { paymentId: payment.id },

@@ -3,13 +3,25 @@
 // the event is recorded under its id, by the statement that moves the payment (on the condition
 // that it was recorded), so a repeated one changes nothing; an event older than the last one
 // applied is ignored; then the order or the instalment move, each guarded by its current status.
+// Every path goes through here, so here too the provider's word is checked against the payment it
+// names (decision 0022): an amount, currency, checkout or provider payment that is not the payment's
+// is recorded as a mismatch, logged as an error, and moves nothing.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock.ts';
 import { builtOnce, builtOncePerShape, placeholderRow, type Values } from '../../db/built-once.ts';
 import type { Database } from '../../db/database.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { instalments, type PaymentRow, paymentEvents, payments } from '../../db/schema/payments.ts';
+import {
+  instalments,
+  type PaymentMismatch,
+  type PaymentMismatchField,
+  type PaymentRow,
+  paymentEvents,
+  payments,
+} from '../../db/schema/payments.ts';
+import type { Logger } from '../../logger.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import {
   type AfterCommit,
@@ -24,7 +36,7 @@ import {
 export type PaymentOutcome = 'pending' | 'succeeded' | 'refused' | 'cancelled' | 'expired';
 
 export type PaymentEvent = {
-  /** The provider's event id, or a name built from what was read (ack:<checkout>:<status>). */
+  /** The provider's event id, or a name built from what was read (ack:<checkout>:<status>:…). */
   id: string;
   provider: string;
   outcome: PaymentOutcome;
@@ -34,6 +46,11 @@ export type PaymentEvent = {
   merchantReference: string;
   checkoutId: string | null;
   providerPaymentId: string | null;
+  /**
+   * The amount (minor units) and currency the provider speaks of: they must be the payment's. Null
+   * only for our own decision about a payment the provider never started.
+   */
+  money: { amount: number; currency: string } | null;
   reason: string | null;
   savedMethod: SavedMethodDetails | null;
   payload: unknown;
@@ -43,6 +60,7 @@ export type EventResult =
   | { kind: 'duplicate' }
   | { kind: 'unknown-payment' }
   | { kind: 'stale' }
+  | { kind: 'mismatch'; paymentId: string; orderId: number; mismatch: PaymentMismatch }
   | { kind: 'applied'; changed: boolean; orderId: number; timeZone: string; after: AfterCommit };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,10 +82,34 @@ const MOVES_FROM: Record<PaymentOutcome, PaymentRow['status'][]> = {
   expired: ['OPEN'],
 };
 
-/** The payment of an event and its order, both locked: what the event does is known before it is recorded. */
+const otherPayment = alias(payments, 'other_payment');
+
+/** Another of our payments at this provider holding a provider id (unique), unless it is this one. */
+const heldByAnother = (db: Database, column: 'providerCheckoutId' | 'providerPaymentId', value: string) =>
+  sql<string | null>`(${db
+    .select({ id: otherPayment.id })
+    .from(otherPayment)
+    .where(
+      and(
+        eq(otherPayment.provider, sql.placeholder('provider')),
+        eq(otherPayment[column], sql.placeholder(value)),
+        ne(otherPayment.id, payments.id),
+      ),
+    )
+    .limit(1)})`;
+
+/**
+ * The payment of an event and its order, both locked: what the event does is known before it is
+ * recorded; with the payment of ours, if any, that holds the checkout or provider payment it names.
+ */
 const lockedPaymentAndOrder = builtOnce('locked-payment-and-order', (db) =>
   db
-    .select({ payment: payments, order: orders })
+    .select({
+      payment: payments,
+      order: orders,
+      checkoutHeldBy: heldByAnother(db, 'providerCheckoutId', 'checkoutId'),
+      providerPaymentHeldBy: heldByAnother(db, 'providerPaymentId', 'providerPaymentId'),
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
@@ -84,7 +126,75 @@ function recordEventOf(db: Database, row: typeof paymentEvents.$inferInsert) {
 
 const recordAndMovePayment = builtOncePerShape<PaymentRow[]>('record-event-and-move-payment');
 
+/**
+ * What in the event is not its payment's: the amount or currency (each payment row carries its own,
+ * a later instalment's too), a checkout or provider payment other than the one recorded, or one
+ * another payment of ours holds. Null when the event describes the payment.
+ */
+function mismatchOf(
+  payment: PaymentRow,
+  event: PaymentEvent,
+  heldBy: { checkout: string | null; providerPayment: string | null },
+): PaymentMismatch | null {
+  const fields: PaymentMismatchField[] = [];
+  if (event.money && event.money.amount !== payment.amount) fields.push('amount');
+  if (event.money && event.money.currency !== payment.currency) fields.push('currency');
+  const differs = (received: string | null, recorded: string | null, holder: string | null) =>
+    received !== null && ((recorded !== null && received !== recorded) || holder !== null);
+  if (differs(event.checkoutId, payment.providerCheckoutId, heldBy.checkout)) fields.push('checkoutId');
+  if (differs(event.providerPaymentId, payment.providerPaymentId, heldBy.providerPayment))
+    fields.push('providerPaymentId');
+  if (fields.length === 0) return null;
+  return {
+    fields,
+    expected: {
+      amount: payment.amount,
+      currency: payment.currency,
+      checkoutId: payment.providerCheckoutId,
+      providerPaymentId: payment.providerPaymentId,
+    },
+    received: {
+      amount: event.money?.amount ?? null,
+      currency: event.money?.currency ?? null,
+      checkoutId: event.checkoutId,
+      providerPaymentId: event.providerPaymentId,
+    },
+    heldBy: heldBy.checkout ?? heldBy.providerPayment,
+  };
+}
+
 export async function applyPaymentEvent(options: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  networkOf: (networkId: number) => LoadedNetwork | undefined;
+  event: PaymentEvent;
+}): Promise<EventResult> {
+  const { event, logger } = options;
+  const result = await applyInTransaction(options);
+  if (result.kind === 'mismatch') {
+    logger.error(
+      {
+        eventId: event.id,
+        provider: event.provider,
+        outcome: event.outcome,
+        merchantReference: event.merchantReference,
+        paymentId: result.paymentId,
+        orderId: result.orderId,
+        mismatch: result.mismatch,
+      },
+      `a payment event does not match its payment (${result.mismatch.fields.join(', ')}); nothing was applied`,
+    );
+  } else if (result.kind === 'unknown-payment') {
+    logger.warn(
+      { eventId: event.id, provider: event.provider, merchantReference: event.merchantReference },
+      'a payment event names no payment of ours',
+    );
+  }
+  return result;
+}
+
+async function applyInTransaction(options: {
   db: Database;
   clock: Clock;
   networkOf: (networkId: number) => LoadedNetwork | undefined;
@@ -96,12 +206,24 @@ export async function applyPaymentEvent(options: {
     const reference = UUID.test(event.merchantReference) ? event.merchantReference.toLowerCase() : null;
     // Locked: no other event of the payment is applied meanwhile.
     const [found] = reference
-      ? await lockedPaymentAndOrder(tx, { paymentId: reference, provider: event.provider })
+      ? await lockedPaymentAndOrder(tx, {
+          paymentId: reference,
+          provider: event.provider,
+          checkoutId: event.checkoutId,
+          providerPaymentId: event.providerPaymentId,
+        })
       : [];
+    const mismatch = found
+      ? mismatchOf(found.payment, event, {
+          checkout: found.checkoutHeldBy,
+          providerPayment: found.providerPaymentHeldBy,
+        })
+      : null;
     const stale =
       found !== undefined && event.sequence !== null && event.sequence <= found.payment.lastEventSequence;
     // The guard of the payment's update below, on the row it locked.
-    const moves = found !== undefined && !stale && MOVES_FROM[event.outcome].includes(found.payment.status);
+    const moves =
+      found !== undefined && !mismatch && !stale && MOVES_FROM[event.outcome].includes(found.payment.status);
 
     // Recorded under its id first of all changes: a repeated event changes nothing.
     const eventRow = {
@@ -162,9 +284,12 @@ export async function applyPaymentEvent(options: {
       );
       if (!moved) return { kind: 'duplicate' } as const;
     } else {
-      const [recorded] = await recordEventOf(tx, eventRow);
+      const [recorded] = await recordEventOf(tx, { ...eventRow, mismatch });
       if (!recorded) return { kind: 'duplicate' } as const;
       if (!found) return { kind: 'unknown-payment' } as const;
+      // Neither the payment nor its order moves: a later event that matches can still settle them.
+      if (mismatch)
+        return { kind: 'mismatch', paymentId: found.payment.id, orderId: found.order.id, mismatch } as const;
       if (stale) return { kind: 'stale' } as const;
       if (event.sequence !== null) {
         // An outcome already known (read on the browser's return first): keep the sequence anyway.

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_events" ADD COLUMN "mismatch" jsonb;
