@@ -2,13 +2,15 @@
 // /payments/notifications/<provider>, outside the call envelope's request format. The raw body is
 // checked against its signature and freshness first (401), then parsed (400), then applied in one
 // transaction: a repeated event answers 200 and changes nothing, an event older than the payment's
-// last one is ignored. A 2xx tells the provider to stop retrying.
+// last one is ignored; a success for an order whose network is not loaded is recorded and answered
+// 200, its order completed later (decision 0025). A 2xx tells the provider to stop retrying.
 import { ko, ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../app-env.ts';
 import { JSON_BODY_MAX_BYTES } from '../http/mount-call.ts';
+import { logAwaitingNetwork } from '../services/orders/acknowledge-payment.ts';
 import { runAfterCommit } from '../services/orders/after-commit.ts';
 import { applyPaymentEvent, type PaymentOutcome } from '../services/orders/apply-payment-event.ts';
 
@@ -47,7 +49,7 @@ export function paymentNotificationRoutes() {
     const result = await applyPaymentEvent({
       db: deps.db,
       clock: deps.clock,
-      networkOf: (id) => deps.networks.byId(id),
+      networkOf: (id) => deps.networks.settlingById(id),
       event: {
         id: notification.eventId,
         provider: deps.payments.name,
@@ -68,6 +70,7 @@ export function paymentNotificationRoutes() {
         'a payment notification names no payment of ours',
       );
     }
+    if (result.kind === 'awaiting-network') logAwaitingNetwork(deps, result);
     if (result.kind === 'applied') await runAfterCommit(deps, result.after, result.timeZone);
     return c.json(ok({ received: true, result: result.kind }), 200);
   });
