@@ -9,6 +9,7 @@ import {
 } from '@transit-shop/sdk/contract/catalogue';
 import { CHECKOUT_CALLS, type PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { ORDER_CALLS, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
+import { signPayload } from '@transit-shop/sdk/signing/sign';
 import { scaffoldNetwork } from '@transit-shop/tenancy/scaffold-network';
 import type { ReloadOutcome } from '@transit-shop/tenancy/tenant-store';
 import { eq } from 'drizzle-orm';
@@ -182,6 +183,34 @@ describe('tenant files followed while the ticket API runs', () => {
     const discounted = await okOf<VerifyAnswer>(await verify(LAKESIDE_ID, 1301, ['RELOADED7']));
     expect(discounted.discounts[0]).toMatchObject({ error: null, amount: 70 });
     expect(discounted.totalAmount).toBe((price ?? 0) + 40 - 70);
+  });
+
+  it('applies an edited signing key and seller details to the calls and invoices that follow', async () => {
+    const payload = { network_id: LAKESIDE_ID, ...productListPayload('en') };
+    const oldKey = testApp.deps.networks.byId(LAKESIDE_ID)?.network.config.signingKey ?? '';
+    const newKey = 'f1e2d3c4b5a697887766554433221100';
+    const edited = reloadWhere(() => true);
+    await editJson('lakeside', 'network.json', (network) => {
+      network.signingKey = newKey;
+      (network.seller as { legalName: string }).legalName = 'Lakeside Transit Reloaded AG';
+    });
+    await edited;
+
+    const oldSignature = await signPayload(payload, oldKey);
+    const refused = await testApp.call(CATALOGUE_CALLS.getProducts, payload, { signature: oldSignature });
+    expect((await koOf(refused)).code).toBe('INVALID_SIGNATURE');
+    const newSignature = await signPayload(payload, newKey);
+    await okOf(await testApp.call(CATALOGUE_CALLS.getProducts, payload, { signature: newSignature }));
+
+    const placed = await placeGuestOrder(LAKESIDE_ID, 1301);
+    expect((await notifySucceeded(testApp.app, placed.payment.id)).status).toBe(200);
+    const [invoice] = await testApp.deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderReference, String(placed.orderId)));
+    expect((invoice?.document as { seller: { legalName: string } } | undefined)?.seller.legalName).toBe(
+      'Lakeside Transit Reloaded AG',
+    );
   });
 
   it('keeps the last valid version of a network and of its vouchers when an edit is invalid, with the problems logged', async () => {
