@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT, MAILBOX_PORT, SMTP_SINK_PORT } from './e2e/support/platform.ts';
+import { runTenantsDir } from './e2e/support/run-tenants.ts';
 
-// The run's own folder in the OS temp directory, for the database (its lock file sits beside it):
+// The run's own folder in the OS temp directory, for the database (its lock file sits beside it)
+// and the copy of the tenant files the platform serves:
 // made once per run (workers load this file again and inherit the variable from the runner), and
 // removed by global-teardown.ts.
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'transit-shop-e2e-'));
@@ -63,7 +65,10 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         SKIP_BUILD: '1',
         LOG_LEVEL: 'warn',
-        WATCH_TENANTS: 'false',
+        // The run's copy of tenants/, watched as in production: a test adds a network to it while
+        // the platform runs (tenant-onboarding.spec.ts), never to the repository's folder.
+        TENANTS_DIR: runTenantsDir(runDir),
+        WATCH_TENANTS: 'true',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         DATA_DIR: join(runDir, 'pgdata'),
         // Email links open the shops where the tests reach them (wahat.localhost:8091...).

@@ -76,6 +76,8 @@ if (startSandbox) {
   });
 }
 if (startTicketApi) {
+  // TENANTS_DIR, THEMES_DIR and WATCH_TENANTS come with process.env: the ticket API follows the
+  // same tenant files as the tenant service (decision 0025).
   run('ticket-api', 'the ticket API', {
     ...process.env,
     PORT: String(ticketApiPort),

@@ -49,7 +49,7 @@ export async function newTenant(argv: readonly string[]): Promise<number> {
     return 1;
   }
   console.log(
-    `tenants/${slug} created and valid in ${folder}. Replace every text marked "${PLACEHOLDER_MARK}" (the seller printed on invoices too: its country, VAT and registration numbers) and the logo, then set the features in network.json and the shop items in catalogue.json (its example item is tagged hidden until you remove the tag).`,
+    `tenants/${slug} created and valid in ${folder}. Replace every text marked "${PLACEHOLDER_MARK}" (the seller printed on invoices too: its country, VAT and registration numbers) and the logo, then set the features in network.json and the shop items in catalogue.json (its demo single ticket is on sale as written).`,
   );
   return result.problems.length > 0 ? 1 : 0;
 }

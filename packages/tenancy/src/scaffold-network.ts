@@ -143,7 +143,8 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
     multiple_payment_installments: [1],
     payment: { transfer_enabled: false },
     has_subscriptions: false,
-    has_guest_orders: 0,
+    // Guests may buy at once, so the demo item below sells as soon as the network is served.
+    has_guest_orders: 1,
     has_media_signin: false,
     has_media_tunnel: false,
     has_media_tunnel_pairing: false,
@@ -178,8 +179,9 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
   const placeholder = (what: string, locale: Locale) => `${PLACEHOLDER_MARK}: ${what} (${locale})`;
   const everyLanguage = (what: string) =>
     Object.fromEntries(locales.map((locale) => [locale, placeholder(what, locale)]));
-  // One category and one example item, tagged hidden so nothing is sold at a placeholder price: the
-  // operator sets its price and texts, then removes the tag (CAT-01).
+  // One category and one demo item on sale (a single ticket in the wallet, no start date to pick):
+  // a scaffolded network sells as soon as it is served, before the operator writes its own
+  // catalogue (decision 0025; its seller and texts still say TO REPLACE until then).
   const catalogue = {
     categories: [{ id: 'tickets', productTypeIndex: 1, name: everyLanguage('category name') }],
     rates: [{ id: 'full', name: everyLanguage('full fare') }],
@@ -191,7 +193,6 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
         shopItemPrice: 100,
         vatRate: 1000,
         supports: ['DEMATERIALIZED'],
-        tags: 'hidden',
         rate: 'full',
         products: [{ productId: 1, dematerialized: true }],
       },

@@ -97,10 +97,11 @@ describe('tenant:new', () => {
     expect(loaded?.network.config.signingKey).toMatch(/^[0-9a-f]{32}$/);
     expect(loaded?.network.texts.ar?.tagline).toContain('TO REPLACE');
     expect(loaded?.network.legal.fr?.privacyPolicy).toContain('TO REPLACE');
-    // A catalogue with one example item, hidden until the operator prices it (CAT-01).
+    // A catalogue with one demo item a guest can buy at once (decision 0025).
+    expect(loaded?.network.config.has_guest_orders).toBeGreaterThan(0);
     expect(loaded?.catalogue.categories.map((category) => category.id)).toEqual(['tickets']);
     expect(loaded?.catalogue.shopItems.map((item) => [item.tags, item.name.ar, item.name.fr])).toEqual([
-      ['hidden', 'TO REPLACE: single ticket (ar)', 'TO REPLACE: single ticket (fr)'],
+      ['', 'TO REPLACE: single ticket (ar)', 'TO REPLACE: single ticket (fr)'],
     ]);
   });
 

@@ -1,4 +1,6 @@
 // The tenant service as one Hono app: each resource is its own Hono app mounted here.
+
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import { alertRoutes } from './alerts/alert-routes.ts';
 import { forwardRoutes } from './api/forward-routes.ts';
@@ -12,7 +14,6 @@ import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { SERVICE_PATHS } from './http/service-paths.ts';
 import type { Logger } from './logger.ts';
-import type { TenantStore } from './tenants/tenant-store.ts';
 import { createIndexPages } from './web/index-pages.ts';
 import { WebDist } from './web/web-dist.ts';
 import { webRoutes } from './web/web-routes.ts';

@@ -1,7 +1,8 @@
 // GET /healthz: liveness for load balancers, answered for any host.
+
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { TenantStore } from './tenants/tenant-store.ts';
 
 export function healthRoutes(options: { store: TenantStore }) {
   const app = new Hono<AppEnv>();

@@ -1,12 +1,12 @@
 // Starts the tenant service: environment, tenant files, file watcher, HTTP server, graceful stop.
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { TenantStore } from '@transit-shop/tenancy/tenant-store';
+import { watchTenants } from '@transit-shop/tenancy/watch-tenants';
 import { createService } from './app.ts';
 import { EnvError, readEnv } from './env.ts';
 import { withPageFastPath } from './http/page-fast-path.ts';
 import { createLogger } from './logger.ts';
-import { TenantStore } from './tenants/tenant-store.ts';
-import { watchTenants } from './tenants/watch-tenants.ts';
 import { WebDist } from './web/web-dist.ts';
 
 // Open connections get this long to finish after SIGTERM before they are cut.

@@ -9,7 +9,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './services/sessions/session-policy.ts';
-import type { NetworkDirectory } from './tenants/load-networks.ts';
+import type { NetworkDirectory } from './tenants/network-directory.ts';
 
 /** What handlers pass on to services: built once at start (main.ts) or per test file. */
 export type AppDeps = {

@@ -10,6 +10,7 @@ describe('parseEnv', () => {
       DATA_DIR: DEFAULT_DIRS.data,
       TENANTS_DIR: DEFAULT_DIRS.tenants,
       THEMES_DIR: DEFAULT_DIRS.themes,
+      WATCH_TENANTS: true,
       LOG_LEVEL: 'info',
       SMTP_URL: undefined,
       OUTBOX_DIR: DEFAULT_DIRS.outbox,
@@ -41,6 +42,7 @@ describe('parseEnv', () => {
       SESSION_ABSOLUTE_DAYS: '7',
       IDENTITY_PRIVATE_KEY: pem,
       LOG_LEVEL: 'warn',
+      WATCH_TENANTS: 'false',
     });
     expect(env).toMatchObject({
       PORT: 9001,
@@ -53,6 +55,7 @@ describe('parseEnv', () => {
       SESSION_IDLE_MINUTES: 15,
       SESSION_ABSOLUTE_DAYS: 7,
       LOG_LEVEL: 'warn',
+      WATCH_TENANTS: false,
     });
     // A key whose new lines were flattened to "\n" by a container platform is read back whole.
     expect(env.IDENTITY_PRIVATE_KEY?.split('\n')).toHaveLength(3);
@@ -69,6 +72,7 @@ describe('parseEnv', () => {
         SESSION_ABSOLUTE_DAYS: 'forever',
         IDENTITY_PRIVATE_KEY: 'not a key',
         LOG_LEVEL: 'loud',
+        WATCH_TENANTS: 'maybe',
       });
     } catch (caught) {
       error = caught;
@@ -83,6 +87,7 @@ describe('parseEnv', () => {
       'SESSION_ABSOLUTE_DAYS',
       'SESSION_IDLE_MINUTES',
       'SMTP_URL',
+      'WATCH_TENANTS',
     ]);
     expect((error as EnvError).message).toContain('Invalid environment:\n  - ');
   });

@@ -43,6 +43,14 @@ const directory = (fallback: string) =>
 const positiveInteger = (fallback: number, max: number) =>
   optional(z.coerce.number().int().min(1).max(max).default(fallback));
 
+/** true/false (also 1/0, yes/no). */
+const booleanFlag = (fallback: boolean) =>
+  optional(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+      .default(fallback ? 'true' : 'false'),
+  ).transform((value) => value === 'true' || value === '1' || value === 'yes');
+
 const postgresUrl = z.url({
   protocol: /^postgres(ql)?$/,
   message: 'a postgres:// or postgresql:// connection URL',
@@ -74,6 +82,8 @@ export const envSchema = z.object({
   ),
   TENANTS_DIR: directory(DEFAULT_DIRS.tenants),
   THEMES_DIR: directory(DEFAULT_DIRS.themes),
+  /** Reload the network files when they change (decision 0025). */
+  WATCH_TENANTS: booleanFlag(true),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /** Mail goes to this SMTP server when set; otherwise each message is written to OUTBOX_DIR. */
   SMTP_URL: optional(smtpUrl.optional()),

@@ -1,7 +1,6 @@
-// Starts the ticket API: environment, logger, networks, database and migrations, identity key,
-// mail, background jobs, HTTP server; stops gracefully on SIGTERM and SIGINT.
+// Starts the ticket API: environment, logger, networks (followed while it runs), database and
+// migrations, identity key, mail, background jobs, HTTP server; stops gracefully on SIGTERM and SIGINT.
 import { serve } from '@hono/node-server';
-import { readVoucherFiles } from '@transit-shop/tenancy/vouchers-file';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
@@ -16,8 +15,9 @@ import { startOrderJobs } from './jobs/order-jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSandboxProvider } from './payments/sandbox-provider.ts';
-import { syncVouchers } from './services/vouchers/sync-vouchers.ts';
-import { loadNetworks } from './tenants/load-networks.ts';
+import { createVoucherFileSync } from './services/vouchers/sync-voucher-files.ts';
+import { followTenantFiles } from './tenants/follow-tenant-files.ts';
+import { loadNetworkStore } from './tenants/load-networks.ts';
 
 // Open connections get this long to finish after SIGTERM before they are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,7 +39,11 @@ const logger = createLogger({ level: env.LOG_LEVEL });
 const clock = systemClock;
 
 async function start() {
-  const networks = await loadNetworks({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
+  const { store, networks } = await loadNetworkStore({
+    tenantsDir: env.TENANTS_DIR,
+    themesDir: env.THEMES_DIR,
+    logger,
+  });
   const database = await createDatabase({ ...env, logger });
   logger.info(
     database.driver.kind === 'postgres'
@@ -50,14 +54,16 @@ async function start() {
       : `using the embedded database in ${env.DATA_DIR}`,
   );
   await migrateDatabase(database);
-  const voucherFiles = await readVoucherFiles({ tenantsDir: env.TENANTS_DIR, networks: networks.all() });
-  for (const problem of voucherFiles.problems) {
-    logger.error(
-      { file: problem.file, field: problem.field, problem: problem.message },
-      `invalid vouchers file, its vouchers are left as they were: ${problem.file}: ${problem.field}: ${problem.message}`,
-    );
-  }
-  await syncVouchers({ db: database.db, clock, vouchers: voucherFiles.vouchers });
+  const vouchers = createVoucherFileSync({ db: database.db, clock, tenantsDir: env.TENANTS_DIR, logger });
+  await vouchers.sync(networks.all());
+  const follower = await followTenantFiles({
+    store,
+    networks,
+    vouchers,
+    watch: env.WATCH_TENANTS,
+    dirs: [env.TENANTS_DIR, env.THEMES_DIR],
+    logger,
+  });
   const identityKeys = await loadIdentityKeys({
     db: database.db,
     clock,
@@ -120,6 +126,7 @@ async function start() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
+    follower.close();
     const forced = setTimeout(() => {
       logger.warn('stopping took too long; exiting');
       process.exit(1);

@@ -1,11 +1,11 @@
 // The maintenance-alert beacon: GET /alerts?channel=a,b&displayed=true (spec 02 §7, ALERT-07).
 import type { TenantRegistry } from '@transit-shop/tenancy';
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { strictQuery } from '../http/strict-query.ts';
-import type { TenantStore } from '../tenants/tenant-store.ts';
 import { type AlertIndex, alertsForChannels, buildAlertIndex } from './alert-index.ts';
 
 const CHANNEL = /^(?:global|network\/[1-9]\d{0,9})(?:\/[A-Z][A-Z0-9_]*)?$/;

@@ -1,10 +1,11 @@
 // Every other /api/* call goes to the ticket API, with the network and the request id attached.
+
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import type { AppEnv } from '../app-env.ts';
 import { networkOfHost } from '../http/resolve-network.ts';
 import { ServiceError } from '../http/service-error.ts';
-import type { TenantStore } from '../tenants/tenant-store.ts';
 
 // RFC 9110 §7.6.1 connection-specific headers, plus the ones this service sets itself.
 const NOT_FORWARDED = new Set([

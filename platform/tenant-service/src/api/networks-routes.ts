@@ -2,6 +2,7 @@
 import { ok } from '@transit-shop/sdk/contract/envelope';
 import type { CollectSite } from '@transit-shop/sdk/contract/networks';
 import { toNetworkConfiguration } from '@transit-shop/tenancy';
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
@@ -10,7 +11,6 @@ import { ServiceError } from '../http/service-error.ts';
 import { langParam, signatureParam, strictQuery } from '../http/strict-query.ts';
 import { networkLogoUrl } from '../tenants/logo-url.ts';
 import { offeredLocale } from '../tenants/network-locale.ts';
-import type { TenantStore } from '../tenants/tenant-store.ts';
 
 const booleanParam = z.enum(['true', 'false'], { message: 'true or false' }).transform((v) => v === 'true');
 

@@ -1,6 +1,7 @@
 // The legacy Terms/* calls: a network's legal documents for a language, already sanitised at load.
 import { ok } from '@transit-shop/sdk/contract/envelope';
 import type { LegalDocument, LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
@@ -8,7 +9,6 @@ import { networkOfCall } from '../http/resolve-network.ts';
 import { ServiceError } from '../http/service-error.ts';
 import { langParam, signatureParam, strictQuery } from '../http/strict-query.ts';
 import { offeredLocale } from '../tenants/network-locale.ts';
-import type { TenantStore } from '../tenants/tenant-store.ts';
 
 const termsQuery = z
   .object({ networkId: z.string().min(1).optional(), lang: langParam.optional(), signature: signatureParam })

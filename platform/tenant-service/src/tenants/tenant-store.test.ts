@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ReloadOutcome, TenantStore } from '@transit-shop/tenancy/tenant-store';
+import { type TenantWatcher, watchTenants } from '@transit-shop/tenancy/watch-tenants';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createFixture,
@@ -11,8 +13,6 @@ import {
 } from '../test-support/fixtures.ts';
 import { bootstrapOf } from '../test-support/html.ts';
 import { ERROR, startService } from '../test-support/service.ts';
-import type { ReloadOutcome, TenantStore } from './tenant-store.ts';
-import { type TenantWatcher, watchTenants } from './watch-tenants.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

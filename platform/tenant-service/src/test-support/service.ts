@@ -1,10 +1,10 @@
 // Builds the service on fixture folders for a test: store, app (for app.request()) and captured log lines.
 
+import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
-import { TenantStore } from '../tenants/tenant-store.ts';
 import { WebDist } from '../web/web-dist.ts';
 import { createFixture, type FixtureDirs, removeFixture } from './fixtures.ts';
 

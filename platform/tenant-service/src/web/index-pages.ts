@@ -2,9 +2,9 @@
 // network, locale and appearance, then kept), a redirect to the canonical language path, a file
 // of the build, or nothing of the network. Both the Hono route and the Node fast path ask here.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { alertsOfNetwork } from '../alerts/alert-index.ts';
 import { readCookie } from '../http/request-header.ts';
-import type { TenantStore } from '../tenants/tenant-store.ts';
 import { appearanceOf } from './appearance-cookie.ts';
 import { buildBootstrap } from './build-bootstrap.ts';
 import { localeRoute } from './locale-route.ts';

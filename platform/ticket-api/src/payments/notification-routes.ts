@@ -3,13 +3,16 @@
 // checked against its signature and freshness first (401), then parsed (400), then applied in one
 // transaction: a repeated event answers 200 and changes nothing, an event older than the payment's
 // last one is ignored, an event whose amount, currency or ids are not its payment's is recorded as a
-// mismatch and changes nothing (decision 0022). A 2xx tells the provider to stop retrying.
+// mismatch and changes nothing (decision 0022); a success for an order whose network is not loaded
+// is recorded and answered 200, its order completed later (decision 0025). A 2xx tells the provider
+// to stop retrying.
 import { ko, ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../app-env.ts';
 import { JSON_BODY_MAX_BYTES } from '../http/mount-call.ts';
+import { logAwaitingNetwork } from '../services/orders/acknowledge-payment.ts';
 import { runAfterCommit } from '../services/orders/after-commit.ts';
 import { applyPaymentEvent, type PaymentOutcome } from '../services/orders/apply-payment-event.ts';
 
@@ -49,7 +52,7 @@ export function paymentNotificationRoutes() {
       db: deps.db,
       clock: deps.clock,
       logger: deps.logger,
-      networkOf: (id) => deps.networks.byId(id),
+      networkOf: (id) => deps.networks.settlingById(id),
       event: {
         id: notification.eventId,
         provider: deps.payments.name,
@@ -65,6 +68,7 @@ export function paymentNotificationRoutes() {
         payload: notification,
       },
     });
+    if (result.kind === 'awaiting-network') logAwaitingNetwork(deps, result);
     if (result.kind === 'applied') await runAfterCommit(deps, result.after, result.timeZone);
     return c.json(ok({ received: true, result: result.kind }), 200);
   });

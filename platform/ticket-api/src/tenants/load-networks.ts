@@ -1,39 +1,22 @@
-// Reads the network files once at start: the ticket API needs each network's id and signing key.
-import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { TenantRegistry } from '@transit-shop/tenancy';
-import { loadTenants } from '@transit-shop/tenancy/load-tenants';
+// Reads the network files at start into the tenant store that keeps them current (decision 0025):
+// the ticket API needs each network's id, signing key, catalogue, seller, collect sites and time zone.
+import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import type { Logger } from '../logger.ts';
+import { type NetworkDirectory, networkDirectoryOf } from './network-directory.ts';
 
-/** What the API asks of the networks: one by its numeric id. */
-export type NetworkDirectory = {
-  byId(id: number): LoadedNetwork | undefined;
-  all(): readonly LoadedNetwork[];
-};
+type LoadOptions = { tenantsDir: string; themesDir: string; logger: Logger };
 
 /** Serves every valid network and logs the problems of the others; fails only when none can be served. */
-export async function loadNetworks(options: {
-  tenantsDir: string;
-  themesDir: string;
-  logger: Logger;
-}): Promise<NetworkDirectory> {
-  const { logger } = options;
-  const result = await loadTenants({ tenantsDir: options.tenantsDir, themesDir: options.themesDir });
-  for (const problem of result.problems) {
-    logger.error(
-      { file: problem.file, field: problem.field, problem: problem.message },
-      `invalid tenant file: ${problem.file}: ${problem.field}: ${problem.message}`,
-    );
-  }
-  const built = TenantRegistry.build(result.networks, result.globalAlerts);
-  if ('problems' in built) {
-    throw new Error(
-      `tenant registry refused: ${built.problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('; ')}`,
-    );
-  }
-  if (result.networks.length === 0) throw new Error(`no valid network in ${options.tenantsDir}`);
-  logger.info(
-    { networks: result.networks.length, invalid: result.invalidSlugs },
-    `serving ${result.networks.length} network(s)`,
-  );
-  return built.registry;
+export async function loadNetworkStore(
+  options: LoadOptions,
+): Promise<{ store: TenantStore; networks: NetworkDirectory }> {
+  const store = new TenantStore(options);
+  await store.load();
+  if (store.registry.all().length === 0) throw new Error(`no valid network in ${options.tenantsDir}`);
+  return { store, networks: networkDirectoryOf(store) };
+}
+
+/** The networks as read once, for callers that never reload them. */
+export async function loadNetworks(options: LoadOptions): Promise<NetworkDirectory> {
+  return (await loadNetworkStore(options)).networks;
 }

@@ -1,6 +1,7 @@
-// The ticket API built for a test file: a fresh database, the repository's demo networks, a fake
-// clock, an outbox in a temporary folder, captured log lines, and a client that sends calls the
-// way the sdk does (signed with the network's key, encoded as the contract says).
+// The ticket API built for a test file: a fresh database, the repository's demo networks (or a
+// tenants folder of the test's own, followed as main.ts follows it), a fake clock, an outbox in a
+// temporary folder, captured log lines, and a client that sends calls the way the sdk does (signed
+// with the network's key, encoded as the contract says).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { encodePayload } from '@transit-shop/sdk/client/encode-payload';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
 import { signPayload } from '@transit-shop/sdk/signing/sign';
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { readVoucherFiles } from '@transit-shop/tenancy/vouchers-file';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll } from 'vitest';
@@ -17,9 +19,11 @@ import { DEFAULT_DIRS } from '../env.ts';
 import { loadStoredIdentityKeys } from '../identity/identity-keys.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { createVoucherFileSync } from '../services/vouchers/sync-voucher-files.ts';
 import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
-import type { NetworkDirectory } from '../tenants/load-networks.ts';
-import { loadNetworks } from '../tenants/load-networks.ts';
+import { followTenantFiles, type TenantFollower } from '../tenants/follow-tenant-files.ts';
+import { loadNetworkStore, loadNetworks } from '../tenants/load-networks.ts';
+import type { NetworkDirectory } from '../tenants/network-directory.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
 import { createFakePaymentProvider, type FakePaymentProvider } from './fake-payment-provider.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -41,8 +45,13 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
+/** A tenants folder of the test's own, watched and reloaded as main.ts does. */
+export type TestTenants = { tenantsDir: string; themesDir?: string };
+
 export type TestApp = {
   app: Hono<AppEnv>;
+  /** With `tenants`: the store serving them and what follows their files. */
+  tenants?: { store: TenantStore; follower: TenantFollower } | undefined;
   deps: AppDeps;
   database: TestDatabase;
   clock: FakeClock;
@@ -67,7 +76,11 @@ function loadDemoNetworks(): Promise<NetworkDirectory> {
 }
 
 export async function createTestApp(
-  options: { extend?: (app: Hono<AppEnv>) => void; sessionPolicy?: AppDeps['sessionPolicy'] } = {},
+  options: {
+    extend?: (app: Hono<AppEnv>) => void;
+    sessionPolicy?: AppDeps['sessionPolicy'];
+    tenants?: TestTenants;
+  } = {},
 ): Promise<TestApp> {
   const logs: LogLine[] = [];
   const logger = createLogger({
@@ -78,12 +91,38 @@ export async function createTestApp(
   const clock = createFakeClock();
   const payments = createFakePaymentProvider({ now: () => clock.now() });
   const outboxDir = await mkdtemp(join(tmpdir(), 'ticket-outbox-'));
-  const networks = await loadDemoNetworks();
-  // The demo networks' vouchers, synced as at start.
-  const voucherFiles = await readVoucherFiles({ tenantsDir: DEFAULT_DIRS.tenants, networks: networks.all() });
-  if (voucherFiles.problems.length > 0)
-    throw new Error(`demo vouchers: ${JSON.stringify(voucherFiles.problems)}`);
-  await syncVouchers({ db: database.db, clock, vouchers: voucherFiles.vouchers });
+  let networks: NetworkDirectory;
+  let tenants: TestApp['tenants'];
+  if (options.tenants) {
+    const dirs = {
+      tenantsDir: options.tenants.tenantsDir,
+      themesDir: options.tenants.themesDir ?? DEFAULT_DIRS.themes,
+    };
+    const loaded = await loadNetworkStore({ ...dirs, logger });
+    networks = loaded.networks;
+    const vouchers = createVoucherFileSync({ db: database.db, clock, tenantsDir: dirs.tenantsDir, logger });
+    await vouchers.sync(networks.all());
+    const follower = await followTenantFiles({
+      store: loaded.store,
+      networks,
+      vouchers,
+      watch: true,
+      dirs: [dirs.tenantsDir, dirs.themesDir],
+      logger,
+      debounceMs: 50,
+    });
+    tenants = { store: loaded.store, follower };
+  } else {
+    networks = await loadDemoNetworks();
+    // The demo networks' vouchers, synced as at start.
+    const voucherFiles = await readVoucherFiles({
+      tenantsDir: DEFAULT_DIRS.tenants,
+      networks: networks.all(),
+    });
+    if (voucherFiles.problems.length > 0)
+      throw new Error(`demo vouchers: ${JSON.stringify(voucherFiles.problems)}`);
+    await syncVouchers({ db: database.db, clock, vouchers: voucherFiles.vouchers });
+  }
   const deps: AppDeps = {
     db: database.db,
     clock,
@@ -129,6 +168,7 @@ export async function createTestApp(
 
   return {
     app,
+    tenants,
     deps,
     database,
     clock,
@@ -137,6 +177,8 @@ export async function createTestApp(
     outboxDir,
     call,
     close: async () => {
+      tenants?.follower.close();
+      await tenants?.follower.idle();
       deps.mailer.close();
       await database.drop();
       await rm(outboxDir, { recursive: true, force: true });

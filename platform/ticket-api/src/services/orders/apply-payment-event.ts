@@ -6,6 +6,8 @@
 // Every path goes through here, so here too the provider's word is checked against the payment it
 // names (decision 0022): an amount, currency, checkout or provider payment that is not the payment's
 // is recorded as a mismatch, logged as an error, and moves nothing.
+// A payment that succeeded for an order whose network is not loaded (decision 0025) is recorded as
+// paid, and its order completed by the minute's sweep once the network is served again.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -61,7 +63,12 @@ export type EventResult =
   | { kind: 'unknown-payment' }
   | { kind: 'stale' }
   | { kind: 'mismatch'; paymentId: string; orderId: number; mismatch: PaymentMismatch }
+  /** The payment is recorded as paid; its order completes once its network is loaded. */
+  | { kind: 'awaiting-network'; orderId: number; networkId: number }
   | { kind: 'applied'; changed: boolean; orderId: number; timeZone: string; after: AfterCommit };
+
+/** Ours: how soon the sweep looks again at a paid order whose network is not loaded. */
+export const AWAITING_NETWORK_READ_MS = 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -237,10 +244,13 @@ async function applyInTransaction(options: {
       receivedAt: now,
     };
     const network = found ? options.networkOf(found.order.networkId) : undefined;
-    if (found && !network)
-      throw new Error(
-        `the order ${found.order.id} belongs to network ${found.order.networkId}, which is not loaded`,
-      );
+    // Completing an order needs its network (tickets, invoice, time zone); every other move does not.
+    const awaitingNetwork =
+      found !== undefined &&
+      moves &&
+      !network &&
+      event.outcome === 'succeeded' &&
+      found.payment.instalmentNumber === 1;
 
     let moved: PaymentRow | undefined;
     if (moves) {
@@ -256,8 +266,13 @@ async function applyInTransaction(options: {
           reason: event.reason,
           ...(event.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {}),
           ...(event.sequence !== null ? { lastEventSequence: event.sequence } : {}),
-          // An outcome: nothing left for the sweep of abandoned checkouts to read.
-          ...(event.outcome !== 'pending' ? { checkoutCheckAt: null } : {}),
+          // An outcome: nothing left for the sweep of abandoned checkouts to read, unless the
+          // order waits for its network.
+          ...(event.outcome !== 'pending'
+            ? {
+                checkoutCheckAt: awaitingNetwork ? new Date(now.getTime() + AWAITING_NETWORK_READ_MS) : null,
+              }
+            : {}),
           updatedAt: now,
         },
         values,
@@ -299,7 +314,7 @@ async function applyInTransaction(options: {
           .where(eq(payments.id, found.payment.id));
       }
     }
-    if (!found || !network) return { kind: 'unknown-payment' } as const;
+    if (!found) return { kind: 'unknown-payment' } as const;
     const { payment, order } = found;
     const changed = moved !== undefined;
 
@@ -315,6 +330,8 @@ async function applyInTransaction(options: {
         if (await moveOrder(tx, order.id, ['PENDING'], 'PROCESSING', now))
           await recordOrderEvent(tx, order.id, 'PAYMENT_PENDING', 'PROCESSING', now);
       } else if (event.outcome === 'succeeded') {
+        if (!network)
+          return { kind: 'awaiting-network', orderId: order.id, networkId: order.networkId } as const;
         after = await completeOrder({
           db: tx,
           network,
@@ -341,7 +358,8 @@ async function applyInTransaction(options: {
       kind: 'applied',
       changed,
       orderId: order.id,
-      timeZone: network.network.config.timeZone,
+      // Nothing after a move that needs no network: the time zone only places later debits.
+      timeZone: network?.network.config.timeZone ?? 'UTC',
       after,
     } as const;
   });

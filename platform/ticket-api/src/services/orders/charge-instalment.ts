@@ -107,7 +107,7 @@ export async function chargeDueInstalments(deps: CheckoutDeps): Promise<number> 
     .where(and(eq(instalments.status, 'SCHEDULED'), lte(instalments.dueDate, horizon)));
   let charged = 0;
   for (const row of due) {
-    const network = deps.networks.byId(row.networkId);
+    const network = deps.networks.settlingById(row.networkId);
     if (!network || row.dueDate > localDate(now, network.network.config.timeZone)) continue;
     try {
       await chargeInstalment(deps, row.id);

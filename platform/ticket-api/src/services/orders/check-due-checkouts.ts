@@ -26,8 +26,9 @@ export async function checkDueCheckouts(deps: CheckoutDeps): Promise<number> {
     .limit(CHECKOUTS_PER_SWEEP);
   let read = 0;
   for (const payment of due) {
+    let again: boolean;
     try {
-      await checkAbandonedCheckout(deps, payment.id);
+      again = (await checkAbandonedCheckout(deps, payment.id)) === 'again';
     } catch (error) {
       deps.logger.error(
         { err: error, paymentId: payment.id },
@@ -36,11 +37,15 @@ export async function checkDueCheckouts(deps: CheckoutDeps): Promise<number> {
       continue;
     }
     read += 1;
-    // Done once it has an outcome; still open (its page not ended at the provider): a minute later.
+    // Done once it has an outcome; still open (its page not ended at the provider), or paid for an
+    // order whose network is not loaded: a minute later.
+    const later = new Date(now.getTime() + READ_AGAIN_MS);
     await deps.db
       .update(payments)
       .set({
-        checkoutCheckAt: sql`case when ${payments.status} = 'OPEN' then ${new Date(now.getTime() + READ_AGAIN_MS).toISOString()}::timestamptz else null end`,
+        checkoutCheckAt: again
+          ? later
+          : sql`case when ${payments.status} = 'OPEN' then ${later.toISOString()}::timestamptz else null end`,
       })
       .where(eq(payments.id, payment.id));
   }

@@ -40,7 +40,7 @@ async function confirmationMessage(
   const [found] = await orderWithInvoice(deps.db, { orderId });
   const order = found?.order;
   const invoice = found?.invoice;
-  const network = order ? deps.networks.byId(order.networkId) : undefined;
+  const network = order ? deps.networks.settlingById(order.networkId) : undefined;
   const to = order?.buyer.invoiceEmail ?? order?.buyer.email ?? null;
   if (!order || !network || !to || !invoice) return null;
   const document = invoiceDocumentSchema.parse(invoice.document);

@@ -1,4 +1,4 @@
-// Brings the voucher table in line with the networks' files at start: a voucher is inserted or
+// Brings the voucher table in line with the networks' files (at start and on reload): a voucher is inserted or
 // updated by network and code, one gone from its file is switched off, never deleted (its
 // redemptions refer to it); the use counts are the database's own and are never touched.
 
@@ -36,6 +36,8 @@ export async function syncNetworkVouchers(options: {
     createdAt: now,
     updatedAt: now,
   }));
+  // In code order: two replicas writing the same file lock its rows in the same order.
+  rows.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   await db.transaction(async (tx) => {
     for (const row of rows) {
       const { networkId: _network, code: _code, createdAt: _created, ...changes } = row;

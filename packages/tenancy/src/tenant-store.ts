@@ -1,9 +1,11 @@
-// Holds the tenant registry being served and swaps it when tenant files change, keeping last valid versions.
+// Holds the tenant registry being served and swaps it when tenant files change, keeping last valid
+// versions (both services, decision 0025). Node only.
 import { EventEmitter } from 'node:events';
 import type { AlertDefinition } from '@transit-shop/sdk/alerts/alert.schema';
-import { type LoadedNetwork, type Problem, TenantRegistry } from '@transit-shop/tenancy';
-import { loadTenants } from '@transit-shop/tenancy/load-tenants';
-import type { Logger } from '../logger.ts';
+import { loadTenants } from './load-tenants.ts';
+import { TenantRegistry } from './registry.ts';
+import type { TenantLogger } from './tenant-logger.ts';
+import type { LoadedNetwork, Problem } from './types.ts';
 
 export type ReloadOutcome = {
   /** False when the new set of networks could not be served (the previous registry keeps serving). */
@@ -19,7 +21,7 @@ export type ReloadOutcome = {
 
 type StoreEvents = { reloaded: [ReloadOutcome] };
 
-export type TenantStoreOptions = { tenantsDir: string; themesDir: string; logger: Logger };
+export type TenantStoreOptions = { tenantsDir: string; themesDir: string; logger: TenantLogger };
 
 const GLOBAL_ALERTS_FILE = /(^|[\\/])global-alerts\.json$/;
 
@@ -117,7 +119,7 @@ export class TenantStore extends EventEmitter<StoreEvents> {
     const built = TenantRegistry.build([...next.values()], globalAlerts);
     if ('problems' in built) {
       this.#logProblems(built.problems);
-      logger.error('tenant reload refused; the previous configuration keeps serving');
+      logger.error({}, 'tenant reload refused; the previous configuration keeps serving');
       return this.#finish({
         applied: false,
         networks: previous.size,

@@ -1,8 +1,8 @@
-// Watches the tenant and theme folders and calls back once per burst of changes.
+// Watches the tenant and theme folders and calls back once per burst of changes (both services). Node only.
 import { type FSWatcher, watch } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '../logger.ts';
+import type { TenantLogger } from './tenant-logger.ts';
 
 export type TenantWatcher = { close(): void };
 
@@ -16,7 +16,7 @@ export type TenantWatcher = { close(): void };
 export async function watchTenants(options: {
   dirs: string[];
   onChange: () => void;
-  logger: Logger;
+  logger: TenantLogger;
   /** Editors and copies write several files in a row: wait for the burst to settle. */
   debounceMs?: number;
 }): Promise<TenantWatcher> {
