@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { compileTrustedProxies } from './http/client-address.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -74,6 +75,25 @@ export const envSchema = z.object({
   PAYMENT_SANDBOX_API_KEY: optional(z.string().min(16).default('sandbox-development-api-key')),
   /** Signs the sandbox's notifications; the sandbox's development default. */
   PAYMENT_SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16).default('sandbox-development-webhook-secret')),
+  /**
+   * The proxies whose X-Forwarded-For names the client (decision 0024): the tenant service's
+   * addresses, comma-separated (addresses, CIDR ranges, loopback, linklocal, uniquelocal; none).
+   */
+  TRUSTED_PROXIES: optional(z.string().default('loopback'))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => {
+      try {
+        compileTrustedProxies(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'comma-separated addresses or CIDR ranges, loopback, linklocal, uniquelocal or none'),
   /** Where the payment provider reaches this service's notification route. */
   TICKET_API_PUBLIC_URL: optional(httpOrigin.optional()),
 });

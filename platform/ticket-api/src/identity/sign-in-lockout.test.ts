@@ -6,6 +6,7 @@ import { SIGN_IN_LOCKOUT, startSignInAttempt } from './sign-in-lockout.ts';
 
 const database = useTestDatabase();
 const wrongPassword = () => new AppError('INVALID_CREDENTIALS');
+const client = { address: '203.0.113.5' };
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -21,10 +22,10 @@ describe('sign-in lockout', () => {
     const clock = createFakeClock();
     const db = database.current.db;
     for (const email of ['Case@Example.org', ' case@example.org', 'CASE@EXAMPLE.ORG ', 'case@Example.ORG']) {
-      const attempt = await startSignInAttempt({ db, clock, email, wrongPassword });
+      const attempt = await startSignInAttempt({ db, clock, email, client, wrongPassword });
       expect(await codeOf(attempt.failed())).toBe('INVALID_CREDENTIALS');
     }
-    const fifth = await startSignInAttempt({ db, clock, email: 'case@example.org', wrongPassword });
+    const fifth = await startSignInAttempt({ db, clock, email: 'case@example.org', client, wrongPassword });
     expect(await codeOf(fifth.failed())).toBe('ACCOUNT_LOCKED');
   });
 
@@ -33,7 +34,7 @@ describe('sign-in lockout', () => {
     const db = database.current.db;
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, () =>
-        startSignInAttempt({ db, clock, email: 'burst@example.org', wrongPassword }),
+        startSignInAttempt({ db, clock, email: 'burst@example.org', client, wrongPassword }),
       ),
     );
     const started = results.filter((result) => result.status === 'fulfilled');
@@ -47,13 +48,15 @@ describe('sign-in lockout', () => {
     const db = database.current.db;
     const email = 'returns@example.org';
     for (let i = 0; i < 5; i += 1) {
-      await codeOf((await startSignInAttempt({ db, clock, email, wrongPassword })).failed());
+      await codeOf((await startSignInAttempt({ db, clock, email, client, wrongPassword })).failed());
     }
     clock.advanceMinutes(14);
-    expect(await codeOf(startSignInAttempt({ db, clock, email, wrongPassword }))).toBe('ACCOUNT_LOCKED');
+    expect(await codeOf(startSignInAttempt({ db, clock, email, client, wrongPassword }))).toBe(
+      'ACCOUNT_LOCKED',
+    );
     clock.advanceMinutes(1);
     for (let i = 0; i < 4; i += 1) {
-      const attempt = await startSignInAttempt({ db, clock, email, wrongPassword });
+      const attempt = await startSignInAttempt({ db, clock, email, client, wrongPassword });
       expect(await codeOf(attempt.failed())).toBe('INVALID_CREDENTIALS');
     }
   });
