@@ -78,8 +78,9 @@ export const envSchema = z.object({
   /**
    * The proxies whose X-Forwarded-For names the client (decision 0024): the tenant service's
    * addresses, comma-separated (addresses, CIDR ranges, loopback, linklocal, uniquelocal; none).
+   * By default loopback and the private ranges, where a tenant service reaches it.
    */
-  TRUSTED_PROXIES: optional(z.string().default('loopback'))
+  TRUSTED_PROXIES: optional(z.string().default('loopback,uniquelocal'))
     .transform((list) =>
       list
         .split(',')

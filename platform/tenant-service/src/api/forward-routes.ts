@@ -75,7 +75,8 @@ export function forwardRoutes(options: {
   trustedProxies: readonly string[];
 }) {
   const { ticketApiUrl } = options;
-  const trust = options.trustedProxies.length > 0 ? proxyAddr.compile([...options.trustedProxies]) : () => false;
+  const trust =
+    options.trustedProxies.length > 0 ? proxyAddr.compile([...options.trustedProxies]) : () => false;
   const app = new Hono<AppEnv>();
   app.all('*', async (c) => {
     if (!ticketApiUrl) throw new ServiceError('SERVICE_UNAVAILABLE', 'The ticket service is not available');
