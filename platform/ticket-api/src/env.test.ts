@@ -21,6 +21,7 @@ describe('parseEnv', () => {
       PAYMENT_SANDBOX_API_KEY: 'sandbox-development-api-key',
       PAYMENT_SANDBOX_WEBHOOK_SECRET: 'sandbox-development-webhook-secret',
       TICKET_API_PUBLIC_URL: undefined,
+      TRUSTED_PROXIES: ['loopback', 'uniquelocal'],
     });
     expect(DEFAULT_DIRS.data).toMatch(/[\\/]var[\\/]ticket-api[\\/]pgdata$/);
     expect(DEFAULT_DIRS.outbox).toMatch(/[\\/]var[\\/]outbox$/);
@@ -41,6 +42,7 @@ describe('parseEnv', () => {
       SESSION_ABSOLUTE_DAYS: '7',
       IDENTITY_PRIVATE_KEY: pem,
       LOG_LEVEL: 'warn',
+      TRUSTED_PROXIES: '10.0.0.5, 10.0.1.0/24,fd00::/8',
     });
     expect(env).toMatchObject({
       PORT: 9001,
@@ -53,6 +55,7 @@ describe('parseEnv', () => {
       SESSION_IDLE_MINUTES: 15,
       SESSION_ABSOLUTE_DAYS: 7,
       LOG_LEVEL: 'warn',
+      TRUSTED_PROXIES: ['10.0.0.5', '10.0.1.0/24', 'fd00::/8'],
     });
     // A key whose new lines were flattened to "\n" by a container platform is read back whole.
     expect(env.IDENTITY_PRIVATE_KEY?.split('\n')).toHaveLength(3);
@@ -69,6 +72,7 @@ describe('parseEnv', () => {
         SESSION_ABSOLUTE_DAYS: 'forever',
         IDENTITY_PRIVATE_KEY: 'not a key',
         LOG_LEVEL: 'loud',
+        TRUSTED_PROXIES: 'the tenant service',
       });
     } catch (caught) {
       error = caught;
@@ -83,6 +87,7 @@ describe('parseEnv', () => {
       'SESSION_ABSOLUTE_DAYS',
       'SESSION_IDLE_MINUTES',
       'SMTP_URL',
+      'TRUSTED_PROXIES',
     ]);
     expect((error as EnvError).message).toContain('Invalid environment:\n  - ');
   });
