@@ -77,3 +77,21 @@ export async function consumeRefreshToken(options: {
   }
   throw new AppError('TOKEN_INVALID');
 }
+
+/** Retires the family's tokens not used yet: the sign-in goes on with the one issued next. */
+export async function retireUnusedRefreshTokens(options: {
+  db: Database;
+  clock: Clock;
+  familyId: string;
+}): Promise<void> {
+  await options.db
+    .update(refreshTokens)
+    .set({ revokedAt: options.clock.now() })
+    .where(
+      and(
+        eq(refreshTokens.familyId, options.familyId),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}

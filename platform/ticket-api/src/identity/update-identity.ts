@@ -16,6 +16,7 @@ import { type IdentityContext, issueIdentitySession } from './identity-session.t
 import { verifyIdToken } from './identity-tokens.ts';
 import { hashPassword } from './password-hashing.ts';
 import { provePassword } from './prove-password.ts';
+import { retireUnusedRefreshTokens } from './refresh-tokens.ts';
 import type { PasswordClient } from './sign-in-with-password.ts';
 import { assertSignInLive, revokeSignInsOf } from './sign-ins.ts';
 import { forgetTrustedDevices } from './trusted-devices.ts';
@@ -100,5 +101,7 @@ export async function updateIdentity(
   }
   const updated = await findIdentityById(db, account.id);
   if (!updated) throw new AppError('TOKEN_INVALID');
+  // The caller's sign-in goes on with the tokens answered now; its earlier refresh token is spent.
+  if (claims.signInId) await retireUnusedRefreshTokens({ db, clock, familyId: claims.signInId });
   return issueIdentitySession(options, updated, claims.signInId ?? undefined);
 }
