@@ -89,6 +89,37 @@ test('AUTH-08 AUTH-06 a locked account gets back in by choosing a new password f
   await signIn(page, 'lumiere', 'fr', { email: account.email, password: newPassword });
 });
 
+test('AUTH-08 a browser that signed in before still signs in while another browser at the same address has locked the account', async ({
+  page,
+  browser,
+}) => {
+  const account = newAccount('device');
+  await register(page, 'wahat', 'en', account);
+  await page.context().clearCookies();
+
+  // Signing in with the password makes this browser a known device: a cookie its scripts cannot read.
+  await signIn(page, 'lumiere', 'fr', account);
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === 'device');
+  expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('device=');
+  await page.goto(shopUrl('lumiere', 'fr', '/auth/logout'));
+  await expect(page).toHaveURL(shopUrl('lumiere', 'fr', '/'));
+
+  // Another browser, from the same address (everything here comes from 127.0.0.1), locks the account.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto(shopUrl('lumiere', 'fr', '/auth'));
+  for (let count = 1; count <= 5; count++)
+    await attempt(stranger, 'fr', account.email, `Wrong-Password-${count}!`);
+  expect(await attempt(stranger, 'fr', account.email, account.password)).toContain(
+    fr.apiErrors.ACCOUNT_LOCKED,
+  );
+
+  // The known browser signs in all the same.
+  await signIn(page, 'lumiere', 'fr', account);
+  await other.close();
+});
+
 test('AUTH-01 the sign-in form is completed and sent with the keyboard alone', async ({ page }) => {
   const account = newAccount('keyboard');
   await register(page, 'wahat', 'en', account);

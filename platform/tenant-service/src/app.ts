@@ -42,7 +42,10 @@ export function createService(options: AppOptions) {
   app.route(SERVICE_PATHS.alerts, alertRoutes({ store, maxAgeSeconds: env.ALERT_MAX_AGE_SECONDS }));
   app.route(`${SERVICE_PATHS.api}/Networks`, networksRoutes({ store }));
   app.route(`${SERVICE_PATHS.api}/Terms`, termsRoutes({ store }));
-  app.route(SERVICE_PATHS.api, forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL }));
+  app.route(
+    SERVICE_PATHS.api,
+    forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL, trustedProxies: env.TRUSTED_PROXIES }),
+  );
   app.route('/', webRoutes({ store, web, pages, alertSources: env.ALERT_SOURCES }));
   return { app, pages };
 }

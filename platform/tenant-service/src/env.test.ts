@@ -15,6 +15,7 @@ describe('parseEnv', () => {
       TICKET_API_URL: undefined,
       LOG_LEVEL: 'info',
       WATCH_TENANTS: true,
+      TRUSTED_PROXIES: [],
     });
     expect(DEFAULT_DIRS.tenants).toMatch(/[\\/]tenants$/);
     expect(DEFAULT_DIRS.webDist).toMatch(/platform[\\/]web[\\/]dist$/);
@@ -30,6 +31,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       WATCH_TENANTS: 'false',
       TENANTS_DIR: '',
+      TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.4',
     });
     expect(env).toMatchObject({
       PORT: 9000,
@@ -40,6 +42,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       WATCH_TENANTS: false,
       TENANTS_DIR: DEFAULT_DIRS.tenants,
+      TRUSTED_PROXIES: ['10.0.0.0/8', '192.168.1.4'],
     });
   });
 
@@ -52,6 +55,7 @@ describe('parseEnv', () => {
         TICKET_API_URL: 'not a url',
         LOG_LEVEL: 'loud',
         WATCH_TENANTS: 'maybe',
+        TRUSTED_PROXIES: 'the load balancer',
       });
     } catch (caught) {
       error = caught;
@@ -66,6 +70,7 @@ describe('parseEnv', () => {
         'TICKET_API_URL',
         'LOG_LEVEL',
         'WATCH_TENANTS',
+        'TRUSTED_PROXIES',
       ]),
     );
     expect((error as EnvError).message).toContain('Invalid environment');

@@ -1,6 +1,7 @@
 // The service's configuration: environment variables parsed once at start (the only reader of process.env).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -57,6 +58,26 @@ export const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
+  /**
+   * Proxies in front of this service whose X-Forwarded-For names the client (a load balancer),
+   * comma-separated: addresses, CIDR ranges, loopback, linklocal, uniquelocal; none by default,
+   * so the socket's peer is the client (decision 0024).
+   */
+  TRUSTED_PROXIES: optional(z.string().default('none'))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '' && entry !== 'none'),
+    )
+    .refine((list) => {
+      try {
+        if (list.length > 0) proxyAddr.compile(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'comma-separated addresses or CIDR ranges, loopback, linklocal, uniquelocal or none'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   WATCH_TENANTS: booleanFlag(true),
 });

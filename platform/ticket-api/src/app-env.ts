@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
+import type { TrustProxy } from './http/client-address.ts';
 import type { IdentityKeys } from './identity/identity-keys.ts';
 import type { AppJobs } from './jobs/job-definitions.ts';
 import type { JobQueue } from './jobs/jobs.ts';
@@ -28,6 +29,8 @@ export type AppDeps = {
   publicUrl: string;
   /** Background jobs (instalment debits, order emails); absent where none run. */
   jobs?: Pick<JobQueue<AppJobs>, 'send'> | undefined;
+  /** The proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES: the tenant service). */
+  trustProxy: TrustProxy;
   /** Whether the database answers (GET /healthz). */
   pingDatabase(): Promise<boolean>;
 };

@@ -22,6 +22,7 @@ describe('parseEnv', () => {
       PAYMENT_SANDBOX_API_KEY: 'sandbox-development-api-key',
       PAYMENT_SANDBOX_WEBHOOK_SECRET: 'sandbox-development-webhook-secret',
       TICKET_API_PUBLIC_URL: undefined,
+      TRUSTED_PROXIES: ['loopback', 'uniquelocal'],
     });
     expect(DEFAULT_DIRS.data).toMatch(/[\\/]var[\\/]ticket-api[\\/]pgdata$/);
     expect(DEFAULT_DIRS.outbox).toMatch(/[\\/]var[\\/]outbox$/);
@@ -43,6 +44,7 @@ describe('parseEnv', () => {
       IDENTITY_PRIVATE_KEY: pem,
       LOG_LEVEL: 'warn',
       WATCH_TENANTS: 'false',
+      TRUSTED_PROXIES: '10.0.0.5, 10.0.1.0/24,fd00::/8',
     });
     expect(env).toMatchObject({
       PORT: 9001,
@@ -56,6 +58,7 @@ describe('parseEnv', () => {
       SESSION_ABSOLUTE_DAYS: 7,
       LOG_LEVEL: 'warn',
       WATCH_TENANTS: false,
+      TRUSTED_PROXIES: ['10.0.0.5', '10.0.1.0/24', 'fd00::/8'],
     });
     // A key whose new lines were flattened to "\n" by a container platform is read back whole.
     expect(env.IDENTITY_PRIVATE_KEY?.split('\n')).toHaveLength(3);
@@ -73,6 +76,7 @@ describe('parseEnv', () => {
         IDENTITY_PRIVATE_KEY: 'not a key',
         LOG_LEVEL: 'loud',
         WATCH_TENANTS: 'maybe',
+        TRUSTED_PROXIES: 'the tenant service',
       });
     } catch (caught) {
       error = caught;
@@ -87,6 +91,7 @@ describe('parseEnv', () => {
       'SESSION_ABSOLUTE_DAYS',
       'SESSION_IDLE_MINUTES',
       'SMTP_URL',
+      'TRUSTED_PROXIES',
       'WATCH_TENANTS',
     ]);
     expect((error as EnvError).message).toContain('Invalid environment:\n  - ');

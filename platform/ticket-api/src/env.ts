@@ -3,6 +3,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { compileTrustedProxies } from './http/client-address.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -103,6 +104,26 @@ export const envSchema = z.object({
   PAYMENT_SANDBOX_WEBHOOK_SECRET: optional(
     z.string().min(16).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_WEBHOOK_SECRET),
   ),
+  /**
+   * The proxies whose X-Forwarded-For names the client (decision 0024): the tenant service's
+   * addresses, comma-separated (addresses, CIDR ranges, loopback, linklocal, uniquelocal; none).
+   * By default loopback and the private ranges, where a tenant service reaches it.
+   */
+  TRUSTED_PROXIES: optional(z.string().default('loopback,uniquelocal'))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => {
+      try {
+        compileTrustedProxies(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'comma-separated addresses or CIDR ranges, loopback, linklocal, uniquelocal or none'),
   /** Where the payment provider reaches this service's notification route. */
   TICKET_API_PUBLIC_URL: optional(httpOrigin.optional()),
 });

@@ -6,6 +6,7 @@ import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { EnvError, readEnv } from './env.ts';
+import { compileTrustedProxies } from './http/client-address.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { loadIdentityKeys } from './identity/identity-keys.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
@@ -110,6 +111,7 @@ async function start() {
     payments,
     publicUrl,
     jobs,
+    trustProxy: compileTrustedProxies(env.TRUSTED_PROXIES),
     pingDatabase: () => database.ping(),
   });
   const inFlight = trackInFlight(app.fetch);

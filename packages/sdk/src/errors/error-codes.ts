@@ -37,6 +37,11 @@ export const ERROR_CODES = {
     status: 423,
     message: 'Too many failed attempts: the account is temporarily locked; reset the password or retry later',
   },
+  // Decision 0024: one address failing to sign in to many accounts waits, whichever email it tries.
+  SIGN_IN_THROTTLED: {
+    status: 429,
+    message: 'Too many failed sign-ins from this network: retry later',
+  },
   EMAIL_IN_USE: { status: 409, message: 'Email already in use' },
   ACCOUNT_OTHER_PROVIDER: {
     status: 409,

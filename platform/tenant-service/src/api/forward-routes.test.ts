@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
 import { startService } from '../test-support/service.ts';
@@ -23,7 +24,14 @@ beforeAll(async () => {
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      response.writeHead(201, { 'content-type': 'application/json', 'x-ticket-api': 'yes' });
+      response.writeHead(201, {
+        'content-type': 'application/json',
+        'x-ticket-api': 'yes',
+        'set-cookie': [
+          'device=from-the-ticket-api; Path=/api; HttpOnly; SameSite=Strict',
+          'second=2; Path=/api',
+        ],
+      });
       response.end(JSON.stringify({ status: 'ok', response: { orderId: 77 } }));
     });
   });
@@ -113,5 +121,64 @@ describe('forwarding /api/* to the ticket API', () => {
       status: 'ko',
       response: { error: { code: 'BAD_GATEWAY' } },
     });
+  });
+
+  it("sends the client's address in X-Forwarded-For in place of what the caller wrote, and passes cookies both ways", async () => {
+    for (const [trustedProxies, expected] of [
+      // The tenant service is the edge: the socket's peer is the client, whatever it claims.
+      ['none', '127.0.0.1'],
+      // Behind a load balancer on loopback: the balancer's X-Forwarded-For names the client.
+      ['loopback', '203.0.113.9'],
+    ] as const) {
+      const service = await startService(dirs, {
+        TICKET_API_URL: upstreamUrl,
+        TRUSTED_PROXIES: trustedProxies,
+      });
+      const server = createServer(getRequestListener(service.app.fetch));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const answer = await new Promise<{ status: number; setCookie: string[] }>((resolve, reject) => {
+          const outgoing = httpRequest(
+            {
+              host: '127.0.0.1',
+              port: (server.address() as AddressInfo).port,
+              method: 'POST',
+              path: '/api/identity/signInWithPassword',
+              headers: {
+                host: 'alpha.localhost',
+                'content-type': 'application/json',
+                cookie: 'device=kept-by-the-browser; theme=DARK',
+                'x-forwarded-for': '198.51.100.1, 203.0.113.9',
+                'x-real-ip': '198.51.100.1',
+                forwarded: 'for=198.51.100.1',
+              },
+            },
+            (incoming) => {
+              incoming.resume();
+              incoming.on('end', () =>
+                resolve({
+                  status: incoming.statusCode ?? 0,
+                  setCookie: incoming.headers['set-cookie'] ?? [],
+                }),
+              );
+            },
+          );
+          outgoing.on('error', reject);
+          outgoing.end('{}');
+        });
+        expect(answer.status).toBe(201);
+        expect(answer.setCookie).toEqual([
+          'device=from-the-ticket-api; Path=/api; HttpOnly; SameSite=Strict',
+          'second=2; Path=/api',
+        ]);
+        const forwarded = received.at(-1)?.headers;
+        expect(forwarded?.['x-forwarded-for']).toBe(expected);
+        expect(forwarded?.['x-real-ip']).toBeUndefined();
+        expect(forwarded?.forwarded).toBeUndefined();
+        expect(forwarded?.cookie).toBe('device=kept-by-the-browser; theme=DARK');
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
   });
 });

@@ -1,8 +1,13 @@
-// Every other /api/* call goes to the ticket API, with the network and the request id attached.
+// Every other /api/* call goes to the ticket API, with the network, the request id and the client's
+// address attached. The address is the socket's peer, or what a trusted proxy in front of us says
+// (TRUSTED_PROXIES); whatever X-Forwarded-For a caller wrote itself is replaced, and the ticket API
+// believes the header only from us (decision 0024). Cookies pass both ways untouched.
 
 import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
+import proxyAddr from 'proxy-addr';
 import type { AppEnv } from '../app-env.ts';
 import { networkOfHost } from '../http/resolve-network.ts';
 import { ServiceError } from '../http/service-error.ts';
@@ -23,6 +28,9 @@ const NOT_FORWARDED = new Set([
   'x-request-id',
   'x-forwarded-host',
   'x-forwarded-proto',
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
 ]);
 
 const FORWARD_TIMEOUT_MS = 30_000;
@@ -42,12 +50,34 @@ export function forwardHeaders(incoming: Headers, extra: Record<string, string |
   return headers;
 }
 
+/** The client's address: the socket's peer, or past it the first untrusted hop of X-Forwarded-For. */
+function clientAddress(c: Context<AppEnv>, trust: (address: string, hop: number) => boolean) {
+  const incoming = c.env?.incoming;
+  if (!incoming?.socket?.remoteAddress) return undefined;
+  return proxyAddr(incoming, trust);
+}
+
+/** http or https as the client used it: a trusted proxy in front of us may have ended TLS. */
+function clientProtocol(c: Context<AppEnv>, url: URL, trust: (address: string, hop: number) => boolean) {
+  const peer = c.env?.incoming?.socket?.remoteAddress;
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  if (peer && trust(peer, 0) && (forwarded === 'http' || forwarded === 'https')) return forwarded;
+  return url.protocol.replace(':', '');
+}
+
 /**
  * Mounted under /api: `/api/Account/login.json` goes to `${ticketApiUrl}/Account/login.json`
  * (set TICKET_API_URL with its own /api suffix when the ticket API keeps the prefix).
  */
-export function forwardRoutes(options: { store: TenantStore; ticketApiUrl: string | undefined }) {
+export function forwardRoutes(options: {
+  store: TenantStore;
+  ticketApiUrl: string | undefined;
+  /** TRUSTED_PROXIES: the proxies in front of this service. */
+  trustedProxies: readonly string[];
+}) {
   const { ticketApiUrl } = options;
+  const trust =
+    options.trustedProxies.length > 0 ? proxyAddr.compile([...options.trustedProxies]) : () => false;
   const app = new Hono<AppEnv>();
   app.all('*', async (c) => {
     if (!ticketApiUrl) throw new ServiceError('SERVICE_UNAVAILABLE', 'The ticket service is not available');
@@ -59,7 +89,8 @@ export function forwardRoutes(options: { store: TenantStore; ticketApiUrl: strin
       'x-network-id': network ? String(network.network.config.id) : undefined,
       'x-request-id': c.get('requestId'),
       'x-forwarded-host': raw.headers.get('host') ?? undefined,
-      'x-forwarded-proto': url.protocol.replace(':', ''),
+      'x-forwarded-proto': clientProtocol(c, url, trust),
+      'x-forwarded-for': clientAddress(c, trust),
     });
     const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
     try {

@@ -22,6 +22,7 @@ import type { UserRow } from '../db/schema/users.ts';
 import { isRequestSignature } from '../security/request-signature.ts';
 import { resolveSession } from '../services/sessions/resolve-session.ts';
 import { type RawPayload, readPayload } from './read-payload.ts';
+import { type RequestClient, requestClientOf } from './request-client.ts';
 
 /** The header the tenant service sets to the network it resolved from the Host. */
 export const NETWORK_HEADER = 'x-network-id';
@@ -41,6 +42,8 @@ export type CallInput<C extends AnyCallContract> = {
   user: HasSession<C> extends true ? UserRow : null;
   deps: AppDeps;
   requestId: string;
+  /** The caller's address and device cookie (decision 0024). */
+  client: RequestClient;
 };
 
 export type CallHandler<C extends AnyCallContract> = (
@@ -163,6 +166,7 @@ export function mountCall<C extends AnyCallContract>(
       user: caller?.user ?? null,
       deps,
       requestId: c.var.requestId,
+      client: requestClientOf(c),
     } as CallInput<C>);
 
     const checked = contract.response.safeParse(answer);

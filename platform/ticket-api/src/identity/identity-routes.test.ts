@@ -352,6 +352,11 @@ describe('identity/update', () => {
       refresh_token: otherDevice.refreshToken,
     });
     expect((await envelopeOf(stale)).response.error?.code).toBe('TOKEN_INVALID');
+    const spent = await testApp.current.call(IDENTITY_CALLS.token, {
+      grant_type: 'refresh_token',
+      refresh_token: session.refreshToken,
+    });
+    expect((await envelopeOf(spent)).response.error?.code).toBe('TOKEN_INVALID');
     const fresh = await testApp.current.call(IDENTITY_CALLS.token, {
       grant_type: 'refresh_token',
       refresh_token: updated.refreshToken,

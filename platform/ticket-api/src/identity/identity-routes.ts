@@ -19,9 +19,16 @@ const contextOf = (deps: AppDeps): IdentityContext => ({
 
 export function identityRoutes() {
   const app = new Hono<AppEnv>();
-  mountCall(app, IDENTITY_CALLS.signInWithPassword, ({ payload, deps }) =>
-    signInWithPassword({ ...contextOf(deps), email: payload.email, password: payload.password }),
-  );
+  mountCall(app, IDENTITY_CALLS.signInWithPassword, async ({ payload, deps, client }) => {
+    const { session, deviceToken } = await signInWithPassword({
+      ...contextOf(deps),
+      email: payload.email,
+      password: payload.password,
+      client,
+    });
+    client.setDeviceToken(deviceToken);
+    return session;
+  });
   mountCall(app, IDENTITY_CALLS.signInWithCustomToken, ({ payload, deps }) =>
     signInWithCustomToken({ ...contextOf(deps), token: payload.token }),
   );
@@ -29,11 +36,12 @@ export function identityRoutes() {
     const { networkId: _network, signature: _signature, ...input } = payload;
     return signUp({ ...contextOf(deps), input });
   });
-  mountCall(app, IDENTITY_CALLS.update, ({ payload, deps }) =>
+  mountCall(app, IDENTITY_CALLS.update, ({ payload, deps, client }) =>
     updateIdentity({
       ...contextOf(deps),
       idToken: payload.idToken,
       changes: { email: payload.email, password: payload.password, currentPassword: payload.currentPassword },
+      client,
     }),
   );
   mountCall(app, IDENTITY_CALLS.lookup, ({ payload, deps }) =>

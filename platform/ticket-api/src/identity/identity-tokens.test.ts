@@ -28,6 +28,8 @@ async function codeOf(promise: Promise<unknown>) {
   );
 }
 
+/** The sign-in a token names (decision 0024). */
+const SIGN_IN = '0b6f1f8e-2c1a-4d7e-9a53-3c0e6f1d2a4b';
 describe('identity keys', () => {
   it('generates the signing key once and gives every replica the same one', async () => {
     const clock = createFakeClock();
@@ -50,6 +52,7 @@ describe('identity keys', () => {
       email: null,
       emailVerified: false,
       anonymous: true,
+      signInId: SIGN_IN,
     });
     expect((await verifyIdToken(token, { keys: third, clock })).identityAccountId).toBe('a-replica');
   });
@@ -67,7 +70,7 @@ describe('identity keys', () => {
 });
 
 describe('id tokens', () => {
-  it('carry the identity, its email and whether it is verified, for one hour, ES256-signed', async () => {
+  it('carry the identity, its email, whether it is verified and their sign-in, for one hour, ES256-signed', async () => {
     const clock = createFakeClock('2026-11-23T09:00:00.000Z');
     const keys = await identityKeysFromPem(pem());
     const token = await issueIdToken({
@@ -77,6 +80,7 @@ describe('id tokens', () => {
       email: 'ada@example.org',
       emailVerified: true,
       anonymous: false,
+      signInId: SIGN_IN,
     });
     const [header, body] = token
       .split('.')
@@ -89,6 +93,7 @@ describe('id tokens', () => {
       sub: 'identity-1',
       email: 'ada@example.org',
       email_verified: true,
+      sid: SIGN_IN,
       exp: body.iat + 3600,
     });
     expect(await verifyIdToken(token, { keys, clock })).toEqual({
@@ -96,6 +101,7 @@ describe('id tokens', () => {
       email: 'ada@example.org',
       emailVerified: true,
       anonymous: false,
+      signInId: SIGN_IN,
       issuedAt: new Date('2026-11-23T09:00:00.000Z'),
       expiresAt: new Date('2026-11-23T10:00:00.000Z'),
     });
@@ -114,6 +120,7 @@ describe('id tokens', () => {
       email: null,
       emailVerified: false,
       anonymous: true,
+      signInId: SIGN_IN,
     });
     const custom = await createCustomToken({ keys, clock, identityAccountId: 'x' });
     const wrongAudience = await new SignJWT({})
@@ -148,6 +155,7 @@ describe('custom tokens', () => {
       email: null,
       emailVerified: false,
       anonymous: false,
+      signInId: SIGN_IN,
     });
     expect(await codeOf(verifyCustomToken(idToken, { keys, clock }))).toBe('TOKEN_INVALID');
     clock.advanceMinutes(5);

@@ -1,5 +1,6 @@
 // Id tokens (what Account/login.json takes as firebase_token) and custom tokens (exchanged by
-// identity/signInWithCustomToken), both JWTs signed with the identity key (ES256).
+// identity/signInWithCustomToken), both JWTs signed with the identity key (ES256). An id token names
+// the sign-in it belongs to (`sid`), which sign-ins.ts checks is still live (decision 0024).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock.ts';
@@ -19,6 +20,8 @@ export type IdTokenClaims = {
   email: string | null;
   emailVerified: boolean;
   anonymous: boolean;
+  /** The sign-in (`sid`); null in a token issued before sign-ins were recorded. */
+  signInId: string | null;
   issuedAt: Date;
   expiresAt: Date;
 };
@@ -50,8 +53,14 @@ export function issueIdToken(options: {
   email: string | null;
   emailVerified: boolean;
   anonymous: boolean;
+  /** The sign-in the token belongs to (identity_sign_ins). */
+  signInId: string;
 }): Promise<string> {
-  const claims: JWTPayload = { email_verified: options.emailVerified, anonymous: options.anonymous };
+  const claims: JWTPayload = {
+    email_verified: options.emailVerified,
+    anonymous: options.anonymous,
+    sid: options.signInId,
+  };
   if (options.email !== null) claims.email = options.email;
   return sign(
     options.keys,
@@ -80,7 +89,10 @@ async function verify(token: string, keys: IdentityKeys, clock: Clock, audience:
   }
 }
 
-/** The claims of a valid id token; TOKEN_INVALID for anything else. */
+/**
+ * The claims of a validly signed, unexpired id token; TOKEN_INVALID for anything else. Whether its
+ * sign-in is still live is asked of the database (assertSignInLive), by every call that takes one.
+ */
 export async function verifyIdToken(
   token: string,
   options: { keys: IdentityKeys; clock: Clock },
@@ -91,6 +103,7 @@ export async function verifyIdToken(
     email: typeof payload.email === 'string' ? payload.email : null,
     emailVerified: payload.email_verified === true,
     anonymous: payload.anonymous === true,
+    signInId: typeof payload.sid === 'string' ? payload.sid : null,
     issuedAt: new Date(payload.iat * 1000),
     expiresAt: new Date(payload.exp * 1000),
   };

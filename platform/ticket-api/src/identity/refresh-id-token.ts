@@ -1,4 +1,4 @@
-// A new id token from a refresh token, which is replaced by a new one of the same family.
+// A new id token from a refresh token, which is replaced by a new one of the same sign-in.
 import type { IdentitySession } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { findIdentityById } from './identity-accounts.ts';

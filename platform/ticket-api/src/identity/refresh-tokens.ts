@@ -1,11 +1,11 @@
 // Refresh tokens: random, stored hashed, replaced on every use. A token used twice was copied, so
-// its whole family (every token descended from one sign-in) is revoked.
-import { randomUUID } from 'node:crypto';
+// its whole family (every token descended from one sign-in) is revoked. A token is good only while
+// its sign-in (identity_sign_ins, id = family) is live (decision 0024).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull } from 'drizzle-orm';
 import { addDays, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { refreshTokens } from '../db/schema/identity.ts';
+import { identitySignIns, refreshTokens } from '../db/schema/identity.ts';
 import { randomToken, sha256Hex } from '../security/tokens.ts';
 
 /** Ours: a device unused for this long signs in again; each use starts the period anew. */
@@ -15,15 +15,15 @@ export async function issueRefreshToken(options: {
   db: Database;
   clock: Clock;
   identityAccountId: string;
-  /** The family of the token it replaces; a new sign-in starts a new family. */
-  familyId?: string;
+  /** The sign-in the token belongs to: its family. */
+  familyId: string;
 }): Promise<string> {
   const now = options.clock.now();
   const token = randomToken();
   await options.db.insert(refreshTokens).values({
     tokenHash: sha256Hex(token),
     identityAccountId: options.identityAccountId,
-    familyId: options.familyId ?? randomUUID(),
+    familyId: options.familyId,
     createdAt: now,
     expiresAt: addDays(now, REFRESH_TOKEN_LIFETIME_DAYS),
   });
@@ -32,7 +32,8 @@ export async function issueRefreshToken(options: {
 
 /**
  * Uses a refresh token up (at most once, even under concurrent calls) and answers whose it was;
- * TOKEN_INVALID for an unknown, expired, revoked or already used token.
+ * TOKEN_INVALID for an unknown, expired, revoked or already used token, or one whose sign-in has
+ * ended or was never recorded (issued before sign-ins were).
  */
 export async function consumeRefreshToken(options: {
   db: Database;
@@ -51,6 +52,13 @@ export async function consumeRefreshToken(options: {
         isNull(refreshTokens.usedAt),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.expiresAt, now),
+        // Checked in the same statement: a token issued by a refresh that raced a logout is dead.
+        exists(
+          db
+            .select({ id: identitySignIns.id })
+            .from(identitySignIns)
+            .where(and(eq(identitySignIns.id, refreshTokens.familyId), isNull(identitySignIns.revokedAt))),
+        ),
       ),
     )
     .returning({ identityAccountId: refreshTokens.identityAccountId, familyId: refreshTokens.familyId });
@@ -70,21 +78,20 @@ export async function consumeRefreshToken(options: {
   throw new AppError('TOKEN_INVALID');
 }
 
-/** Revokes the identity's refresh tokens (a password change), but for one family if given. */
-export async function revokeRefreshTokens(options: {
+/** Retires the family's tokens not used yet: the sign-in goes on with the one issued next. */
+export async function retireUnusedRefreshTokens(options: {
   db: Database;
   clock: Clock;
-  identityAccountId: string;
-  exceptFamilyId?: string;
+  familyId: string;
 }): Promise<void> {
   await options.db
     .update(refreshTokens)
     .set({ revokedAt: options.clock.now() })
     .where(
       and(
-        eq(refreshTokens.identityAccountId, options.identityAccountId),
+        eq(refreshTokens.familyId, options.familyId),
+        isNull(refreshTokens.usedAt),
         isNull(refreshTokens.revokedAt),
-        options.exceptFamilyId ? ne(refreshTokens.familyId, options.exceptFamilyId) : undefined,
       ),
     );
 }

@@ -1,6 +1,7 @@
 // Changes an identity's email or password (identity/update): proven by the current password when
 // the identity has one (a guest's or a provider's identity may set its first). Answers fresh
-// tokens, since the old ones name the old email; a new password signs every other device out.
+// tokens of the same sign-in, since the old ones name the old email; a new password ends every other
+// sign-in and forgets the trusted devices (decision 0024).
 import type { IdentitySession } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isSameEmail } from '@transit-shop/sdk/validation/email';
@@ -13,9 +14,12 @@ import { users } from '../db/schema/users.ts';
 import { emailOwner, findIdentityById, identityOfToken } from './identity-accounts.ts';
 import { type IdentityContext, issueIdentitySession } from './identity-session.ts';
 import { verifyIdToken } from './identity-tokens.ts';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
-import { revokeRefreshTokens } from './refresh-tokens.ts';
-import { startSignInAttempt } from './sign-in-lockout.ts';
+import { hashPassword } from './password-hashing.ts';
+import { provePassword } from './prove-password.ts';
+import { retireUnusedRefreshTokens } from './refresh-tokens.ts';
+import type { PasswordClient } from './sign-in-with-password.ts';
+import { assertSignInLive, revokeSignInsOf } from './sign-ins.ts';
+import { forgetTrustedDevices } from './trusted-devices.ts';
 
 export type IdentityChanges = {
   email?: string | undefined;
@@ -29,11 +33,12 @@ const currentPasswordRequired = () =>
   });
 
 export async function updateIdentity(
-  options: IdentityContext & { idToken: string; changes: IdentityChanges },
+  options: IdentityContext & { idToken: string; changes: IdentityChanges; client: PasswordClient },
 ): Promise<IdentitySession> {
   const { db, clock, changes } = options;
   const claims = await verifyIdToken(options.idToken, options);
   const { account } = await identityOfToken(db, claims.identityAccountId);
+  await assertSignInLive(db, claims);
   if (changes.email === undefined && changes.password === undefined) {
     throw new AppError('INVALID_REQUEST', { message: 'Nothing to change' });
   }
@@ -51,14 +56,14 @@ export async function updateIdentity(
   // Proving the change counts as a sign-in attempt: a stolen id token cannot be used to guess.
   if (account.passwordHash) {
     if (changes.currentPassword === undefined) throw currentPasswordRequired();
-    const attempt = await startSignInAttempt({
+    await provePassword({
       db,
       clock,
-      email: account.email ?? account.id,
+      identity: account,
+      password: changes.currentPassword,
+      client: options.client,
       wrongPassword: () => new AppError('WRONG_PASSWORD'),
     });
-    if (!(await verifyPassword(account.passwordHash, changes.currentPassword))) await attempt.failed();
-    await attempt.succeeded();
   }
 
   if (newEmail !== undefined) {
@@ -91,9 +96,12 @@ export async function updateIdentity(
     throw error;
   }
   if (passwordHash !== undefined) {
-    await revokeRefreshTokens({ db, clock, identityAccountId: account.id });
+    await revokeSignInsOf({ db, clock, identityAccountId: account.id, exceptSignInId: claims.signInId });
+    await forgetTrustedDevices({ db, identityAccountId: account.id });
   }
   const updated = await findIdentityById(db, account.id);
   if (!updated) throw new AppError('TOKEN_INVALID');
-  return issueIdentitySession(options, updated);
+  // The caller's sign-in goes on with the tokens answered now; its earlier refresh token is spent.
+  if (claims.signInId) await retireUnusedRefreshTokens({ db, clock, familyId: claims.signInId });
+  return issueIdentitySession(options, updated, claims.signInId ?? undefined);
 }

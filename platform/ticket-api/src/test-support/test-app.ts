@@ -16,6 +16,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { DEFAULT_DIRS } from '../env.ts';
+import { compileTrustedProxies } from '../http/client-address.ts';
 import { loadStoredIdentityKeys } from '../identity/identity-keys.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -43,10 +44,20 @@ export type CallOptions = {
   /** Replaces the computed signature; null sends none. */
   signature?: string | null;
   headers?: Record<string, string>;
+  /**
+   * Where the call comes from: the socket's peer (the tenant service on loopback by default) and
+   * the client address that peer forwards in X-Forwarded-For (none by default).
+   */
+  from?: { peer?: string; forwardedFor?: string };
 };
 
 /** A tenants folder of the test's own, watched and reloaded as main.ts does. */
 export type TestTenants = { tenantsDir: string; themesDir?: string };
+
+/** The bindings @hono/node-server gives a request, as far as the app reads them. */
+export function socketFrom(peer: string): AppEnv['Bindings'] {
+  return { incoming: { socket: { remoteAddress: peer } } } as unknown as AppEnv['Bindings'];
+}
 
 export type TestApp = {
   app: Hono<AppEnv>;
@@ -133,6 +144,7 @@ export async function createTestApp(
     logger,
     payments,
     publicUrl: 'http://ticket-api.test',
+    trustProxy: compileTrustedProxies(['loopback']),
     pingDatabase: () => database.ping(),
   };
   const app = createApp(deps, options.extend ? { extend: options.extend } : {});
@@ -148,22 +160,29 @@ export async function createTestApp(
       signed[SIGNATURE_FIELD] = callOptions.signature;
     }
     const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.from?.forwardedFor !== undefined)
+      headers['x-forwarded-for'] = callOptions.from.forwardedFor;
+    const bindings = socketFrom(callOptions.from?.peer ?? '127.0.0.1');
     const networkHeader =
       callOptions.networkHeader === undefined ? String(networkId) : callOptions.networkHeader;
     if (networkHeader !== null) headers['x-network-id'] = networkHeader;
     const encoded = encodePayload(contract.encoding, signed);
     const path = `/${contract.path}`;
     if (encoded.kind === 'query') {
-      return app.request(`${path}?${encoded.searchParams}`, { method: contract.method, headers });
+      return app.request(`${path}?${encoded.searchParams}`, { method: contract.method, headers }, bindings);
     }
     if (encoded.kind === 'json') {
-      return app.request(path, {
-        method: contract.method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(encoded.json),
-      });
+      return app.request(
+        path,
+        {
+          method: contract.method,
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(encoded.json),
+        },
+        bindings,
+      );
     }
-    return app.request(path, { method: contract.method, headers, body: encoded.body });
+    return app.request(path, { method: contract.method, headers, body: encoded.body }, bindings);
   };
 
   return {

@@ -1,5 +1,6 @@
-// Our identity provider's records: identity accounts with their password hashes, refresh tokens,
-// the key that signs id tokens, and the sign-in providers linked to an account.
+// Our identity provider's records: identity accounts with their password hashes, their sign-ins
+// with the refresh tokens and the devices they trust, the key that signs id tokens, and the sign-in
+// providers linked to an account.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -52,6 +53,47 @@ export const identities = pgTable(
   (table) => [
     unique('identities_provider_subject_key').on(table.providerId, table.subject),
     unique('identities_user_provider_key').on(table.userId, table.providerId),
+  ],
+);
+
+/**
+ * One sign-in of an identity (decision 0024): what its id tokens name in `sid`, the family of its
+ * refresh tokens (`refresh_tokens.family_id`) and the sessions opened with it (`sessions.sign_in_id`).
+ * Revoked, none of them is accepted any more.
+ */
+export const identitySignIns = pgTable(
+  'identity_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identityAccountId: uuid('identity_account_id')
+      .notNull()
+      .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('identity_sign_ins_identity_account_id_idx').on(table.identityAccountId)],
+);
+
+/**
+ * Browsers that signed an identity in with its password (decision 0024): the device cookie's token,
+ * stored as SHA-256, lets its holder sign in while other addresses have locked the account. One
+ * browser's token may stand for several identities (a shared computer).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    identityAccountId: uuid('identity_account_id')
+      .notNull()
+      .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('trusted_devices_token_identity_key').on(table.tokenHash, table.identityAccountId),
+    index('trusted_devices_identity_account_id_idx').on(table.identityAccountId),
   ],
 );
 

@@ -1,5 +1,6 @@
 // Ticket sessions (the userToken of spec 02): random tokens stored hashed, with idle and absolute expiry.
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { identitySignIns } from './identity.ts';
 import { users } from './users.ts';
 
 export const sessions = pgTable(
@@ -19,10 +20,16 @@ export const sessions = pgTable(
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The identity sign-in whose id token opened the session (identity_sign_ins); null for a
+     * session opened otherwise (a custom token). Ending the sign-in ends the session.
+     */
+    signInId: uuid('sign_in_id').references(() => identitySignIns.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_id_idx').on(table.userId),
+    index('sessions_sign_in_id_idx').on(table.signInId),
   ],
 );
 

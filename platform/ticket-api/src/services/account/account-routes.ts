@@ -7,7 +7,6 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
-import { revokeSession } from '../sessions/revoke-session.ts';
 import { extendSession } from './account-sessions.ts';
 import { accountStorageOf } from './account-storage.ts';
 import { loadUser, toAuthUser, toTravellerProfile } from './auth-user.ts';
@@ -15,6 +14,7 @@ import { createProfile } from './create-profile.ts';
 import { disableProfile } from './disable-profile.ts';
 import { introspectToken } from './introspect-token.ts';
 import { login } from './login.ts';
+import { logout } from './logout.ts';
 import { PICTURE_ROUTE, pictureKeyOf } from './picture-url.ts';
 import { reactivateAccount } from './reactivate-account.ts';
 import { requestDeletion } from './request-deletion.ts';
@@ -66,7 +66,7 @@ export function accountRoutes() {
     }),
   }));
 
-  mountCall(app, calls.updateAccount, async ({ payload, deps, network, user, session }) => {
+  mountCall(app, calls.updateAccount, async ({ payload, deps, network, user, session, client }) => {
     const { userToken, userId, signature: _signature, cardNumber, ...changes } = payload;
     if (userId !== session.userId) {
       // One of the holder's traveller profiles (ACC-05); the answer is the holder, profiles included.
@@ -92,6 +92,7 @@ export function accountRoutes() {
       user,
       session,
       changes,
+      client,
     });
     return { user: await toAuthUser({ db: deps.db, user: updated, session, token: userToken }) };
   });
@@ -134,7 +135,7 @@ export function accountRoutes() {
   });
 
   mountCall(app, calls.logout, async ({ deps, session }) => {
-    await revokeSession({ db: deps.db, clock: deps.clock, sessionId: session.id });
+    await logout({ db: deps.db, clock: deps.clock, session });
     return {};
   });
 
@@ -219,6 +220,7 @@ export function accountRoutes() {
       clock: deps.clock,
       network,
       user,
+      session,
     });
     return { user: await toAuthUser({ db: deps.db, user: active, session, token: payload.userToken }) };
   });

@@ -6,10 +6,16 @@ import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { addDays, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import { identities, identityAccounts, refreshTokens } from '../../db/schema/identity.ts';
+import {
+  identities,
+  identityAccounts,
+  identitySignIns,
+  refreshTokens,
+  trustedDevices,
+} from '../../db/schema/identity.ts';
 import { oneTimeCodes } from '../../db/schema/one-time-codes.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { signInAttempts } from '../../db/schema/sign-in-attempts.ts';
+import { signInFailures } from '../../db/schema/sign-in-failures.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -91,23 +97,26 @@ export async function anonymiseAccount(options: AnonymiseOptions): Promise<boole
       })
       .where(inArray(users.id, ids));
     // The identity account stays without email or password, so that a token it signed before
-    // answers ACCOUNT_DELETED; its refresh tokens, linked providers and sessions go.
+    // answers ACCOUNT_DELETED; its refresh tokens, sign-ins, trusted devices, linked providers and
+    // sessions go.
     const identityIds = tx
       .select({ id: identityAccounts.id })
       .from(identityAccounts)
       .where(inArray(identityAccounts.userId, ids));
     await tx.delete(refreshTokens).where(inArray(refreshTokens.identityAccountId, identityIds));
+    await tx.delete(trustedDevices).where(inArray(trustedDevices.identityAccountId, identityIds));
     await tx
       .update(identityAccounts)
       .set({ email: null, passwordHash: null, updatedAt: now })
       .where(inArray(identityAccounts.userId, ids));
     await tx.delete(identities).where(inArray(identities.userId, ids));
     await tx.delete(sessions).where(inArray(sessions.userId, ids));
+    await tx.delete(identitySignIns).where(inArray(identitySignIns.identityAccountId, identityIds));
     await tx
       .update(oneTimeCodes)
       .set({ email: null })
       .where(and(inArray(oneTimeCodes.userId, ids), isNotNull(oneTimeCodes.email)));
-    if (emails.length > 0) await tx.delete(signInAttempts).where(inArray(signInAttempts.emailKey, emails));
+    if (emails.length > 0) await tx.delete(signInFailures).where(inArray(signInFailures.emailKey, emails));
     return true;
   });
 

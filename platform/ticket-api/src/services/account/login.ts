@@ -1,7 +1,8 @@
 // Account/login.json: the identity provider's id token signs in the account it belongs to (AUTH-01),
 // an anonymous identity a guest (AUTH-04), or, with forceProfiles, answers the account's profiles
 // to choose from (AUTH-03) before a second login with the chosen user_id. Opens a session on the
-// network; an account within its withdrawal period signs in with userStatus PENDING_DELETION.
+// network; an account within its withdrawal period signs in with userStatus PENDING_DELETION. The id
+// token's sign-in must be live (a logout or a reset ends it, decision 0024), and names the session.
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
@@ -13,7 +14,9 @@ import type { Database } from '../../db/database.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import type { IdentityKeys } from '../../identity/identity-keys.ts';
 import { verifyIdToken } from '../../identity/identity-tokens.ts';
+import { assertSignInLive } from '../../identity/sign-ins.ts';
 import { createSession } from '../sessions/create-session.ts';
+import { revokeSession } from '../sessions/revoke-session.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';
 import type { MailDeps } from './account-mail.ts';
 import { profilesOf, toAuthUser, toTravellerProfile } from './auth-user.ts';
@@ -47,6 +50,7 @@ export async function login(
   const { db, clock, network, input } = options;
   const claims = await verifyIdToken(input.firebaseToken, { keys: options.keys, clock });
   const { identity, user } = await accountOfIdentity(db, claims.identityAccountId);
+  await assertSignInLive(db, claims);
 
   // An anonymous identity signs a guest in, and only a guest; a guest's identity that has since
   // been given an email and password signs in its account.
@@ -111,6 +115,16 @@ export async function login(
     policy: options.policy,
     userId: chosen.id,
     networkId: network.network.config.id,
+    signInId: claims.signInId,
   });
+  // A logout or reset that ran while the session was being opened may have missed it: asked again
+  // now that the session is stored, either this check sees that the sign-in ended, or the
+  // revocation saw the session (sign-ins.ts).
+  try {
+    await assertSignInLive(db, claims);
+  } catch (error) {
+    await revokeSession({ db, clock, sessionId: session.id });
+    throw error;
+  }
   return { user: await toAuthUser({ db, user: chosen, session, token }) };
 }

@@ -1,17 +1,27 @@
 // Account/reactivate (ACC-07): cancels a pending deletion within the withdrawal period; the
-// deletion job then leaves the account alone. An account that is not pending deletion is answered
-// as it is.
+// deletion job then leaves the account alone. Every other sign-in and session of the account ends
+// (decision 0024): only the device that reactivated stays signed in. An account that is not pending
+// deletion is answered as it is.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { emailLocale } from '../../mail/templates/email-layout.ts';
 import { reactivationEmail } from '../../mail/templates/reactivation-email.ts';
 import { type MailDeps, sendNoticeMail } from './account-mail.ts';
+import { signOutEverywhere } from './account-sessions.ts';
 
 export async function reactivateAccount(
-  options: MailDeps & { db: Database; clock: Clock; network: LoadedNetwork; user: UserRow },
+  options: MailDeps & {
+    db: Database;
+    clock: Clock;
+    network: LoadedNetwork;
+    user: UserRow;
+    /** The caller's session, which stays. */
+    session: SessionRow;
+  },
 ): Promise<UserRow> {
   const { db, user, network } = options;
   if (user.status !== 'PENDING_DELETION') return user;
@@ -21,6 +31,7 @@ export async function reactivateAccount(
     .where(and(eq(users.id, user.id), eq(users.status, 'PENDING_DELETION')))
     .returning();
   if (!active) return user;
+  await signOutEverywhere({ db, clock: options.clock, holderId: active.id, keep: options.session });
   const to = active.contactEmail ?? active.email;
   if (to) {
     await sendNoticeMail(

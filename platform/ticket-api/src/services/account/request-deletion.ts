@@ -1,8 +1,9 @@
 // Account/requestDeletion (ACC-06): the account holder closes the account. It becomes
-// PENDING_DELETION for the 30-day withdrawal period, every session of the account ends (the
-// traveller is logged out), and a confirmation is emailed. The deletion job erases it when the
-// period has run out (anonymise-account.ts), unless it is reactivated before (ACC-07). Until tacit
-// subscriptions exist, no request is refused for one (ACC-08 is not enforced yet).
+// PENDING_DELETION for the 30-day withdrawal period, every session and identity sign-in of the
+// account ends (the traveller is logged out everywhere), and a confirmation is emailed. The
+// deletion job erases it when the period has run out (anonymise-account.ts), unless it is
+// reactivated before (ACC-07). Until tacit subscriptions exist, no request is refused for one
+// (ACC-08 is not enforced yet).
 import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
@@ -13,7 +14,7 @@ import { type UserRow, users } from '../../db/schema/users.ts';
 import { deletionConfirmationEmail } from '../../mail/templates/deletion-confirmation-email.ts';
 import { emailLocale } from '../../mail/templates/email-layout.ts';
 import { type MailDeps, sendNoticeMail } from './account-mail.ts';
-import { revokeAccountSessions } from './account-sessions.ts';
+import { signOutEverywhere } from './account-sessions.ts';
 import { assertAccountOpen } from './auth-user.ts';
 import { hasActiveTacitSubscription } from './has-active-tacit-subscription.ts';
 
@@ -34,7 +35,8 @@ export async function requestDeletion(
     .where(and(eq(users.id, user.id), eq(users.status, 'ACTIVE')))
     .returning();
   if (!pending) throw new AppError('ACCOUNT_PENDING_DELETION');
-  await revokeAccountSessions({ db, clock, holderId: user.id });
+  // Every device is signed out: sessions, and the identity's refresh and id tokens (decision 0024).
+  await signOutEverywhere({ db, clock, holderId: user.id });
 
   const deletionEffectiveAt = addDays(now, DELETION_WITHDRAWAL_DAYS);
   const to = pending.contactEmail ?? pending.email;

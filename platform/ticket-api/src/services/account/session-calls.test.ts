@@ -3,7 +3,7 @@ import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../../clock.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf, registerAndLogin } from './account-test-kit.ts';
+import { koOf, okOf, registerAndLogin, signInIdentity } from './account-test-kit.ts';
 
 const testApp = useTestApp();
 
@@ -17,11 +17,12 @@ const introspect = (userToken: string, networkId = LUMIERE_ID) =>
   testApp.current.call(ACCOUNT_CALLS.introspectToken, { userToken }, { networkId });
 
 describe('Account/logout.json', () => {
-  it('AUTH-07 ends the session: the token no longer works, other sessions do', async () => {
-    const { user, identity } = await registerAndLogin(testApp.current);
+  it("AUTH-07 ends the session: the token no longer works, another device's session does", async () => {
+    const { user, email, password } = await registerAndLogin(testApp.current);
+    const otherSignIn = await signInIdentity(testApp.current, email, password);
     const { user: otherDevice } = await okOf<{ user: AuthUser }>(
       await testApp.current.call(ACCOUNT_CALLS.login, {
-        firebase_token: identity.idToken,
+        firebase_token: otherSignIn.idToken,
         network_id: LUMIERE_ID,
       }),
     );

@@ -331,6 +331,7 @@ describe('Account/update.json: the password (VAL-04)', () => {
         user: row,
         session: { id: '00000000-0000-4000-8000-000000000000' } as never,
         changes: { currentPassword: PASSWORD, newPassword: PASSWORD },
+        client: { address: '127.0.0.1', deviceToken: undefined },
       }),
     ).rejects.toMatchObject({ code: 'SAME_PASSWORD', message: 'The new password is the current password' });
   });

@@ -1,7 +1,8 @@
 // Account/update.json: names, birthday, phone, address, contact email, appearance, data-sharing
 // consent, locale; the sign-in email, proven by the password (ACC-03: wrong password, taken email
 // and other failures are told apart), which leaves the account unverified until the new address is
-// (AUTH-11); the password, proven by the current one (VAL-04), which signs every other device out.
+// (AUTH-11); the password, proven by the current one (VAL-04), which signs every other device out
+// and forgets the trusted devices (decision 0024).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { isSameEmail } from '@transit-shop/sdk/validation/email';
@@ -13,15 +14,16 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type IdentityAccountRow, identityAccounts } from '../../db/schema/identity.ts';
+import { identityAccounts } from '../../db/schema/identity.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { emailOwner } from '../../identity/identity-accounts.ts';
-import { hashPassword, verifyPassword } from '../../identity/password-hashing.ts';
-import { revokeRefreshTokens } from '../../identity/refresh-tokens.ts';
-import { startSignInAttempt } from '../../identity/sign-in-lockout.ts';
+import { hashPassword } from '../../identity/password-hashing.ts';
+import { provePassword } from '../../identity/prove-password.ts';
+import type { PasswordClient } from '../../identity/sign-in-with-password.ts';
+import { forgetTrustedDevices } from '../../identity/trusted-devices.ts';
 import type { MailDeps } from './account-mail.ts';
-import { revokeAccountSessions } from './account-sessions.ts';
+import { signOutEverywhere } from './account-sessions.ts';
 import { assertAccountOpen } from './auth-user.ts';
 import { identityOfUser } from './identity-of-account.ts';
 import { networkVerifiesByEmail, sendVerificationLink } from './verification-link.ts';
@@ -52,28 +54,6 @@ const sameNameIssue = (path: string) =>
     details: { issues: [{ path, message: VALIDATION_MESSAGES.lastNameSameAsFirstName }] },
   });
 
-/** The identity proven by `password`, counted like a sign-in attempt (AUTH-08 lockout). */
-async function proveIdentity(options: {
-  db: Database;
-  clock: Clock;
-  identity: IdentityAccountRow;
-  password: string;
-  wrongPassword: () => AppError;
-}): Promise<void> {
-  const { identity } = options;
-  const attempt = await startSignInAttempt({
-    db: options.db,
-    clock: options.clock,
-    email: identity.email ?? identity.id,
-    wrongPassword: options.wrongPassword,
-  });
-  const matches = identity.passwordHash
-    ? await verifyPassword(identity.passwordHash, options.password)
-    : false;
-  if (!matches) await attempt.failed();
-  await attempt.succeeded();
-}
-
 export async function updateAccount(
   options: MailDeps & {
     db: Database;
@@ -82,6 +62,8 @@ export async function updateAccount(
     user: UserRow;
     session: SessionRow;
     changes: AccountChanges;
+    /** The caller's address and device cookie: a password proving a change counts like a sign-in. */
+    client: PasswordClient;
   },
 ): Promise<UserRow> {
   const { db, clock, user, changes } = options;
@@ -110,10 +92,11 @@ export async function updateAccount(
     if (!identity?.passwordHash || changes.password === undefined) {
       throw new AppError('update_email_error_other');
     }
-    await proveIdentity({
+    await provePassword({
       db,
       clock,
       identity,
+      client: options.client,
       password: changes.password,
       wrongPassword: () => new AppError('update_email_error_password'),
     });
@@ -125,10 +108,11 @@ export async function updateAccount(
   if (changesPassword && changes.newPassword !== undefined) {
     if (!identity?.passwordHash || changes.currentPassword === undefined)
       throw new AppError('WRONG_PASSWORD');
-    await proveIdentity({
+    await provePassword({
       db,
       clock,
       identity,
+      client: options.client,
       password: changes.currentPassword,
       wrongPassword: () => new AppError('WRONG_PASSWORD'),
     });
@@ -186,8 +170,8 @@ export async function updateAccount(
   if (!updated) throw new AppError('USER_NOT_FOUND');
 
   if (passwordHash !== undefined && identity) {
-    await revokeRefreshTokens({ db, clock, identityAccountId: identity.id });
-    await revokeAccountSessions({ db, clock, holderId: user.id, exceptSessionId: options.session.id });
+    await signOutEverywhere({ db, clock, holderId: user.id, keep: options.session });
+    await forgetTrustedDevices({ db, identityAccountId: identity.id });
   }
   if (newEmail !== undefined && networkVerifiesByEmail(options.network)) {
     await sendVerificationLink({ ...options, user: updated, required: false });

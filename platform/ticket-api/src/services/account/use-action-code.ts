@@ -1,5 +1,5 @@
 // Actions/useCode: the code of an emailed link does what its action says. LEGACY_PASSWORD_CHANGE
-// sets a new password (the forgotten-password link, AUTH-06) and ends every session and lock;
+// sets a new password (the forgotten-password link, AUTH-06) and ends every sign-in and lock;
 // LEGACY_EMAIL_VERIFICATION verifies the address (AUTH-11); LEGACY_ACCOUNT_ANONYMIZATION erases
 // the account at once.
 import type { ActionType } from '@transit-shop/sdk/contract/enumerations';
@@ -9,11 +9,11 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { identityAccounts } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../identity/password-hashing.ts';
-import { revokeRefreshTokens } from '../../identity/refresh-tokens.ts';
 import { clearSignInAttempts } from '../../identity/sign-in-lockout.ts';
+import { forgetTrustedDevices } from '../../identity/trusted-devices.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { revokeAccountSessions } from './account-sessions.ts';
+import { signOutEverywhere } from './account-sessions.ts';
 import { anonymiseAccount } from './anonymise-account.ts';
 import { findUser } from './auth-user.ts';
 import { identityOfUser } from './identity-of-account.ts';
@@ -66,9 +66,10 @@ export async function useActionCode(options: {
     .update(identityAccounts)
     .set({ passwordHash, updatedAt: clock.now() })
     .where(eq(identityAccounts.id, identity.id));
-  // The other reset links, the devices signed in and a lock of the sign-in all end with it.
+  // The other reset links, every sign-in (sessions, refresh and id tokens), the devices trusted
+  // with the old password and a lock of the sign-in all end with it (decision 0024).
   await retireCodes(db, clock, user.id, PASSWORD_PURPOSES);
-  await revokeRefreshTokens({ db, clock, identityAccountId: identity.id });
-  await revokeAccountSessions({ db, clock, holderId: user.id });
+  await signOutEverywhere({ db, clock, holderId: user.id });
+  await forgetTrustedDevices({ db, identityAccountId: identity.id });
   if (identity.email) await clearSignInAttempts({ db, email: identity.email });
 }

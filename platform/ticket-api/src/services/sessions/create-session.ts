@@ -1,4 +1,5 @@
 // Opens a ticket session for a user on a network: the token is returned once and stored hashed.
+// A session opened with an identity's id token names that sign-in, which ends it when it ends.
 import { addDays, addMinutes, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
@@ -11,6 +12,8 @@ export async function createSession(options: {
   policy: SessionPolicy;
   userId: number;
   networkId: number;
+  /** The identity sign-in whose id token opens the session (decision 0024). */
+  signInId?: string | null | undefined;
 }): Promise<{ token: string; session: SessionRow }> {
   const { db, clock, policy } = options;
   const now = clock.now();
@@ -27,6 +30,7 @@ export async function createSession(options: {
       lastSeenAt: now,
       idleExpiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt,
       absoluteExpiresAt,
+      signInId: options.signInId ?? null,
     })
     .returning();
   if (!session) throw new Error('the session was not stored');

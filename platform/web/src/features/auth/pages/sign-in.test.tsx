@@ -140,6 +140,27 @@ describe('sign-in page', () => {
     );
   });
 
+  it('an address throttled after many failed sign-ins says to wait or use a known device, in Arabic', async () => {
+    stubTenantService();
+    createTestSession({
+      handlers: {
+        'identity/signInWithPassword': () => ({
+          ko: { code: 'SIGN_IN_THROTTLED', details: { retryAfterSeconds: 900 } },
+          status: 429,
+        }),
+      },
+    });
+    await renderApp('/ar/auth');
+    await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^البريد الإلكتروني/), 'lea@example.org');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^محاولات تسجيل دخول فاشلة كثيرة من شبكتك\. .+ يمكنك المحاولة مجددًا عند الساعة .+\.$/,
+    );
+  });
+
   it('API-05 a backend out of reach says so in the language of the page', async () => {
     stubTenantService();
     createTestSession({ handlers: { 'identity/signInWithPassword': () => 'unreachable' } });
