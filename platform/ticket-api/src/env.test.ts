@@ -69,6 +69,7 @@ describe('parseEnv', () => {
         SESSION_ABSOLUTE_DAYS: 'forever',
         IDENTITY_PRIVATE_KEY: 'not a key',
         LOG_LEVEL: 'loud',
+        MAIL_FROM: 'Shop <shop@example.org>, other@example.org',
       });
     } catch (caught) {
       error = caught;
@@ -79,6 +80,7 @@ describe('parseEnv', () => {
       'DATABASE_URL',
       'IDENTITY_PRIVATE_KEY',
       'LOG_LEVEL',
+      'MAIL_FROM',
       'PORT',
       'SESSION_ABSOLUTE_DAYS',
       'SESSION_IDLE_MINUTES',

@@ -168,6 +168,8 @@ ${fallbackLink}
 `;
   return {
     to: content.to,
+    // Sent on the network's behalf: its name is the sender's (MAIL_FROM's address stays).
+    senderName: name,
     subject: content.subject,
     text,
     html,

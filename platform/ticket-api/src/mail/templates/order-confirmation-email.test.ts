@@ -104,12 +104,12 @@ describe('order confirmation email', () => {
     }
   });
 
-  it('reaches the SMTP server with the invoice PDF attached', async () => {
+  it('reaches the SMTP server from the network, with the invoice PDF attached', async () => {
     const pdf = await renderInvoicePdf(frenchInvoice);
     const mailer = createMailer({
       smtpUrl: capture.url,
       outboxDir: '/nowhere',
-      from: 'Lumière Mobilités <no-reply@lumiere.example>',
+      from: 'Transit shop <no-reply@shop.example>',
       logger: createLogger({ level: 'silent' }),
     });
     try {
@@ -124,6 +124,8 @@ describe('order confirmation email', () => {
         }),
       );
       const [message] = await capture.waitForMessages(1);
+      // Sent on Lumière's behalf: its name, at MAIL_FROM's address.
+      expect(message?.headers.from).toBe('=?UTF-8?Q?Lumi=C3=A8re_Mobilit=C3=A9s?= <no-reply@shop.example>');
       expect(message?.headers['content-type']).toMatch(/^multipart\/mixed/);
       expect(message?.raw).toContain('Content-Disposition: attachment; filename=LUM-000042.pdf');
       const encoded = message?.raw
