@@ -10,7 +10,8 @@ import type { InvoiceDocument } from './invoice-document.ts';
 import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
 import { keptValues } from './kept-values.ts';
-import { parseFontOnce, shareShapedWords } from './parsed-fonts.ts';
+import { parseFontOnce } from './parsed-fonts.ts';
+import { drawClusters } from './pdfkit-clusters.ts';
 import { sfntFromWoff } from './sfnt-from-woff.ts';
 
 const require = createRequire(import.meta.url);
@@ -65,9 +66,9 @@ function newPdf(document: InvoiceDocument): Pdf {
   pdf.registerFont('latinBold', files.latinBold);
   pdf.registerFont('arabic', files.arabic);
   pdf.registerFont('arabicBold', files.arabicBold);
-  // Every document starts in the Latin font; pdfkit's fonts then share their shaped words.
+  // Every document starts in the Latin font; pdfkit's fonts then draw shaped clusters.
   pdf.font('latin');
-  shareShapedWords(Object.getPrototypeOf((pdf as unknown as { _font: object })._font));
+  drawClusters((pdf as unknown as { _font: object })._font);
   return pdf;
 }
 
