@@ -13,6 +13,7 @@ import {
   INVOICE_MESSAGES,
   identifierLabels,
   labelled,
+  lineDetails,
 } from './invoice-messages.ts';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 42 } as const;
@@ -191,23 +192,44 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
     { key: 'inclTax', width: CONTENT_WIDTH - 165 - 32 - 66 - 40 - 70 - 62, align: 'end' },
   ] as const;
   const GAP = 4;
-  const row = (cells: string[], options: { bold?: boolean; size?: number; muted?: boolean } = {}) => {
+  const DETAIL_SIZE = 7.5;
+  /** A row of the table; `details` go under the first cell, smaller (a line's period and traveller). */
+  const row = (
+    cells: string[],
+    options: { bold?: boolean; size?: number; muted?: boolean } = {},
+    details: string[] = [],
+  ) => {
     const size = options.size ?? 8.5;
     const heights = columns.map(
       (column, i) =>
-        wrapText(cells[i] ?? '', column.width - GAP, size, options.bold ?? false, measure).length,
+        wrapText(cells[i] ?? '', column.width - GAP, size, options.bold ?? false, measure).length *
+        size *
+        LINE,
     );
-    const height = Math.max(...heights) * size * LINE + 6;
+    const labelWidth = columns[0].width - GAP;
+    heights[0] =
+      (heights[0] ?? 0) +
+      details.reduce(
+        (sum, detail) =>
+          sum + wrapText(detail, labelWidth, DETAIL_SIZE, false, measure).length * DETAIL_SIZE * LINE,
+        0,
+      );
+    const height = Math.max(...heights) + 6;
     room(height);
     let x = PAGE.margin;
     columns.forEach((column, i) => {
-      text(cells[i] ?? '', x + (column.align === 'end' ? GAP : 0), column.width - GAP, {
+      const end = text(cells[i] ?? '', x + (column.align === 'end' ? GAP : 0), column.width - GAP, {
         size,
         bold: options.bold ?? false,
         muted: options.muted ?? false,
         align: column.align,
         at: y + 3,
       });
+      if (i === 0)
+        details.reduce(
+          (at, detail) => text(detail, x, labelWidth, { size: DETAIL_SIZE, muted: true, at }),
+          end,
+        );
       x += column.width;
     });
     y += height;
@@ -239,15 +261,19 @@ export function layoutInvoice(document: InvoiceDocument, measure: Measure): Invo
   drawHeader();
   tableHeader = drawHeader;
   for (const line of document.lines) {
-    row([
-      line.label,
-      String(line.quantity),
-      money(line.unitPriceInclTax),
-      formatRate(line.vatRate, locale),
-      money(line.amountExclTax),
-      money(line.vatAmount),
-      money(line.amountInclTax),
-    ]);
+    row(
+      [
+        line.label,
+        String(line.quantity),
+        money(line.unitPriceInclTax),
+        formatRate(line.vatRate, locale),
+        money(line.amountExclTax),
+        money(line.vatAmount),
+        money(line.amountInclTax),
+      ],
+      {},
+      lineDetails(line, locale, timeZone),
+    );
   }
   for (const discount of document.discounts) {
     row(

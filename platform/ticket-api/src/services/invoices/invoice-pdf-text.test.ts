@@ -1,26 +1,11 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { extractedTexts } from '../../test-support/pdf-text.ts';
 import { printable, visualRuns } from './bidi-runs.ts';
 import { buildInvoiceDocument } from './build-invoice-document.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import type { TextItem } from './invoice-layout.ts';
 import { lumiereOrder, wahatOrder } from './invoice-test-data.ts';
 import { invoiceLayoutOf, renderInvoicePdf } from './render-invoice-pdf.ts';
-
-/** The texts pdf.js (Firefox's reader, a kept extractor) reads on every page, as it reads them. */
-async function extractedTexts(pdf: Uint8Array): Promise<string[]> {
-  const loaded = await getDocument({ data: pdf.slice(), isEvalSupported: false, verbosity: 0 }).promise;
-  try {
-    const texts: string[] = [];
-    for (let number = 1; number <= loaded.numPages; number++) {
-      const content = await (await loaded.getPage(number)).getTextContent();
-      for (const item of content.items) if ('str' in item && item.str.trim() !== '') texts.push(item.str);
-    }
-    return texts;
-  } finally {
-    await loaded.destroy();
-  }
-}
 
 /** Spaces of any width read as one kind: extractors turn no-break spaces into spaces. */
 const spaced = (text: string) =>
