@@ -31,6 +31,20 @@ describe('ORD-04 invoice PDF', () => {
     expect(Buffer.from(await renderInvoicePdf(french)).equals(Buffer.from(pdf))).toBe(true);
   });
 
+  it('gives the same bytes for the same document whatever was drawn before it', async () => {
+    const first = Buffer.from(await renderInvoicePdf(french));
+    await renderInvoicePdf(arabic);
+    await renderInvoicePdf(
+      buildInvoiceDocument({ ...lumiereOrder, locale: 'en', collect: wahatOrder.collect }),
+    );
+    expect(Buffer.from(await renderInvoicePdf(french)).equals(first)).toBe(true);
+    const arabicFirst = Buffer.from(await renderInvoicePdf(arabic));
+    await renderInvoicePdf(
+      buildInvoiceDocument({ ...wahatOrder, buyer: { ...wahatOrder.buyer, name: 'أمينة بنعلي' } }),
+    );
+    expect(Buffer.from(await renderInvoicePdf(arabic)).equals(arabicFirst)).toBe(true);
+  });
+
   it('prints the seller, the buyer, each line with its VAT rate and amounts, the totals and the schedule', () => {
     const printed = texts(french);
     for (const expected of [

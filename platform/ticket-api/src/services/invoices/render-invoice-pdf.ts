@@ -1,13 +1,22 @@
 // The invoice as an A4 PDF (ORD-04): the layout drawn with pdfkit in Noto Sans, Arabic runs in
-// Noto Sans Arabic and right to left. The creation date is the invoice's issue date, so the same
-// document always gives the same bytes.
+// Noto Sans Arabic and right to left, tagged (decision 0026): the invoice's language and title, and
+// its structure (headings, paragraphs, tables with their header cells), decoration and what is
+// repeated for a page marked as artifacts. The creation date is the invoice's issue date, so the
+// same document always gives the same bytes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { type TextRun, visualRuns } from './bidi-runs.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
-import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
+import {
+  type InvoiceLayout,
+  layoutInvoice,
+  type Measure,
+  PAGE,
+  type TextItem,
+  type TextTag,
+} from './invoice-layout.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
 import { keptValues } from './kept-values.ts';
 import { parseFontOnce } from './parsed-fonts.ts';
@@ -53,7 +62,10 @@ function newPdf(document: InvoiceDocument): Pdf {
     autoFirstPage: false,
     // No default font: pdfkit would parse Helvetica's metrics for every document, and never use it.
     font: '',
+    pdfVersion: '1.7',
+    tagged: true,
     lang: document.locale,
+    // The title in the viewer's title bar rather than the file's name.
     displayTitle: true,
     info: {
       Title: `${INVOICE_MESSAGES[document.locale].title} ${document.number}`,
@@ -120,18 +132,95 @@ function drawText(pdf: Pdf, item: TextItem, direction: Direction, measure: Measu
   }
 }
 
-function draw(pdf: Pdf, layout: InvoiceLayout, measure: Measure) {
+type StructElement = ReturnType<Pdf['struct']>;
+const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/;
+const LATIN_LETTERS = /\p{Script=Latin}/u;
+
+type Dictionary = { dictionary: { data: Record<string, unknown> } };
+
+/**
+ * The document's structure, its elements made as their first text is drawn (texts come in reading
+ * order): a heading or paragraph under the document, a cell in its row of its table. Arabic text in
+ * an invoice in another language says its language (a line of Arabic only). An element with Arabic text, drawn in visual
+ * order, gives its text in logical order as its ActualText, for assistive technologies.
+ */
+function structureOf(pdf: Pdf, locale: string) {
+  const root = pdf.struct('Document');
+  pdf.addStructure(root);
+  const texts = new Map<StructElement, string[]>();
+  const elements = new Map<number, StructElement>();
+  const tables = new Map<number, StructElement>();
+  const rows = new Map<number, StructElement>();
+  const made = <K>(map: Map<K, StructElement>, key: K, make: () => StructElement) => {
+    let element = map.get(key);
+    if (!element) {
+      element = make();
+      map.set(key, element);
+    }
+    return element;
+  };
+  const child = (parent: StructElement, role: string, text: string) => {
+    const arabic = ARABIC_LETTERS.test(text) && !LATIN_LETTERS.test(text);
+    const lang = locale !== 'ar' && arabic ? { lang: 'ar' } : {};
+    const element = pdf.struct(role, lang);
+    parent.add(element);
+    return element;
+  };
+  return {
+    /** The element a text belongs to, and the tag of its marked content. */
+    of(tag: Exclude<TextTag, { kind: 'artifact' }>, text: string): { element: StructElement; role: string } {
+      const role = tag.kind === 'block' ? tag.role : tag.header ? 'TH' : 'TD';
+      const element = made(elements, tag.id, () => {
+        if (tag.kind === 'block') return child(root, tag.role, text);
+        const table = made(tables, tag.table, () => child(root, 'Table', text));
+        const cell = child(
+          made(rows, tag.row, () => child(table, 'TR', text)),
+          role,
+          text,
+        );
+        if (tag.header)
+          (cell as unknown as Dictionary).dictionary.data.A = {
+            O: 'Table',
+            Scope: tag.header === 'row' ? 'Row' : 'Column',
+          };
+        return cell;
+      });
+      texts.set(element, [...(texts.get(element) ?? []), text]);
+      return { element, role };
+    },
+    end() {
+      for (const [element, lines] of texts)
+        if (lines.some((line) => ARABIC_LETTERS.test(line)))
+          (element as unknown as Dictionary).dictionary.data.ActualText = new String(lines.join(' '));
+      root.end();
+    },
+  };
+}
+
+function draw(pdf: Pdf, layout: InvoiceLayout, measure: Measure, locale: string) {
+  const structure = structureOf(pdf, locale);
   for (const items of layout.pages) {
     pdf.addPage({ size: 'A4', margin: 0 });
     for (const item of items) {
       if (item.kind === 'box') {
         const x = layout.direction === 'rtl' ? PAGE.width - item.x - item.width : item.x;
+        pdf.markContent('Artifact', { type: 'Layout' });
         pdf.rect(x, item.y, item.width, item.height).fill(item.height < 2 ? RULE_COLOR : HEADER_FILL);
-      } else {
+        pdf.endMarkedContent();
+      } else if (item.tag.kind === 'artifact') {
+        pdf.markContent('Artifact', { type: 'Pagination' });
         drawText(pdf, item, layout.direction, measure);
+        pdf.endMarkedContent();
+      } else {
+        const { element, role } = structure.of(item.tag, item.text);
+        const content = pdf.markStructureContent(role);
+        drawText(pdf, item, layout.direction, measure);
+        pdf.endMarkedContent();
+        element.add(content);
       }
     }
   }
+  structure.end();
 }
 
 /** The layout of the invoice with the PDF's own font metrics. */
@@ -152,7 +241,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array>
     pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     pdf.on('error', reject);
   });
-  draw(pdf, layoutInvoice(document, measure), measure);
+  draw(pdf, layoutInvoice(document, measure), measure, document.locale);
   pdf.end();
   return done;
 }
