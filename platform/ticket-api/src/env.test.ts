@@ -77,6 +77,7 @@ describe('parseEnv', () => {
         LOG_LEVEL: 'loud',
         WATCH_TENANTS: 'maybe',
         TRUSTED_PROXIES: 'the tenant service',
+        MAIL_FROM: 'Shop <shop@example.org>, other@example.org',
       });
     } catch (caught) {
       error = caught;
@@ -87,6 +88,7 @@ describe('parseEnv', () => {
       'DATABASE_URL',
       'IDENTITY_PRIVATE_KEY',
       'LOG_LEVEL',
+      'MAIL_FROM',
       'PORT',
       'SESSION_ABSOLUTE_DAYS',
       'SESSION_IDLE_MINUTES',

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { compileTrustedProxies } from './http/client-address.ts';
+import { mailSenderOf } from './mail/mail-message.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -91,7 +92,17 @@ export const envSchema = z.object({
   OUTBOX_DIR: directory(DEFAULT_DIRS.outbox),
   /** The port the shops' domains answer on, written in email links; unset: the scheme's default. */
   SHOP_PORT: optional(z.coerce.number().int().min(1).max(65_535).optional()),
-  MAIL_FROM: optional(z.string().min(3).default('Transit shop <no-reply@transit-shop.localhost>')),
+  /** The address of every email; its display name only for emails no network sends (a network's show its name). */
+  MAIL_FROM: optional(
+    z
+      .string()
+      .min(3)
+      .default('Transit shop <no-reply@transit-shop.localhost>')
+      .refine(
+        (from) => mailSenderOf(from) !== null,
+        'one email address, as `Name <address@domain>` or `address@domain`',
+      ),
+  ),
   SESSION_IDLE_MINUTES: positiveInteger(60, 24 * 60),
   SESSION_ABSOLUTE_DAYS: positiveInteger(30, 365),
   /** The identity provider's ES256 key; without it, one key generated once and kept in the database. */

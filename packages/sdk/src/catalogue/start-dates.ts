@@ -59,7 +59,7 @@ function cannotCompute(cause?: unknown): AppError {
 // ---------------------------------------------------------------------------------------------
 // The network's wall clock, read with Intl
 
-type WallClock = {
+export type WallClock = {
   year: number;
   month: number;
   day: number;
@@ -89,7 +89,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallClockAt(instant: number, timeZone: string): WallClock {
+export function wallClockAt(instant: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterOf(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -105,7 +105,7 @@ function wallClockAt(instant: number, timeZone: string): WallClock {
 }
 
 /** A wall-clock time read as if it were UTC: the arithmetic of calendar days and months. */
-function asUtc(clock: Pick<WallClock, 'year' | 'month' | 'day'> & Partial<WallClock>): number {
+export function asUtc(clock: Pick<WallClock, 'year' | 'month' | 'day'> & Partial<WallClock>): number {
   return Date.UTC(
     clock.year,
     clock.month - 1,
@@ -117,7 +117,7 @@ function asUtc(clock: Pick<WallClock, 'year' | 'month' | 'day'> & Partial<WallCl
 }
 
 /** The network's offset from UTC at an instant, in milliseconds (whole seconds). */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const whole = Math.floor(instant / 1000) * 1000;
   return asUtc(wallClockAt(whole, timeZone)) - whole;
 }
@@ -139,13 +139,13 @@ function startOfDay(date: { year: number; month: number; day: number }, timeZone
 }
 
 /** A calendar day moved by whole days (Date.UTC normalises month ends and years). */
-function addDays(date: { year: number; month: number; day: number }, days: number) {
+export function addDays(date: { year: number; month: number; day: number }, days: number) {
   const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
 
 const two = (value: number) => String(value).padStart(2, '0');
-const isoDate = (date: { year: number; month: number; day: number }) =>
+export const isoDate = (date: { year: number; month: number; day: number }) =>
   `${String(date.year).padStart(4, '0')}-${two(date.month)}-${two(date.day)}`;
 const isoInstant = (instant: number) => new Date(instant).toISOString();
 

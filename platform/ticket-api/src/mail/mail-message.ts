@@ -1,7 +1,16 @@
-// An email as services hand it to the mailer or to the send-mail job, with its attachments.
+// An email as services hand it to the mailer or to the send-mail job, with its attachments, and
+// the sender nodemailer writes: MAIL_FROM's address under the display name of whom the email is from.
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
 const address = z.string().trim().min(3).max(320);
+/** A display name: no control character, so that no name can break the From header. */
+const displayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^\P{Cc}*$/u, 'a display name without control characters');
 
 export const mailMessageSchema = z.strictObject({
   to: z.union([address, z.array(address).min(1).max(50)]),
@@ -9,6 +18,8 @@ export const mailMessageSchema = z.strictObject({
   text: z.string(),
   html: z.string().optional(),
   replyTo: address.optional(),
+  /** The sender's display name: the network's name for an email sent on its behalf; else MAIL_FROM's. */
+  senderName: displayName.optional(),
   /** Extra headers, such as a List-Unsubscribe or the id of what the message is about. */
   headers: z.record(z.string(), z.string()).optional(),
   /** Files sent with it (an invoice PDF), in base64 so that the message stays JSON in a job. */
@@ -26,12 +37,28 @@ export const mailMessageSchema = z.strictObject({
 
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 
-/** What nodemailer sends for a message: the attachments decoded from base64 by nodemailer itself. */
-export function nodemailerMessage(message: MailMessage, from: string) {
-  const { attachments, ...rest } = message;
+/** The sender of every email (MAIL_FROM): its display name, empty when it has none, and its address. */
+export type MailSender = { name: string; address: string };
+
+/** MAIL_FROM read as one address, with or without a display name; null when it is not one. */
+export function mailSenderOf(from: string): MailSender | null {
+  const parsed = addressparser(from, { flatten: true });
+  const [sender] = parsed;
+  if (parsed.length !== 1 || !sender || !/^[^@\s]+@[^@\s]+$/.test(sender.address)) return null;
+  return { name: sender.name, address: sender.address };
+}
+
+/**
+ * What nodemailer sends for a message: the sender as an address object (nodemailer encodes a
+ * non-ASCII name, RFC 2047), the attachments decoded from base64 by nodemailer itself.
+ */
+export function nodemailerMessage(message: MailMessage, sender: MailSender) {
+  const { attachments, senderName, ...rest } = message;
+  // The schema refuses control characters; a message handed over without it loses them here.
+  const name = (senderName ?? sender.name).replace(/\p{Cc}+/gu, ' ').trim();
   return {
     ...rest,
-    from,
+    from: name ? { name, address: sender.address } : sender.address,
     ...(attachments && {
       attachments: attachments.map((attachment) => ({
         filename: attachment.filename,

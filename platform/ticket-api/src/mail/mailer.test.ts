@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
+import { decodeHeader } from '../services/account/account-test-kit.ts';
 import { parseMail, type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.ts';
+import { mailMessageSchema } from './mail-message.ts';
 import { createMailer } from './mailer.ts';
 
 const logs: { msg: string; [key: string]: unknown }[] = [];
@@ -71,6 +73,59 @@ describe('mail over SMTP', () => {
         ?.split(/\r?\n\r?\n/)[1]
         ?.split(/\r?\n--/)[0];
       expect(Buffer.from(encoded?.replace(/\s/g, '') ?? '', 'base64').equals(pdf)).toBe(true);
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it('names the sender of an email sent on behalf of a network after it, encoded, at MAIL_FROM’s address', async () => {
+    const mailer = createMailer({ smtpUrl: capture.url, outboxDir: '/nowhere', from: FROM, logger });
+    try {
+      await mailer.sendMail({ to: 'salma@example.org', senderName: 'مترو الواحة', subject: 'S', text: 'T' });
+      await mailer.sendMail({
+        to: 'ada@example.org',
+        senderName: 'Lakeside Transit',
+        subject: 'S',
+        text: 'T',
+      });
+      const received = await capture.waitForMessages(4);
+      const arabic = received.find((mail) => mail.envelope.to[0] === 'salma@example.org');
+      const latin = received.find(
+        (mail) => mail.envelope.to[0] === 'ada@example.org' && mail.headers.subject === 'S',
+      );
+      // Non-ASCII names travel as an RFC 2047 encoded word, the address as MAIL_FROM has it.
+      expect(arabic?.headers.from).toMatch(/^=\?UTF-8\?[BQ]\?.+\?= <no-reply@lumiere\.example>$/);
+      expect(decodeHeader(arabic?.headers.from)).toBe('مترو الواحة <no-reply@lumiere.example>');
+      expect(arabic?.envelope.from).toBe('no-reply@lumiere.example');
+      expect(latin?.headers.from).toBe('Lakeside Transit <no-reply@lumiere.example>');
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it('lets no sender name add a header, and the job’s schema refuses one with a line break', async () => {
+    expect(
+      mailMessageSchema.safeParse({
+        to: 'a@example.org',
+        senderName: 'Shop\r\nBcc: b@example.org',
+        subject: 'S',
+        text: 'T',
+      }).success,
+    ).toBe(false);
+    const mailer = createMailer({ smtpUrl: capture.url, outboxDir: '/nowhere', from: FROM, logger });
+    try {
+      await mailer.sendMail({
+        to: 'mallory@example.org',
+        senderName: 'Shop\r\nBcc: eve@example.org',
+        subject: 'S',
+        text: 'T',
+      });
+      const received = await capture.waitForMessages(5);
+      const message = received.find((mail) => mail.envelope.to[0] === 'mallory@example.org');
+      expect(message?.envelope.to).toEqual(['mallory@example.org']);
+      expect(message?.headers.bcc).toBeUndefined();
+      // One header: the line break became a space inside the quoted name.
+      expect(message?.headers.from).toBe('"Shop Bcc: eve@example.org" <no-reply@lumiere.example>');
     } finally {
       mailer.close();
     }

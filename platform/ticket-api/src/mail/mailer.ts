@@ -5,7 +5,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
-import { type MailMessage, nodemailerMessage } from './mail-message.ts';
+import { type MailMessage, type MailSender, mailSenderOf, nodemailerMessage } from './mail-message.ts';
 
 export type SentMail = {
   messageId: string;
@@ -23,6 +23,7 @@ export type Mailer = {
 export type MailerOptions = {
   smtpUrl: string | undefined;
   outboxDir: string;
+  /** MAIL_FROM: the address of every email, and the display name of those no network sends. */
   from: string;
   logger: Logger;
 };
@@ -30,19 +31,19 @@ export type MailerOptions = {
 const addresses = (list: ReadonlyArray<string | { address: string }>) =>
   list.map((entry) => (typeof entry === 'string' ? entry : entry.address));
 
-function smtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer {
+function smtpMailer(options: MailerOptions & { smtpUrl: string }, sender: MailSender): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     delivery: 'smtp',
     async sendMail(message) {
-      const info = await transport.sendMail(nodemailerMessage(message, options.from));
+      const info = await transport.sendMail(nodemailerMessage(message, sender));
       return { messageId: info.messageId, accepted: addresses(info.accepted) };
     },
     close: () => transport.close(),
   };
 }
 
-function outboxMailer(options: MailerOptions): Mailer {
+function outboxMailer(options: MailerOptions, sender: MailSender): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let ready: Promise<unknown> | undefined;
   return {
@@ -50,7 +51,7 @@ function outboxMailer(options: MailerOptions): Mailer {
     async sendMail(message) {
       ready ??= mkdir(options.outboxDir, { recursive: true });
       await ready;
-      const info = await transport.sendMail(nodemailerMessage(message, options.from));
+      const info = await transport.sendMail(nodemailerMessage(message, sender));
       // Sortable by time; written under a temporary name first so a reader never sees half a message.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(options.outboxDir, name);
@@ -63,14 +64,16 @@ function outboxMailer(options: MailerOptions): Mailer {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
+  const sender = mailSenderOf(options.from);
+  if (!sender) throw new Error(`the sender of emails is not one address: ${options.from}`);
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     options.logger.info({ smtpHost: url.hostname, smtpPort: url.port }, `mail is sent through ${url.host}`);
-    return smtpMailer({ ...options, smtpUrl: options.smtpUrl });
+    return smtpMailer({ ...options, smtpUrl: options.smtpUrl }, sender);
   }
   options.logger.info(
     { outboxDir: options.outboxDir },
     `no SMTP_URL: mail is written as .eml files to ${options.outboxDir}`,
   );
-  return outboxMailer(options);
+  return outboxMailer(options, sender);
 }

@@ -94,8 +94,14 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Paragraphs after the button. */
   closing?: string[];
-  /** Label and value rows after the paragraphs (an order's lines and total), each table with its title. */
-  tables?: { title: string; rows: { label: string; value: string; strong?: boolean }[] }[];
+  /**
+   * Label and value rows after the paragraphs (an order's lines and total), each table with its
+   * title; a row's details go under its label (a line's period and traveller).
+   */
+  tables?: {
+    title: string;
+    rows: { label: string; value: string; strong?: boolean; details?: string[] }[];
+  }[];
   attachments?: MailMessage['attachments'];
 };
 
@@ -115,7 +121,10 @@ export function renderEmail(content: EmailContent): MailMessage {
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...tables.flatMap((table) => [
       table.title,
-      ...table.rows.map((row) => `- ${row.label ? `${row.label}: ` : ''}${row.value}`),
+      ...table.rows.flatMap((row) => [
+        `- ${row.label ? `${row.label}: ` : ''}${row.value}`,
+        ...(row.details ?? []).map((detail) => `  ${detail}`),
+      ]),
       '',
     ]),
     ...(action ? [`${action.label}:`, action.url, ''] : []),
@@ -132,13 +141,16 @@ export function renderEmail(content: EmailContent): MailMessage {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${primary.main};color:${primary.contrastText};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>`
     : '';
-  const cell = (value: string, strong: boolean | undefined, end: boolean) =>
-    `<td style="padding:6px 0;border-bottom:1px solid #e4e4e7;text-align:${end ? (dir === 'rtl' ? 'left' : 'right') : align};${strong ? 'font-weight:bold;' : ''}${end ? 'white-space:nowrap;' : ''}">${escapeHtml(value)}</td>`;
+  const cell = (value: string, strong: boolean | undefined, end: boolean, details: string[] = []) =>
+    `<td style="padding:6px 0;border-bottom:1px solid #e4e4e7;text-align:${end ? (dir === 'rtl' ? 'left' : 'right') : align};${strong ? 'font-weight:bold;' : ''}${end ? 'white-space:nowrap;' : ''}">${escapeHtml(value)}${details.map((detail) => `<br><span style="font-size:13px;color:#555555">${escapeHtml(detail)}</span>`).join('')}</td>`;
   const tableHtml = tables
     .map(
       (table) =>
         `<p style="margin:8px 0 4px;font-weight:bold">${escapeHtml(table.title)}</p>\n<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px">${table.rows
-          .map((row) => `<tr>${cell(row.label, row.strong, false)}${cell(row.value, row.strong, true)}</tr>`)
+          .map(
+            (row) =>
+              `<tr>${cell(row.label, row.strong, false, row.details)}${cell(row.value, row.strong, true)}</tr>`,
+          )
           .join('')}</table>`,
     )
     .join('\n');
@@ -168,6 +180,8 @@ ${fallbackLink}
 `;
   return {
     to: content.to,
+    // Sent on the network's behalf: its name is the sender's (MAIL_FROM's address stays).
+    senderName: name,
     subject: content.subject,
     text,
     html,

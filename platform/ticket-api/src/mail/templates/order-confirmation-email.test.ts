@@ -42,12 +42,12 @@ describe('order confirmation email', () => {
       invoicePdf: PDF,
     });
     expect(mail.subject).toBe('Lumière Mobilités : confirmation de votre commande C-2026-0042');
-    const text = mail.text.replace(/[\u00A0\u202F]/g, ' ');
+    const text = mail.text.replace(/[\u00A0\u202F\u2009]/g, ' ');
     for (const expected of [
       'Bonjour Camille,',
       'Merci pour votre commande C-2026-0042 du 23 novembre 2026.',
-      '- Abonnement annuel tout public: 550,00 €',
-      '- Carnet de 10 voyages × 3: 49,50 €',
+      '- Abonnement annuel tout public: 550,00 €\n  Validité : 1 janvier – 31 décembre 2027\n  Voyageur : Camille Durand',
+      '- Carnet de 10 voyages × 3: 49,50 €\n  Voyageur : Léo Durand',
       '- Remise : Code BIENVENUE: -9,92 €',
       '- Total TTC: 594,50 €',
       'Moyen de paiement : Carte bancaire',
@@ -59,6 +59,9 @@ describe('order confirmation email', () => {
     // No agency for an order that is not collected.
     expect(text).not.toContain(INVOICE_MESSAGES.fr.collectReady);
     expect(mail.html).toContain(formatMoney(59_450, 'EUR', 'fr'));
+    expect(mail.html?.replace(/[\u00A0\u202F\u2009]/g, ' ')).toContain(
+      'Abonnement annuel tout public<br><span style="font-size:13px;color:#555555">Validité : 1 janvier – 31 décembre 2027</span>',
+    );
     expect(mail.attachments).toEqual([
       {
         filename: 'LUM-000042.pdf',
@@ -85,6 +88,8 @@ describe('order confirmation email', () => {
     expect(mail.text).toContain('الموعد: الخميس، 26 نوفمبر 2026');
     expect(mail.text).toContain(`المجموع شامل الضريبة: ${formatMoney(28_000, 'MAD', 'ar')}`);
     expect(mail.text).toContain('بطاقة بنكية: مدفوع دفعة واحدة');
+    expect(mail.text).toContain('- اشتراك شهري: ');
+    expect(mail.text).toContain('  الصلاحية: 1–31 ديسمبر 2026\n  المسافر: سلمى بنعلي');
   });
 
   it('CHK-06 is written in the five languages, with the 48 to 72 hours in each', () => {
@@ -104,12 +109,12 @@ describe('order confirmation email', () => {
     }
   });
 
-  it('reaches the SMTP server with the invoice PDF attached', async () => {
+  it('reaches the SMTP server from the network, with the invoice PDF attached', async () => {
     const pdf = await renderInvoicePdf(frenchInvoice);
     const mailer = createMailer({
       smtpUrl: capture.url,
       outboxDir: '/nowhere',
-      from: 'Lumière Mobilités <no-reply@lumiere.example>',
+      from: 'Transit shop <no-reply@shop.example>',
       logger: createLogger({ level: 'silent' }),
     });
     try {
@@ -124,6 +129,8 @@ describe('order confirmation email', () => {
         }),
       );
       const [message] = await capture.waitForMessages(1);
+      // Sent on Lumière's behalf: its name, at MAIL_FROM's address.
+      expect(message?.headers.from).toBe('=?UTF-8?Q?Lumi=C3=A8re_Mobilit=C3=A9s?= <no-reply@shop.example>');
       expect(message?.headers['content-type']).toMatch(/^multipart\/mixed/);
       expect(message?.raw).toContain('Content-Disposition: attachment; filename=LUM-000042.pdf');
       const encoded = message?.raw

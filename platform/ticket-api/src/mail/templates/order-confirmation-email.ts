@@ -1,6 +1,7 @@
 // The confirmation of a placed order (CHK-07: a guest's invoice goes by email too): the order's
-// number, lines and total, how it is paid and the instalment schedule, the agency and slot of a
-// collected order with when its tickets are ready (CHK-06), and the invoice PDF attached.
+// number, lines (each with the period it covers and its traveller) and total, how it is paid and
+// the instalment schedule, the agency and slot of a collected order with when its tickets are ready
+// (CHK-06), and the invoice PDF attached.
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { InvoiceDocument } from '../../services/invoices/invoice-document.ts';
@@ -11,6 +12,7 @@ import {
   formatSlot,
   INVOICE_MESSAGES,
   labelled,
+  lineDetails,
 } from '../../services/invoices/invoice-messages.ts';
 import type { MailMessage } from '../mail-message.ts';
 import { fill, renderEmail } from './email-layout.ts';
@@ -88,6 +90,7 @@ export function orderConfirmationEmail(options: {
     ...invoice.lines.map((line) => ({
       label: line.quantity > 1 ? `${line.label} × ${line.quantity}` : line.label,
       value: money(line.amountInclTax),
+      details: lineDetails(line, locale, timeZone),
     })),
     ...invoice.discounts.map((discount) => ({
       label: labelled(m.discount, discount.label, locale),

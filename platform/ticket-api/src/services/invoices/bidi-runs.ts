@@ -1,8 +1,9 @@
 // Enough of the Unicode bidirectional algorithm (UAX #9) for the one-line texts of an invoice: the
 // weak rules for numbers (W4, W5, W7), paired brackets (N0, simplified), neutrals (N1, N2), the
-// levels and their reordering (L2) and mirrored brackets (L4). Arabic letters go to the Noto Sans
-// Arabic font, whose shaping (fontkit) joins them and lays each run right to left itself, so an
-// Arabic run is handed over in logical order; everything else goes to Noto Sans.
+// levels and their reordering (L2) and mirrored brackets (L4). Arabic letters, and the spaces between
+// Arabic words, go to the Noto Sans Arabic font, whose shaping (fontkit) joins them and lays each
+// run right to left itself, so an Arabic run is handed over in logical order; everything else goes
+// to Noto Sans.
 
 export type Direction = 'ltr' | 'rtl';
 export type TextRun = { text: string; arabic: boolean };
@@ -11,6 +12,8 @@ const ARABIC_LETTER =
   /[\u0620-\u064A\u066E-\u06D3\u06D5\u06FA-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const ARABIC_FONT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const BIDI_CONTROLS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
+/** Spaces the Arabic font draws too. */
+const SPACE = /[ \u00A0]/;
 
 /** Text as the fonts draw it: without bidi controls, thin and narrow spaces as no-break spaces. */
 export const printable = (text: string) =>
@@ -138,14 +141,29 @@ export function visualRuns(line: string, paragraph: Direction): TextRun[] {
     }
   }
   // L4, then runs by font; an Arabic run back in logical order for the shaper, which reverses it.
+  // Spaces between Arabic words of one level go with them: one run for a phrase, which a text
+  // extractor then reads back whole.
+  const arabicFont = order.map((index) => ARABIC_FONT.test(chars[index] ?? ''));
+  const level = (at: number) => levels[order[at] ?? 0] ?? 0;
+  for (let at = 0; at < n; at++) {
+    if (arabicFont[at] || !SPACE.test(chars[order[at] ?? 0] ?? '')) continue;
+    let end = at;
+    while (end < n && !arabicFont[end] && SPACE.test(chars[order[end] ?? 0] ?? '')) end++;
+    const between = at > 0 && end < n && arabicFont[at - 1] && arabicFont[end];
+    const sameLevel = Array.from({ length: end - at + 2 }, (_, k) => level(at - 1 + k)).every(
+      (value) => value === level(at),
+    );
+    if (between && sameLevel && level(at) % 2 === 1) arabicFont.fill(true, at, end);
+    at = end - 1;
+  }
   const runs: TextRun[] = [];
-  for (const index of order) {
+  order.forEach((index, at) => {
     const char = chars[index] ?? '';
     const shown = (levels[index] ?? 0) % 2 === 1 ? (MIRRORED[char] ?? char) : char;
-    const arabic = ARABIC_FONT.test(char);
+    const arabic = arabicFont[at] ?? false;
     const last = runs.at(-1);
     if (last && last.arabic === arabic) last.text += shown;
     else runs.push({ text: shown, arabic });
-  }
+  });
   return runs.map((run) => (run.arabic ? { text: [...run.text].reverse().join(''), arabic: true } : run));
 }

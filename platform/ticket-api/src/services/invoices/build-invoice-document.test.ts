@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildInvoiceDocument, shareInProportion, vatIncluded } from './build-invoice-document.ts';
-import type { InvoiceDocument } from './invoice-document.ts';
+import { type InvoiceDocument, invoiceDocumentSchema } from './invoice-document.ts';
 import { lumiereOrder, wahatOrder } from './invoice-test-data.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -104,5 +104,24 @@ describe('ORD-04 invoice document', () => {
     });
     expect(document.buyer.address).toBeNull();
     expect(document.totals).toEqual({ exclTax: 24_430, vat: 3_570, inclTax: 28_000 });
+  });
+
+  it('keeps on each line the period its product covers and its traveller; an invoice issued without them still reads', () => {
+    const document = buildInvoiceDocument(lumiereOrder);
+    expect(document.lines.map((line) => [line.period, line.traveller])).toEqual([
+      [{ kind: 'DAYS', from: '2027-01-01', to: '2027-12-31' }, 'Camille Durand'],
+      [null, 'Léo Durand'],
+      [null, 'Léo Durand'],
+    ]);
+    const kept = JSON.parse(JSON.stringify(document)) as { lines: Record<string, unknown>[] };
+    for (const line of kept.lines) {
+      delete line.period;
+      delete line.traveller;
+    }
+    expect(
+      invoiceDocumentSchema
+        .parse(kept)
+        .lines.every((line) => line.period === null && line.traveller === null),
+    ).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // rate)); a discount is shared among the lines it applies to in proportion to their amounts and
 // taxed at their rates; every total is a sum of these rows, so the document adds up exactly.
 
+import type { ValidityPeriod } from '@transit-shop/sdk/catalogue/validity-period';
 import type { OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { Locale } from '@transit-shop/sdk/locales';
 import {
@@ -23,8 +24,15 @@ export type InvoiceOrderData = {
   seller: InvoiceSeller;
   buyer: { name: string; email: string; address: InvoiceAddress | null };
   order: { id: string; date: Date };
-  /** unitPrice includes VAT, in minor units; vatRate in basis points. */
-  lines: { label: string; quantity: number; unitPrice: number; vatRate: number }[];
+  /** unitPrice includes VAT, in minor units; vatRate in basis points; the period and traveller when known. */
+  lines: {
+    label: string;
+    quantity: number;
+    unitPrice: number;
+    vatRate: number;
+    period?: ValidityPeriod | null;
+    traveller?: string | null;
+  }[];
   /** What each discount takes off, a positive amount incl. tax; on the given lines (indexes) or all. */
   discounts: { label: string; amount: number; lineIndexes?: number[] }[];
   paymentMethod: OnlinePaymentMethod;
@@ -71,6 +79,8 @@ export function buildInvoiceDocument(data: InvoiceOrderData): InvoiceDocument {
       amountExclTax: amountInclTax - vatAmount,
       vatAmount,
       amountInclTax,
+      period: line.period ?? null,
+      traveller: line.traveller?.trim() || null,
     };
   });
 

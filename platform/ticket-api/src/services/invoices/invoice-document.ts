@@ -1,6 +1,7 @@
 // The invoice as data (decision 0020): everything the PDF and the confirmation email print, kept
 // with the issued invoice so that it can be drawn again unchanged. Amounts are integer minor units
 // of the currency; VAT rates are basis points (1000 = 10 %).
+import { validityPeriodSchema } from '@transit-shop/sdk/catalogue/validity-period';
 import { onlinePaymentMethodSchema } from '@transit-shop/sdk/contract/checkout';
 import { localeSchema } from '@transit-shop/sdk/locale.schema';
 import { z } from 'zod';
@@ -35,7 +36,11 @@ export const invoiceBuyerSchema = z.strictObject({
   address: invoiceAddressSchema.nullable(),
 });
 
-/** An article of the order; amountInclTax = amountExclTax + vatAmount, exactly. */
+/**
+ * An article of the order; amountInclTax = amountExclTax + vatAmount, exactly. The period and the
+ * traveller are written when the invoice is issued (decision 0026); an invoice issued before has
+ * neither.
+ */
 export const invoiceLineSchema = z.strictObject({
   label: z.string().min(1),
   quantity: z.number().int().positive(),
@@ -44,6 +49,10 @@ export const invoiceLineSchema = z.strictObject({
   amountExclTax: amount,
   vatAmount: amount,
   amountInclTax: amount,
+  /** The period its product covers, in the network's time zone; null for one valid from purchase. */
+  period: validityPeriodSchema.nullable().default(null),
+  /** Whom it is for: the account holder or a traveller profile of theirs; null when unnamed. */
+  traveller: z.string().min(1).nullable().default(null),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 

@@ -1,5 +1,6 @@
 // The invoice's texts in the five languages, and the numbers, amounts and dates as each language
 // writes them (Latin digits in Arabic too: the Noto Sans Arabic font draws Arabic letters only).
+import type { ValidityPeriod } from '@transit-shop/sdk/catalogue/validity-period';
 import type { OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { Locale } from '@transit-shop/sdk/locales';
 
@@ -24,6 +25,10 @@ export type InvoiceMessages = {
     inclTax: string;
   };
   discount: string;
+  /** Before the period a line's product covers. */
+  validity: string;
+  /** Before the name of whom a line is for. */
+  traveller: string;
   vatBreakdown: string;
   breakdown: { rate: string; base: string; vat: string; total: string };
   totalExclTax: string;
@@ -65,6 +70,8 @@ export const INVOICE_MESSAGES: Record<Locale, InvoiceMessages> = {
       inclTax: 'Total TTC',
     },
     discount: 'Remise',
+    validity: 'Validité',
+    traveller: 'Voyageur',
     vatBreakdown: 'Détail de la TVA',
     breakdown: { rate: 'Taux', base: 'Base HT', vat: 'TVA', total: 'TTC' },
     totalExclTax: 'Total HT',
@@ -106,6 +113,8 @@ export const INVOICE_MESSAGES: Record<Locale, InvoiceMessages> = {
       inclTax: 'Incl. VAT',
     },
     discount: 'Discount',
+    validity: 'Valid',
+    traveller: 'Traveller',
     vatBreakdown: 'VAT breakdown',
     breakdown: { rate: 'Rate', base: 'Excl. VAT', vat: 'VAT', total: 'Incl. VAT' },
     totalExclTax: 'Total excl. VAT',
@@ -147,6 +156,8 @@ export const INVOICE_MESSAGES: Record<Locale, InvoiceMessages> = {
       inclTax: 'شامل الضريبة',
     },
     discount: 'تخفيض',
+    validity: 'الصلاحية',
+    traveller: 'المسافر',
     vatBreakdown: 'تفصيل الضريبة على القيمة المضافة',
     breakdown: { rate: 'النسبة', base: 'دون الضريبة', vat: 'الضريبة', total: 'شامل الضريبة' },
     totalExclTax: 'المجموع دون الضريبة',
@@ -188,6 +199,8 @@ export const INVOICE_MESSAGES: Record<Locale, InvoiceMessages> = {
       inclTax: 'Totale IVA incl.',
     },
     discount: 'Sconto',
+    validity: 'Validità',
+    traveller: 'Viaggiatore',
     vatBreakdown: 'Riepilogo IVA',
     breakdown: { rate: 'Aliquota', base: 'Imponibile', vat: 'IVA', total: 'Totale' },
     totalExclTax: 'Totale imponibile',
@@ -229,6 +242,8 @@ export const INVOICE_MESSAGES: Record<Locale, InvoiceMessages> = {
       inclTax: 'Total IVA incl.',
     },
     discount: 'Descuento',
+    validity: 'Validez',
+    traveller: 'Viajero',
     vatBreakdown: 'Desglose del IVA',
     breakdown: { rate: 'Tipo', base: 'Base', vat: 'IVA', total: 'Total' },
     totalExclTax: 'Base imponible total',
@@ -317,6 +332,41 @@ export const formatCalendarDate = (date: string, locale: Locale) =>
   dateFormat(locale, 'date|UTC', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
+
+/**
+ * The period a line's product covers: its days, both included, as written (a month, a week), or
+ * its start and end times in the network's time zone (a day pass from its slot), shorter to fit
+ * the line's column.
+ */
+export function formatPeriod(period: ValidityPeriod, locale: Locale, timeZone: string): string {
+  if (period.kind === 'DAYS')
+    return dateFormat(locale, 'date|UTC', { dateStyle: 'long', timeZone: 'UTC' }).formatRange(
+      new Date(`${period.from}T00:00:00Z`),
+      new Date(`${period.to}T00:00:00Z`),
+    );
+  // Months by name: Arabic's numeric dates rely on bidi marks the PDF does not draw.
+  return dateFormat(locale, `times|${timeZone}`, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).formatRange(new Date(period.from), new Date(period.to));
+}
+
+/** What a line says under its label: the period its product covers and whom it is for, when known. */
+export const lineDetails = (
+  line: { period: ValidityPeriod | null; traveller: string | null },
+  locale: Locale,
+  timeZone: string,
+): string[] => {
+  const m = INVOICE_MESSAGES[locale];
+  return [
+    ...(line.period ? [labelled(m.validity, formatPeriod(line.period, locale, timeZone), locale)] : []),
+    ...(line.traveller ? [labelled(m.traveller, line.traveller, locale)] : []),
+  ];
+};
 
 /** A pick-up slot: its day, then its start and end times, in the network's time zone. */
 export const formatSlot = (start: string | Date, end: string | Date, locale: Locale, timeZone: string) =>

@@ -1,5 +1,5 @@
-// Orders for invoice tests: a Lumière order with two VAT rates, a discount and instalments, and a
-// Wahat order in Arabic collected at an agency.
+// Orders for invoice tests: a Lumière order with two VAT rates, a discount and instalments, its lines
+// for two travellers, and a Wahat order in Arabic collected at an agency.
 import type { InvoiceOrderData } from './build-invoice-document.ts';
 
 export const lumiereSeller = {
@@ -36,9 +36,22 @@ export const lumiereOrder: InvoiceOrderData = {
   },
   order: { id: '7f3c2a10-5b1e-4c7d-9a8e-2f6b1c0d4e21', date: new Date('2026-11-23T09:14:00Z') },
   lines: [
-    { label: 'Abonnement annuel tout public', quantity: 1, unitPrice: 55_000, vatRate: 1000 },
-    { label: 'Carnet de 10 voyages', quantity: 3, unitPrice: 1_650, vatRate: 1000 },
-    { label: 'Carte Lumière (création)', quantity: 1, unitPrice: 500, vatRate: 2000 },
+    {
+      label: 'Abonnement annuel tout public',
+      quantity: 1,
+      unitPrice: 55_000,
+      vatRate: 1000,
+      period: { kind: 'DAYS', from: '2027-01-01', to: '2027-12-31' },
+      traveller: 'Camille Durand',
+    },
+    { label: 'Carnet de 10 voyages', quantity: 3, unitPrice: 1_650, vatRate: 1000, traveller: 'Léo Durand' },
+    {
+      label: 'Carte Lumière (création)',
+      quantity: 1,
+      unitPrice: 500,
+      vatRate: 2000,
+      traveller: 'Léo Durand',
+    },
   ],
   discounts: [{ label: 'Code BIENVENUE', amount: 1_000 }],
   paymentMethod: 'CARD',
@@ -80,8 +93,15 @@ export const wahatOrder: InvoiceOrderData = {
   buyer: { name: 'سلمى بنعلي', email: 'salma.benali@example.org', address: null },
   order: { id: 'a1b2c3d4-0000-4000-8000-000000000007', date: new Date('2026-11-23T09:58:00Z') },
   lines: [
-    { label: 'اشتراك شهري', quantity: 1, unitPrice: 25_000, vatRate: 1400 },
-    { label: 'بطاقة الواحة', quantity: 1, unitPrice: 3_000, vatRate: 2000 },
+    {
+      label: 'اشتراك شهري',
+      quantity: 1,
+      unitPrice: 25_000,
+      vatRate: 1400,
+      period: { kind: 'DAYS', from: '2026-12-01', to: '2026-12-31' },
+      traveller: 'سلمى بنعلي',
+    },
+    { label: 'بطاقة الواحة', quantity: 1, unitPrice: 3_000, vatRate: 2000, traveller: 'سلمى بنعلي' },
   ],
   discounts: [],
   paymentMethod: 'CARD',

@@ -2,11 +2,10 @@
 // each document (its tables, then its glyphs and shaping lookups again as text is laid out). Each
 // font is parsed here once, and pdfkit is handed a short token in its place that a font format
 // registered with fontkit (fontkit's own extension point) answers with the parsed font. A document
-// still gets its own subset of the glyphs it uses, so the PDF is the same. What pdfkit and fontkit
-// work out from a font alone is kept for every document too: each word's shaping (most of a
-// document's cost: every invoice prints the same labels) and each glyph's decoded outline.
+// still gets its own subset of the glyphs it uses, so the PDF is the same. What fontkit works out
+// from a font alone is kept for every document too: each glyph's decoded outline (and each run's
+// shaping, pdfkit-clusters.ts).
 import { createRequire } from 'node:module';
-import { type KeptValues, keptValues } from './kept-values.ts';
 
 /** What this module needs of a fontkit font: pdfkit uses the rest. */
 type ParsedFont = { postscriptName: string; getGlyph(id: number): object };
@@ -54,31 +53,6 @@ export function parseFontOnce(name: string, bytes: Uint8Array): Buffer {
   keepDecodedGlyphs(Object.getPrototypeOf(font.getGlyph(0)));
   parsed.set(name, font);
   return Buffer.from(`${TOKEN_PREFIX}${name}`, 'latin1');
-}
-
-/** pdfkit's font of one document: its words shaped with `layoutRun`, kept per document by `layoutCached`. */
-type PdfkitFont = { font: object; layoutRun(text: string): object; layoutCached(text: string): object };
-/** Shaped words kept per parsed font. */
-const KEPT_WORDS = 20_000;
-const wordsOfFonts = new WeakMap<object, KeptValues<object>>();
-const sharedLayouts = new WeakSet<object>();
-
-/**
- * Has pdfkit's fonts (the prototype of a document's font) keep each word's shaping for every
- * document of the same parsed font rather than for one document: a word's run depends on the font
- * only (its positions already in pdfkit's units), and pdfkit only reads it afterwards.
- */
-export function shareShapedWords(pdfkitFontPrototype: PdfkitFont): void {
-  if (sharedLayouts.has(pdfkitFontPrototype)) return;
-  sharedLayouts.add(pdfkitFontPrototype);
-  pdfkitFontPrototype.layoutCached = function (this: PdfkitFont, text: string) {
-    let words = wordsOfFonts.get(this.font);
-    if (!words) {
-      words = keptValues<object>(KEPT_WORDS);
-      wordsOfFonts.set(this.font, words);
-    }
-    return words.get(text, () => this.layoutRun(text));
-  };
 }
 
 /** A fontkit glyph: `_decode` reads its outline from the font's glyf table. */

@@ -4,7 +4,7 @@ import { visualRuns } from './bidi-runs.ts';
 import { buildInvoiceDocument } from './build-invoice-document.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import type { TextItem } from './invoice-layout.ts';
-import { formatMoney, INVOICE_MESSAGES } from './invoice-messages.ts';
+import { formatMoney, formatPeriod, INVOICE_MESSAGES, labelled } from './invoice-messages.ts';
 import { lumiereOrder, wahatOrder } from './invoice-test-data.ts';
 import { invoiceLayoutOf, renderInvoicePdf } from './render-invoice-pdf.ts';
 
@@ -29,6 +29,20 @@ describe('ORD-04 invoice PDF', () => {
     // The creation date is the issue date: 2026-11-23T09:15:00Z.
     expect(body.includes('\n(D:20261123091500Z)\nendobj')).toBe(true);
     expect(Buffer.from(await renderInvoicePdf(french)).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it('gives the same bytes for the same document whatever was drawn before it', async () => {
+    const first = Buffer.from(await renderInvoicePdf(french));
+    await renderInvoicePdf(arabic);
+    await renderInvoicePdf(
+      buildInvoiceDocument({ ...lumiereOrder, locale: 'en', collect: wahatOrder.collect }),
+    );
+    expect(Buffer.from(await renderInvoicePdf(french)).equals(first)).toBe(true);
+    const arabicFirst = Buffer.from(await renderInvoicePdf(arabic));
+    await renderInvoicePdf(
+      buildInvoiceDocument({ ...wahatOrder, buyer: { ...wahatOrder.buyer, name: 'أمينة بنعلي' } }),
+    );
+    expect(Buffer.from(await renderInvoicePdf(arabic)).equals(arabicFirst)).toBe(true);
   });
 
   it('prints the seller, the buyer, each line with its VAT rate and amounts, the totals and the schedule', () => {
@@ -65,13 +79,57 @@ describe('ORD-04 invoice PDF', () => {
     expect(latin1(await renderInvoicePdf(arabic)).startsWith('%PDF-')).toBe(true);
   });
 
+  it('says under each line the period its product covers, in the network’s time zone, and its traveller', () => {
+    // Intl writes ranges and amounts with thin and no-break spaces.
+    const spaced = (items: string[]) => items.map((text) => text.replace(/[\u00A0\u202F\u2009]/g, ' '));
+    expect(spaced(texts(french))).toEqual(
+      expect.arrayContaining([
+        'Validité : 1 janvier – 31 décembre 2027',
+        'Voyageur : Camille Durand',
+        'Voyageur : Léo Durand',
+      ]),
+    );
+    expect(texts(arabic)).toEqual(
+      expect.arrayContaining(['الصلاحية: 1–31 ديسمبر 2026', 'المسافر: سلمى بنعلي']),
+    );
+    // A day pass: from its slot to the same time the next day, on the network's clock.
+    const dayPass = buildInvoiceDocument({
+      ...lumiereOrder,
+      locale: 'en',
+      lines: [
+        {
+          label: '24-hour pass',
+          quantity: 1,
+          unitPrice: 450,
+          vatRate: 1000,
+          period: { kind: 'TIMES', from: '2026-11-23T09:15:00.000Z', to: '2026-11-24T09:15:00.000Z' },
+          traveller: 'Ada Lovelace',
+        },
+      ],
+      discounts: [],
+    });
+    expect(spaced(texts(dayPass)).join('\n')).toContain(
+      'Valid: Nov 23, 2026, 10:15 AM – Nov 24, 2026,\n10:15 AM\nTraveller: Ada Lovelace',
+    );
+    for (const locale of LOCALES) {
+      const document = buildInvoiceDocument({ ...lumiereOrder, locale });
+      const m = INVOICE_MESSAGES[locale];
+      const period = labelled(
+        m.validity,
+        formatPeriod({ kind: 'DAYS', from: '2027-01-01', to: '2027-12-31' }, locale, 'Europe/Paris'),
+        locale,
+      );
+      expect(spaced(texts(document)), locale).toEqual(
+        expect.arrayContaining(spaced([period, labelled(m.traveller, 'Camille Durand', locale)])),
+      );
+    }
+  });
+
   it('lays Arabic out right to left with numbers and Latin words left to right inside it', () => {
-    // Runs from the left of the page: the number first, the label on the right.
+    // Runs from the left of the page: the number first, the label on the right, one run for its words.
     expect(visualRuns('رقم الفاتورة WHT-000007', 'rtl')).toEqual([
       { text: 'WHT-000007 ', arabic: false },
-      { text: 'الفاتورة', arabic: true },
-      { text: ' ', arabic: false },
-      { text: 'رقم', arabic: true },
+      { text: 'رقم الفاتورة', arabic: true },
     ]);
     // Intl's amount in Arabic: the number on the right, the currency on its left.
     expect(visualRuns('\u200f1,234.56 د.م.\u200f', 'rtl')).toEqual([
@@ -89,9 +147,7 @@ describe('ORD-04 invoice PDF', () => {
     // An Arabic name inside a French line.
     expect(visualRuns('Agence : محطة الساحة', 'ltr')).toEqual([
       { text: 'Agence : ', arabic: false },
-      { text: 'الساحة', arabic: true },
-      { text: ' ', arabic: false },
-      { text: 'محطة', arabic: true },
+      { text: 'محطة الساحة', arabic: true },
     ]);
   });
 

@@ -1,6 +1,8 @@
 // The invoice as an A4 PDF (ORD-04): the layout drawn with pdfkit in Noto Sans, Arabic runs in
-// Noto Sans Arabic and right to left. The creation date is the invoice's issue date, so the same
-// document always gives the same bytes.
+// Noto Sans Arabic and right to left, tagged (decision 0026): the invoice's language and title, and
+// its structure (headings, paragraphs, tables with their header cells), decoration and what is
+// repeated for a page marked as artifacts. The creation date is the invoice's issue date, so the
+// same document always gives the same bytes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,8 +11,10 @@ import { type TextRun, visualRuns } from './bidi-runs.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { type InvoiceLayout, layoutInvoice, type Measure, PAGE, type TextItem } from './invoice-layout.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
+import { structureOf } from './invoice-structure.ts';
 import { keptValues } from './kept-values.ts';
-import { parseFontOnce, shareShapedWords } from './parsed-fonts.ts';
+import { parseFontOnce } from './parsed-fonts.ts';
+import { drawClusters } from './pdfkit-clusters.ts';
 import { sfntFromWoff } from './sfnt-from-woff.ts';
 
 const require = createRequire(import.meta.url);
@@ -52,7 +56,10 @@ function newPdf(document: InvoiceDocument): Pdf {
     autoFirstPage: false,
     // No default font: pdfkit would parse Helvetica's metrics for every document, and never use it.
     font: '',
+    pdfVersion: '1.7',
+    tagged: true,
     lang: document.locale,
+    // The title in the viewer's title bar rather than the file's name.
     displayTitle: true,
     info: {
       Title: `${INVOICE_MESSAGES[document.locale].title} ${document.number}`,
@@ -65,9 +72,9 @@ function newPdf(document: InvoiceDocument): Pdf {
   pdf.registerFont('latinBold', files.latinBold);
   pdf.registerFont('arabic', files.arabic);
   pdf.registerFont('arabicBold', files.arabicBold);
-  // Every document starts in the Latin font; pdfkit's fonts then share their shaped words.
+  // Every document starts in the Latin font; pdfkit's fonts then draw shaped clusters.
   pdf.font('latin');
-  shareShapedWords(Object.getPrototypeOf((pdf as unknown as { _font: object })._font));
+  drawClusters((pdf as unknown as { _font: object })._font);
   return pdf;
 }
 
@@ -119,18 +126,30 @@ function drawText(pdf: Pdf, item: TextItem, direction: Direction, measure: Measu
   }
 }
 
-function draw(pdf: Pdf, layout: InvoiceLayout, measure: Measure) {
+function draw(pdf: Pdf, layout: InvoiceLayout, measure: Measure, locale: string) {
+  const structure = structureOf(pdf, locale);
   for (const items of layout.pages) {
     pdf.addPage({ size: 'A4', margin: 0 });
     for (const item of items) {
       if (item.kind === 'box') {
         const x = layout.direction === 'rtl' ? PAGE.width - item.x - item.width : item.x;
+        pdf.markContent('Artifact', { type: 'Layout' });
         pdf.rect(x, item.y, item.width, item.height).fill(item.height < 2 ? RULE_COLOR : HEADER_FILL);
-      } else {
+        pdf.endMarkedContent();
+      } else if (item.tag.kind === 'artifact') {
+        pdf.markContent('Artifact', { type: 'Pagination' });
         drawText(pdf, item, layout.direction, measure);
+        pdf.endMarkedContent();
+      } else {
+        const { element, role } = structure.of(item.tag, item.text);
+        const content = pdf.markStructureContent(role);
+        drawText(pdf, item, layout.direction, measure);
+        pdf.endMarkedContent();
+        element.add(content);
       }
     }
   }
+  structure.end();
 }
 
 /** The layout of the invoice with the PDF's own font metrics. */
@@ -151,7 +170,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array>
     pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     pdf.on('error', reject);
   });
-  draw(pdf, layoutInvoice(document, measure), measure);
+  draw(pdf, layoutInvoice(document, measure), measure, document.locale);
   pdf.end();
   return done;
 }

@@ -13,11 +13,13 @@ import { orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, paymentEvents, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { NewUserRow } from '../../db/schema/users.ts';
 import { vouchers } from '../../db/schema/vouchers.ts';
-import { signedInUser } from '../../test-support/accounts.ts';
+import { insertTestUser, signedInUser } from '../../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET, VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
+import { extractedTexts } from '../../test-support/pdf-text.ts';
 import { storeSavedMethod } from '../../test-support/saved-methods.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
+import { invoiceDocumentSchema } from '../invoices/invoice-document.ts';
 import { localInstant, runAfterCommit } from './after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
 import { checkDueCheckouts } from './check-due-checkouts.ts';
@@ -624,6 +626,69 @@ describe('payment notifications', () => {
     // A repeated notification numbers nothing twice.
     await notifyPayment(first.orderId, 'payment.succeeded', { sequence: 9 });
     expect((await history(buyer, first.orderId)).invoiceNumber).toBe(numbers[1]);
+  });
+
+  it('each invoice line says the period its product covers, in the network’s time zone, and its traveller', async () => {
+    const buyer = await signIn(LUMIERE_ID, { firstName: 'Camille', lastName: 'Durand' });
+    const { db, clock } = testApp.current.deps;
+    const profile = await insertTestUser(db, clock, {
+      email: null,
+      firstName: 'Léo',
+      lastName: 'Durand',
+      parentUserId: buyer.user.id,
+    });
+    const dayPass = {
+      shopItemId: 1103,
+      quantity: 1,
+      support: 'DEMATERIALIZED',
+      startingAt: '2026-11-23T09:15:00Z',
+    };
+    const answer = await placed(
+      placing(buyer, { articles: [{ ...monthly(), customerId: profile.id }, annual(), dayPass, singles(1)] }),
+    );
+    await notifyPayment(answer.orderId, 'payment.succeeded');
+    const [invoice] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.networkId, LUMIERE_ID), eq(invoices.orderReference, String(answer.orderId))));
+    const lines = invoiceDocumentSchema.parse(invoice?.document).lines;
+    expect(lines.map((line) => [line.label, line.period, line.traveller])).toEqual([
+      ['Abonnement mensuel', { kind: 'DAYS', from: '2026-12-01', to: '2026-12-31' }, 'Léo Durand'],
+      ['Abonnement annuel', { kind: 'DAYS', from: '2027-01-01', to: '2027-12-31' }, 'Camille Durand'],
+      // 10:15 in Paris, for 24 hours.
+      [
+        'Pass 24 heures',
+        { kind: 'TIMES', from: '2026-11-23T09:15:00.000Z', to: '2026-11-24T09:15:00.000Z' },
+        'Camille Durand',
+      ],
+      ['Ticket 1 voyage', null, 'Camille Durand'],
+    ]);
+    // The printed invoice reads so, as a text extractor reads it.
+    const file = CHECKOUT_CALLS.printOrder.toResult(
+      await okOf<{ fileName: string; contentType: 'application/pdf'; contentBase64: string }>(
+        await testApp.current.call(CHECKOUT_CALLS.printOrder, {
+          userToken: buyer.token,
+          userId: buyer.user.id,
+          networkId: LUMIERE_ID,
+          orderId: answer.orderId,
+        }),
+      ),
+    );
+    const printed = (await extractedTexts(new Uint8Array(await file.blob.arrayBuffer()))).map((text) =>
+      text.replace(/\s+/g, ' '),
+    );
+    expect(printed).toEqual(
+      expect.arrayContaining([
+        'Validité : 1–31 décembre 2026',
+        'Voyageur : Léo Durand',
+        'Validité : 1 janvier – 31 décembre 2027',
+        'Voyageur : Camille Durand',
+      ]),
+    );
+    // The day pass's period goes on to a second line of its column.
+    expect(printed.join('\n')).toContain(
+      'Validité : 23 nov. 2026, 10:15 – 24 nov. 2026,\n10:15\nVoyageur : Camille Durand',
+    );
   });
 
   it('ORD-04 printOrder answers the invoice of a completed order as a PDF file, and nothing before', async () => {
