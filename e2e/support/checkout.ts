@@ -307,8 +307,14 @@ export async function watchOrders(
         url: address,
         headers: { ...route.request().headers(), ...headers },
       });
-      keep(readAnswer(call, response.status(), await response.text()) as PlacedOrder);
+      let answer: PlacedOrder | undefined;
+      try {
+        answer = readAnswer(call, response.status(), await response.text()) as PlacedOrder;
+      } catch {
+        // A refusal (the sdk reads it as an error) places nothing and tells no outcome.
+      }
       await route.fulfill({ response });
+      if (answer) keep(answer);
     });
   await watch(placeOrderCall, (answer) => placed.push({ orderId: answer.orderId, status: answer.status }));
   await watch(orderOutcomeCall, (answer) => {

@@ -11,7 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { CheckoutSnapshot } from '@transit-shop/flows/checkout/checkout.machine';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -19,6 +19,19 @@ import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/u
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
 
 type Outcome = 'confirmed' | 'pending' | 'failed' | 'cancelled';
+
+/** A sentence with an email address in it, the address kept left to right in a right-to-left sentence. */
+function withAddressIsolated(sentence: string, email: string): ReactNode {
+  const at = sentence.indexOf(email);
+  if (at < 0) return sentence;
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <bdi dir="ltr">{email}</bdi>
+      {sentence.slice(at + email.length)}
+    </>
+  );
+}
 
 function outcomeOf(snapshot: CheckoutSnapshot): Outcome | null {
   for (const outcome of ['confirmed', 'pending', 'failed', 'cancelled'] as const) {
@@ -65,7 +78,7 @@ export function PaymentResultDialog() {
             {taken ? (
               <DialogContentText sx={{ mt: 2 }}>
                 {guestEmail
-                  ? t('checkout.result.guestInvoice', { email: guestEmail })
+                  ? withAddressIsolated(t('checkout.result.guestInvoice', { email: guestEmail }), guestEmail)
                   : t('checkout.result.accountInvoice')}
               </DialogContentText>
             ) : null}
