@@ -11,7 +11,6 @@ import {
   fakeComputeAmount,
   ORDER_REFERENCE,
   openCheckout,
-  outcomeAnswer,
 } from '../test/checkout-session.ts';
 
 const ticket = shopItem({ name: 'Ticket unitaire', shopItemPrice: 200 });

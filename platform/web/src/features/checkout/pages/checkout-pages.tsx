@@ -193,9 +193,12 @@ function Checkout({
   // Each new step's heading takes the focus, as a new page's would: a keyboard or screen reader
   // user goes on from the top of the step rather than from the button that is gone.
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusedStep = useRef<CheckoutStep | null>(null);
   useEffect(() => {
+    if (focusedStep.current === shown) return;
+    focusedStep.current = shown;
     heading.current?.focus();
-  }, [shown]);
+  });
   return (
     <CheckoutProvider value={{ actor, places: setup.places }}>
       <Typography
