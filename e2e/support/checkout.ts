@@ -2,13 +2,18 @@
 // and collect agencies): a product into the cart, the cart's confirmations, each step after it,
 // the trip to the payment provider's page and back; and the check that the shop's own pages never
 // hold an input for card or bank details.
-import { expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { readAnswer } from '@transit-shop/sdk/client/read-answer';
+import { createTicketClient } from '@transit-shop/sdk/client/ticket-client';
 import {
-  acknowledgePaymentCall,
+  getOrdersCall,
   type OrderStatus,
+  type OrderSummary,
+  orderOutcomeCall,
   placeOrderCall,
 } from '@transit-shop/sdk/contract/checkout';
+import { loadTenants } from '@transit-shop/tenancy/load-tenants';
 import { messagesFor } from '../../platform/payment-sandbox/src/pages/messages.ts';
 import { shopUrl } from './accounts.ts';
 import { expectProviderPage } from './payment-page.ts';
@@ -281,17 +286,20 @@ export function pdfTitleOf(pdf: Buffer): string | null {
 type PlacedOrder = { orderId: number; status: OrderStatus };
 
 /**
- * The orders the page places (Order/placeOrder.json) and the statuses the server gives them when
- * the buyer is back from the provider (Payment/acknowledge.json), read from the answers with the
- * calls' own schemas. The calls go to the platform as they are (the page leaves for the provider
- * right after placing, before its own copy of the answer could be read).
+ * The orders the page places (Order/placeOrder.json) and the final statuses the server gives them
+ * when the buyer is back from the provider (Order/outcome.json, once per order), read from the
+ * answers with the calls' own schemas. The calls go to the platform as they are (the page leaves
+ * for the provider right after placing, before its own copy of the answer could be read).
  */
 export async function watchOrders(
   page: Page,
 ): Promise<{ placed: PlacedOrder[]; acknowledged: PlacedOrder[] }> {
   const placed: PlacedOrder[] = [];
   const acknowledged: PlacedOrder[] = [];
-  const watch = (call: typeof placeOrderCall | typeof acknowledgePaymentCall, into: PlacedOrder[]) =>
+  const watch = (
+    call: typeof placeOrderCall | typeof orderOutcomeCall,
+    keep: (answer: PlacedOrder & { outcome?: unknown }) => void,
+  ) =>
     page.route(`**/api/${call.path}`, async (route) => {
       // Node does not resolve *.localhost: the call goes to loopback with the network's Host.
       const [address, { headers }] = apiRequest(NETWORK, new URL(route.request().url()).pathname);
@@ -299,11 +307,60 @@ export async function watchOrders(
         url: address,
         headers: { ...route.request().headers(), ...headers },
       });
-      const answer = readAnswer(call, response.status(), await response.text()) as PlacedOrder;
-      into.push({ orderId: answer.orderId, status: answer.status });
+      let answer: PlacedOrder | undefined;
+      try {
+        answer = readAnswer(call, response.status(), await response.text()) as PlacedOrder;
+      } catch {
+        // A refusal (the sdk reads it as an error) places nothing and tells no outcome.
+      }
       await route.fulfill({ response });
+      if (answer) keep(answer);
     });
-  await watch(placeOrderCall, placed);
-  await watch(acknowledgePaymentCall, acknowledged);
+  await watch(placeOrderCall, (answer) => placed.push({ orderId: answer.orderId, status: answer.status }));
+  await watch(orderOutcomeCall, (answer) => {
+    const seen = acknowledged.some((order) => order.orderId === answer.orderId);
+    if (answer.outcome !== null && !seen)
+      acknowledged.push({ orderId: answer.orderId, status: answer.status });
+  });
   return { placed, acknowledged };
+}
+
+/**
+ * The orders of the session a browser holds on the network (its `ticket` cookie: a customer's or a
+ * guest's), as Order/getOrders.json answers them, asked from the test through the sdk's client, signed
+ * with the network's key as the shop's pages sign it.
+ */
+export async function ordersOfSession(
+  context: BrowserContext,
+  request: APIRequestContext,
+): Promise<OrderSummary[]> {
+  const cookie = (await context.cookies(SHOP_ORIGIN)).find((candidate) => candidate.name === 'ticket');
+  if (!cookie) throw new Error('the browser holds no session on the shop');
+  const ticket = JSON.parse(decodeURIComponent(cookie.value)) as { userToken: string; userId: number };
+  const { networks } = await loadTenants({
+    tenantsDir: join(import.meta.dirname, '..', '..', 'tenants'),
+    themesDir: join(import.meta.dirname, '..', '..', 'themes'),
+  });
+  const network = networks.find((candidate) => candidate.network.slug === NETWORK)?.network.config;
+  if (!network) throw new Error(`no network ${NETWORK}`);
+  const client = createTicketClient({
+    baseUrl: `${SHOP_ORIGIN}/api/`,
+    signingKey: network.signingKey,
+    networkId: network.id,
+    cacheTtlMs: 0,
+    // Node does not resolve *.localhost: the call goes to loopback with the network's Host.
+    fetch: async (input, init) => {
+      const sent = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(sent.url);
+      const [address, { headers }] = apiRequest(NETWORK, `${url.pathname}${url.search}`);
+      const response = await request.fetch(address, {
+        method: sent.method,
+        headers: { ...Object.fromEntries(sent.headers), ...headers },
+        ...(sent.method === 'GET' ? {} : { data: await sent.text() }),
+      });
+      return new Response(await response.text(), { status: response.status(), headers: response.headers() });
+    },
+  });
+  const answer = await client.call(getOrdersCall, { userToken: ticket.userToken, userId: ticket.userId });
+  return answer.orders;
 }

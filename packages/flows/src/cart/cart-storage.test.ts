@@ -14,6 +14,7 @@ function savedCart(fields: Partial<SavedCart> = {}): SavedCart {
     privacyAccepted: false,
     over18Accepted: false,
     cartVisible: true,
+    orderInFlight: null,
     ...fields,
   };
 }

@@ -2,6 +2,7 @@
 // state"): its zod schema, and the reading that drops a saved cart which is unreadable, of another
 // format or breaks the cart's rules, so a bad entry costs the cart and never the page.
 import { ARTICLE_QUANTITY_MAX, shopItemSchema, supportSchema } from '@transit-shop/sdk/contract/catalogue';
+import { orderReferenceSchema } from '@transit-shop/sdk/contract/checkout';
 import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
 import {
   ARTICLE_DOCUMENTS_MAX,
@@ -70,6 +71,12 @@ export const savedCartSchema = z.object({
   privacyAccepted: z.boolean(),
   over18Accepted: z.boolean(),
   cartVisible: z.boolean(),
+  /**
+   * The reference of the order placed for these lines while its outcome is not known (decision
+   * 0021): the next load asks it, and the cart empties itself once that order is paid. Absent from
+   * a cart saved before it existed.
+   */
+  orderInFlight: orderReferenceSchema.nullable().default(null),
 });
 export type SavedCart = z.output<typeof savedCartSchema>;
 

@@ -1,5 +1,6 @@
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
+import type { OrderOutcome } from '@transit-shop/sdk/contract/checkout';
 import { ORDER_VOUCHERS_MAX, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_SPEC_TEXTS } from '@transit-shop/sdk/validation/messages';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,39 @@ type Options = {
   /** Answers each verification at once; without it the test answers them. */
   answer?: ((input: VerifyOrderInput) => VerifyAnswer) | 'by the test';
   failSave?: boolean;
+  /** What Order/outcome.json answers about the order in flight (an Error to fail). */
+  outcome?: (orderReference: string) => OrderOutcome | Error;
 };
+
+const REFERENCE = 'q'.repeat(43);
+
+/** What Order/outcome.json answers for an order with this outcome. */
+function outcomeWith(outcome: OrderOutcome['outcome']): OrderOutcome {
+  const status =
+    outcome === 'CONFIRMED'
+      ? 'COMPLETED'
+      : outcome === 'PENDING'
+        ? 'PROCESSING'
+        : outcome === 'FAILED'
+          ? 'ERROR'
+          : outcome === 'CANCELLED'
+            ? 'CANCELED'
+            : 'PENDING';
+  return {
+    orderId: 501,
+    status,
+    outcome,
+    paymentStatus: null,
+    totalAmount: 1000,
+    currency: 'EUR',
+    paymentMethod: 'CARD',
+    installments: 1,
+    lines: [],
+    guest: true,
+    invoiceEmailHint: 'a•••@example.org',
+    createdAt: '2026-11-23T09:00:00.000Z',
+  };
+}
 
 /** 1000 for the articles, 100 off per voucher. */
 const defaultAnswer = (input: VerifyOrderInput) =>
@@ -59,6 +92,7 @@ const defaultAnswer = (input: VerifyOrderInput) =>
 function start(options: Options = {}) {
   const verifications: Verification[] = [];
   const saves: (SavedCart | null)[] = [];
+  const outcomesAsked: string[] = [];
   let ids = 0;
   const machine = cartMachine.provide({
     actors: {
@@ -96,6 +130,12 @@ function start(options: Options = {}) {
         saves.push(input);
         if (options.failSave) throw new Error('QuotaExceededError');
       }),
+      readOrderOutcome: fromPromise<OrderOutcome, { orderReference: string }>(async ({ input }) => {
+        outcomesAsked.push(input.orderReference);
+        const answer = (options.outcome ?? (() => outcomeWith(null)))(input.orderReference);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }),
     },
   });
   const input: CartInput = {
@@ -107,11 +147,12 @@ function start(options: Options = {}) {
     now: () => new Date(options.now ?? '2026-11-23T12:00:00'),
   };
   const actor = createActor(machine, { input }).start();
-  const settled = () => waitFor(actor, (snapshot) => !isCartVerifying(snapshot));
+  const settled = () =>
+    waitFor(actor, (snapshot) => !isCartVerifying(snapshot) && !snapshot.matches('checkingOrder'));
   const context = () => actor.getSnapshot().context;
   const add = (item: CartItemDraft, viewer: CatalogueViewer = visitor) =>
     actor.send({ type: 'ADD_ITEM', item, viewer });
-  return { actor, verifications, saves, settled, context, add };
+  return { actor, verifications, saves, outcomesAsked, settled, context, add };
 }
 
 const quantities = (cart: ReturnType<typeof start>) => cart.context().items.map((line) => line.quantity);
@@ -130,6 +171,7 @@ describe('cart machine', () => {
       privacyAccepted: false,
       over18Accepted: false,
       cartVisible: false,
+      orderInFlight: null,
       refusal: null,
       voucherError: null,
       verifyError: null,
@@ -850,6 +892,130 @@ describe('cart machine', () => {
       cart.actor.send({ type: 'CLEAR' });
       expect(cart.context().items).toEqual([]);
       expect(cart.saves.at(-1)).toMatchObject({ version: 1, items: [], vouchers: [], termsAccepted: false });
+    });
+  });
+
+  describe('the order in flight (decision 0021)', () => {
+    /** A cart saved with one line, its confirmations given, and an order placed for it. */
+    async function savedWithOrder(orderInFlight: string | null = REFERENCE) {
+      const first = start();
+      first.add({ item: shopItem(), quantity: 2, delivery: 'DEMATERIALIZED' });
+      first.actor.send({ type: 'TERMS_CHANGED', accepted: true });
+      await first.settled();
+      if (orderInFlight !== null) first.actor.send({ type: 'ORDER_IN_FLIGHT', reference: orderInFlight });
+      return JSON.stringify(first.saves.at(-1));
+    }
+
+    it('the order placed for the lines is remembered with the saved cart', async () => {
+      const saved = JSON.parse(await savedWithOrder()) as SavedCart;
+      expect(saved.orderInFlight).toBe(REFERENCE);
+    });
+
+    it('a cart whose order was paid elsewhere empties itself on the next start, and its saved copy too', async () => {
+      const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith('CONFIRMED') });
+      await cart.settled();
+      expect(cart.outcomesAsked).toEqual([REFERENCE]);
+      expect(cart.context()).toMatchObject({ items: [], orderInFlight: null, termsAccepted: false });
+      expect(cart.saves.at(-1)).toMatchObject({ items: [], orderInFlight: null });
+      expect(cart.verifications).toEqual([]);
+    });
+
+    it('a SEPA debit submitted for the order empties the cart as a payment does', async () => {
+      const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith('PENDING') });
+      await cart.settled();
+      expect(cart.context().items).toEqual([]);
+    });
+
+    it('a refused or cancelled order leaves the lines and forgets the order', async () => {
+      for (const outcome of ['FAILED', 'CANCELLED'] as const) {
+        const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith(outcome) });
+        await cart.settled();
+        expect(cart.context()).toMatchObject({ orderInFlight: null, termsAccepted: true });
+        expect(cart.context().items).toHaveLength(1);
+        expect(cart.saves.at(-1)).toMatchObject({ orderInFlight: null });
+        expect(cart.verifications).toHaveLength(1);
+      }
+    });
+
+    it('an order still on the payment page keeps the lines and is asked about again next time', async () => {
+      const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith(null) });
+      await cart.settled();
+      expect(cart.context()).toMatchObject({ orderInFlight: REFERENCE });
+      expect(cart.context().items).toHaveLength(1);
+    });
+
+    it('an order the server does not know is forgotten; one it could not be asked about is kept', async () => {
+      const notFound = Object.assign(new Error('not found'), { code: 'ORDER_NOT_FOUND' });
+      const unknown = start({ saved: await savedWithOrder(), outcome: () => notFound });
+      await unknown.settled();
+      expect(unknown.context().orderInFlight).toBeNull();
+      const offline = Object.assign(new Error('offline'), { code: 'CONNECTION_ERROR' });
+      const unreachable = start({ saved: await savedWithOrder(), outcome: () => offline });
+      await unreachable.settled();
+      expect(unreachable.context().orderInFlight).toBe(REFERENCE);
+      expect(unreachable.context().items).toHaveLength(1);
+    });
+
+    it('a cart without an order in flight asks nothing', async () => {
+      const cart = start({ saved: await savedWithOrder(null) });
+      await cart.settled();
+      expect(cart.outcomesAsked).toEqual([]);
+    });
+
+    it('the order in flight forgotten once it failed; another order’s word changes nothing', async () => {
+      const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith(null) });
+      await cart.settled();
+      cart.actor.send({ type: 'ORDER_NOT_TAKEN', reference: 'x'.repeat(43) });
+      expect(cart.context().orderInFlight).toBe(REFERENCE);
+      cart.actor.send({ type: 'ORDER_NOT_TAKEN', reference: REFERENCE });
+      expect(cart.context().orderInFlight).toBeNull();
+      expect(cart.saves.at(-1)).toMatchObject({ orderInFlight: null });
+    });
+
+    it('a cart emptied in another tab of the browser (its order paid there) empties this one, without writing', async () => {
+      const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith(null) });
+      await cart.settled();
+      const writes = cart.saves.length;
+      const emptied = JSON.stringify({ ...savedCartOf(cart.context()), items: [], orderInFlight: null });
+      cart.actor.send({ type: 'STORAGE_CHANGED', saved: emptied });
+      expect(cart.context()).toMatchObject({ items: [], orderInFlight: null });
+      expect(cart.saves).toHaveLength(writes);
+      // The saved copy removed there (a logout) empties it too.
+      const other = start({ saved: await savedWithOrder(null) });
+      await other.settled();
+      other.actor.send({ type: 'STORAGE_CHANGED', saved: null });
+      expect(other.context().items).toEqual([]);
+    });
+
+    it('an order placed in another tab is remembered here; other changes there leave this cart as it is', async () => {
+      const cart = start({ saved: await savedWithOrder(null) });
+      await cart.settled();
+      const there = { ...savedCartOf(cart.context()), termsAccepted: false, orderInFlight: REFERENCE };
+      cart.actor.send({ type: 'STORAGE_CHANGED', saved: JSON.stringify(there) });
+      expect(cart.context()).toMatchObject({ orderInFlight: REFERENCE, termsAccepted: true });
+      expect(cart.context().items).toHaveLength(1);
+    });
+
+    it('the order in flight is asked about again on demand (the page shown again from the cache)', async () => {
+      let paid = false;
+      const cart = start({
+        saved: await savedWithOrder(),
+        outcome: () => outcomeWith(paid ? 'CONFIRMED' : null),
+      });
+      await cart.settled();
+      expect(cart.context().items).toHaveLength(1);
+      paid = true;
+      cart.actor.send({ type: 'CHECK_ORDER' });
+      await cart.settled();
+      expect(cart.outcomesAsked).toEqual([REFERENCE, REFERENCE]);
+      expect(cart.context().items).toEqual([]);
+    });
+
+    it('CLEAR and a logout forget the order in flight with the lines', async () => {
+      const cart = start({ saved: await savedWithOrder(), outcome: () => outcomeWith(null) });
+      await cart.settled();
+      cart.actor.send({ type: 'CLEAR' });
+      expect(cart.context().orderInFlight).toBeNull();
     });
   });
 });

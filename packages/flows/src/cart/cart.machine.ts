@@ -1,8 +1,12 @@
 // The cart (spec 01 §4 "Cart", spec 02 §4 "Cart behaviour tied to calls"): lines added, removed
 // and changed under the cart's rules, vouchers, the confirmations checkout needs, and the order
-// verification every change starts again. Order/verify.json and the writes to local storage are
-// named actors the app provides with `cartMachine.provide()`; the saved cart comes in as input.
+// verification every change starts again; and the order placed for it while its outcome is not
+// known (decision 0021): asked at the next start, the cart emptying itself once it is paid, and
+// emptied too when another tab of the browser empties the saved cart. Order/verify.json,
+// Order/outcome.json and the writes to local storage are named actors the app provides with
+// `cartMachine.provide()`; the saved cart comes in as input.
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
+import type { OrderOutcome } from '@transit-shop/sdk/contract/checkout';
 import { type Discount, ORDER_VOUCHERS_MAX, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
 import { and, assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import {
@@ -39,6 +43,8 @@ export type CartContext = {
   over18Accepted: boolean;
   /** Whether the cart sidebar is open. */
   cartVisible: boolean;
+  /** The reference of the order placed for these lines whose outcome is not known yet. */
+  orderInFlight: string | null;
   /** Why the last add was refused; the next add clears it. */
   refusal: CartRefusal | null;
   /** Why the last voucher code was refused before it was sent (VOUCH-01); the web translates it. */
@@ -66,6 +72,14 @@ export type CartEvent =
   | { type: 'DISMISS_ERROR' }
   /** Empties the cart, as after a placed order. */
   | { type: 'CLEAR' }
+  /** An order was placed for these lines: its reference is kept until its outcome is known. */
+  | { type: 'ORDER_IN_FLIGHT'; reference: string }
+  /** That order failed or was cancelled: the lines stay, the reference goes. */
+  | { type: 'ORDER_NOT_TAKEN'; reference: string }
+  /** Ask the outcome of the order in flight again (the page shown again from the browser's cache). */
+  | { type: 'CHECK_ORDER' }
+  /** Another tab of the browser wrote the saved cart (the `storage` event): its new value. */
+  | { type: 'STORAGE_CHANGED'; saved: unknown }
   /** AUTH-07: the session ended; the cart and its saved copy go. */
   | { type: 'LOGOUT' };
 
@@ -82,6 +96,7 @@ const emptyCart = {
   privacyAccepted: false,
   over18Accepted: false,
   cartVisible: false,
+  orderInFlight: null,
 } as const satisfies Omit<SavedCart, 'version'>;
 
 /** What the cart keeps of itself across page loads (CART-01). */
@@ -96,8 +111,13 @@ export function savedCartOf(context: CartContext): SavedCart {
     privacyAccepted: context.privacyAccepted,
     over18Accepted: context.over18Accepted,
     cartVisible: context.cartVisible,
+    orderInFlight: context.orderInFlight,
   };
 }
+
+/** An order the buyer has: paid, or a SEPA debit submitted (decision 0021). */
+const isTaken = (outcome: OrderOutcome) => outcome.outcome === 'CONFIRMED' || outcome.outcome === 'PENDING';
+const isOver = (outcome: OrderOutcome) => outcome.outcome === 'FAILED' || outcome.outcome === 'CANCELLED';
 
 const lineOf = (context: CartContext, id: string) => context.items.find((line) => line.id === id);
 
@@ -115,6 +135,8 @@ export const cartMachine = setup({
     verifyOrder: fromPromise<VerifyAnswer, VerifyOrderInput>(notProvided('verifyOrder')),
     /** Writes the cart under `cart` in local storage, or removes the entry when given null (CART-01). */
     saveCart: fromPromise<void, SavedCart | null>(notProvided('saveCart')),
+    /** Order/outcome.json: the outcome of the order in flight, by its reference. */
+    readOrderOutcome: fromPromise<OrderOutcome, { orderReference: string }>(notProvided('readOrderOutcome')),
   },
   actions: {
     /**
@@ -149,9 +171,30 @@ export const cartMachine = setup({
       verifyError: null,
     }),
     clearCart: assign({ ...emptyCart, refusal: null, voucherError: null, verifyError: null }),
+    forgetOrderInFlight: assign({ orderInFlight: null }),
   },
   guards: {
     hasItems: ({ context }) => context.items.length > 0,
+    hasOrderInFlight: ({ context }) => context.orderInFlight !== null,
+    /** The server knows no order of the reference (or cannot read it): it is forgotten. */
+    isOrderUnknown: ({ event }) => {
+      const code = (event as { error?: { code?: unknown } }).error?.code;
+      return code === 'ORDER_NOT_FOUND' || code === 'INVALID_REQUEST';
+    },
+    isInFlight: ({ context, event }) =>
+      event.type === 'ORDER_NOT_TAKEN' && context.orderInFlight === event.reference,
+    /** Another tab left the saved cart without lines (an order paid there, a logout, the last line removed). */
+    isEmptiedElsewhere: ({ context, event }) => {
+      if (event.type !== 'STORAGE_CHANGED' || context.items.length === 0) return false;
+      const other = restoreCart(event.saved);
+      return other === null || other.items.length === 0;
+    },
+    /** Another tab placed an order for the lines: this tab remembers it too. */
+    hasOrderElsewhere: ({ context, event }) => {
+      if (event.type !== 'STORAGE_CHANGED') return false;
+      const reference = restoreCart(event.saved)?.orderInFlight ?? null;
+      return reference !== null && reference !== context.orderInFlight;
+    },
     isSavedCartDropped: ({ context }) => context.savedCartDropped,
     isAddAllowed: ({ context, event }) =>
       event.type === 'ADD_ITEM' && addRefusalOf(context.items, event.item, event.viewer) === null,
@@ -200,6 +243,9 @@ export const cartMachine = setup({
   states: {
     restoring: {
       always: [
+        // The order placed for the lines first: paid (in another tab, browser or device), the cart
+        // empties itself.
+        { guard: 'hasOrderInFlight', target: 'checkingOrder' },
         // A restored cart is verified again: prices and vouchers may have changed since.
         { guard: 'hasItems', target: 'verifying' },
         { guard: 'isSavedCartDropped', target: 'idle', actions: 'forgetSavedCart' },
@@ -207,6 +253,29 @@ export const cartMachine = setup({
       ],
     },
     idle: {},
+    checkingOrder: {
+      invoke: {
+        src: 'readOrderOutcome',
+        input: ({ context }) => ({ orderReference: context.orderInFlight ?? '' }),
+        onDone: [
+          { guard: ({ event }) => isTaken(event.output), target: 'idle', actions: ['clearCart', 'saveCart'] },
+          {
+            guard: ({ event }) => isOver(event.output),
+            target: 'checked',
+            actions: ['forgetOrderInFlight', 'saveCart'],
+          },
+          // Still on the provider's page: asked again at the next start.
+          { target: 'checked' },
+        ],
+        onError: [
+          { guard: 'isOrderUnknown', target: 'checked', actions: ['forgetOrderInFlight', 'saveCart'] },
+          { target: 'checked' },
+        ],
+      },
+    },
+    checked: {
+      always: [{ guard: 'hasItems', target: 'verifying' }, { target: 'idle' }],
+    },
     verifying: {
       invoke: {
         src: 'verifyOrder',
@@ -311,6 +380,22 @@ export const cartMachine = setup({
     VISIBILITY_CHANGED: { actions: [assign({ cartVisible: ({ event }) => event.visible }), 'saveCart'] },
     DISMISS_ERROR: { actions: assign({ refusal: null, voucherError: null, verifyError: null }) },
     CLEAR: { target: '.idle', actions: ['clearCart', 'saveCart'] },
+    ORDER_IN_FLIGHT: {
+      actions: [assign({ orderInFlight: ({ event }) => event.reference }), 'saveCart'],
+    },
+    ORDER_NOT_TAKEN: { guard: 'isInFlight', actions: ['forgetOrderInFlight', 'saveCart'] },
+    CHECK_ORDER: { guard: 'hasOrderInFlight', target: '.checkingOrder' },
+    // What the other tab wrote is already saved: this tab follows without writing it again.
+    STORAGE_CHANGED: [
+      { guard: 'isEmptiedElsewhere', target: '.idle', actions: 'clearCart' },
+      {
+        guard: 'hasOrderElsewhere',
+        actions: assign({
+          orderInFlight: ({ context, event }) =>
+            restoreCart(event.saved)?.orderInFlight ?? context.orderInFlight,
+        }),
+      },
+    ],
     LOGOUT: { target: '.idle', actions: ['clearCart', 'forgetSavedCart'] },
     // A write storage refuses (full, private mode) costs the saved copy, never the cart in the page.
     'xstate.error.actor.saveCart': { actions: [] },

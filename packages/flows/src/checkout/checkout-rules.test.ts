@@ -292,6 +292,7 @@ describe('the attempt kept across the redirect', () => {
     version: CHECKOUT_STORAGE_VERSION,
     orderKey: '0b6f3a52-8f3e-4c7a-9a57-3f1c2d6b7e10',
     orderId: 501,
+    orderReference: 'r'.repeat(43),
     invoiceEmail: null,
     shippingAddress: address,
     collect: { siteId: 3, slotStart: '2026-11-26T10:00:00+01:00' },

@@ -1,5 +1,6 @@
 // The checkout attempt kept in session storage under `checkout` across the payment provider's
-// redirect (decision 0018): the order key and the order placed under it, and the buyer's choices.
+// redirect (decision 0018): the order key, the order placed under it and its reference (decision
+// 0021), and the buyer's choices.
 // Read back with zod, so an entry that is unreadable or of another format costs the attempt, never
 // the page; the server still has the order and answers for it.
 import type { CheckoutContext, CheckoutSnapshot } from './checkout.machine.ts';
@@ -15,6 +16,7 @@ export function savedCheckoutOf(context: CheckoutContext): SavedCheckout {
     version: CHECKOUT_STORAGE_VERSION,
     orderKey: context.orderKey,
     orderId: context.orderId,
+    orderReference: context.orderReference,
     invoiceEmail: context.customer?.kind === 'guest' ? context.customer.invoiceEmail : null,
     shippingAddress: context.shippingAddress,
     collect: collectChoiceOf(context),

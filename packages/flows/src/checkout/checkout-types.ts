@@ -1,21 +1,21 @@
 // What the checkout machine is given and what its actors receive and answer: the contract the
 // web app (which starts the machine and provides the actors) and the ticket API (which answers
-// Order/computeAmount.json, Order/placeOrder.json, Payment/acknowledge.json and the collect slots)
-// are wired to. Plain data, derived from the sdk's zod types (decisions 0017, 0019).
+// Order/computeAmount.json, Order/placeOrder.json, Order/outcome.json and the collect slots) are
+// wired to. Plain data, derived from the sdk's zod types (decisions 0017, 0019, 0021).
 import type { Address } from '@transit-shop/sdk/contract/auth-user';
 import { INSTALMENTS_MAX } from '@transit-shop/sdk/contract/catalogue';
 import {
-  type acknowledgePaymentCall,
   type Delivery,
   type OnlinePaymentMethod,
+  type OrderOutcome,
   type OrderStatus,
   onlinePaymentMethodSchema,
+  orderReferenceSchema,
   type PlaceOrderAnswer,
   type placeOrderRequestSchema,
   type ShippingAddress,
   shippingAddressSchema,
 } from '@transit-shop/sdk/contract/checkout';
-import type { CallResponse } from '@transit-shop/sdk/contract/define-call';
 import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
 import type { NetworkConfiguration } from '@transit-shop/sdk/contract/networks';
 import type { ComputeAmountAnswer, computeAmountRequestSchema } from '@transit-shop/sdk/contract/order';
@@ -24,22 +24,7 @@ import { z } from 'zod';
 import type { CommonPaymentOptions } from '../cart/cart-rules.ts';
 import type { CartItem } from '../cart/cart-storage.ts';
 
-export type { Delivery, OnlinePaymentMethod, OrderStatus, ShippingAddress };
-
-/**
- * The `status` the payment provider appends to the return address (decision 0018): a hint for
- * the page while the server is asked, never the order's outcome.
- */
-export const PROVIDER_STATUS_HINTS = [
-  'open',
-  'pending',
-  'succeeded',
-  'refused',
-  'cancelled',
-  'expired',
-] as const;
-export const providerStatusHintSchema = z.enum(PROVIDER_STATUS_HINTS);
-export type ProviderStatusHint = z.infer<typeof providerStatusHintSchema>;
+export type { Delivery, OnlinePaymentMethod, OrderOutcome, OrderStatus, ShippingAddress };
 
 // ---------------------------------------------------------------------------------------------
 // The machine's input
@@ -109,6 +94,13 @@ export type CheckoutInput = {
   readonly cart: CheckoutCart;
   /** What session storage holds under `checkout` (its text or the value parsed); see restoreCheckout. */
   readonly saved?: unknown;
+  /**
+   * The order reference the provider's return address carries (`?order=`, decision 0021), as read
+   * from the address: its outcome is shown whatever the tab, browser or device. An unreadable one is none.
+   */
+  readonly returnedOrder?: string | null;
+  /** The reference of an order the cart remembers leaving for the provider with (decision 0021). */
+  readonly orderInFlight?: string | null;
   /** Makes an order key (a UUID); crypto.randomUUID by default. */
   readonly createOrderKey?: () => string;
 };
@@ -153,6 +145,8 @@ export type ComputeAmountOutput = ComputeAmountAnswer;
  * placeOrder: Order/placeOrder.json (decision 0019) without the session, network, language and
  * `returnUrl`, which the page adds. `orderKey` makes it idempotent: the same key answers the same
  * order, so a double submit or a retry after a lost answer never makes a second order.
+ * `confirmRepeat`: the buyer chose to buy again lines bought minutes ago (ORDER_ALREADY_BOUGHT,
+ * decision 0021).
  */
 export type PlaceOrderInput = Pick<
   PlaceOrderRequest,
@@ -163,21 +157,23 @@ export type PlaceOrderInput = Pick<
   | 'saveMethod'
   | 'delivery'
   | 'invoiceEmail'
+  | 'confirmRepeat'
 >;
 /** `redirectUrl` is the provider's hosted page; null when nothing is left to pay on a page (saved method, total 0). */
-export type PlaceOrderOutput = Pick<PlaceOrderAnswer, 'orderId' | 'redirectUrl' | 'status'>;
+export type PlaceOrderOutput = Pick<
+  PlaceOrderAnswer,
+  'orderId' | 'redirectUrl' | 'status' | 'orderReference'
+>;
 
 /** goToProvider: keeps `attempt` in session storage under `checkout`, then sends the browser to `url`. */
 export type GoToProviderInput = { readonly url: string; readonly attempt: SavedCheckout };
 
 /**
- * acknowledgePayment: the order's status as the server knows it. With the provider's `checkout`
- * id of the return address: Payment/acknowledge.json (the server asks the provider). Without one
- * (a saved method charged by the server, a return without the address's query): the order's
- * status from Order/history.json.
+ * readOutcome: Order/outcome.json, the order's outcome as the server knows it, by its public
+ * reference (the server asks the provider while it has not answered; decision 0021).
  */
-export type AcknowledgePaymentInput = { readonly orderId: number; readonly checkoutId: string | null };
-export type AcknowledgePaymentOutput = Pick<CallResponse<typeof acknowledgePaymentCall>, 'status'>;
+export type ReadOutcomeInput = { readonly orderReference: string };
+export type ReadOutcomeOutput = OrderOutcome;
 
 // ---------------------------------------------------------------------------------------------
 // What survives the provider's redirect (session storage, key `checkout`)
@@ -190,6 +186,8 @@ export const savedCheckoutSchema = z.object({
   orderKey: z.uuid(),
   /** The order placed under orderKey; null before placeOrder answered. */
   orderId: idSchema.nullable(),
+  /** Its public reference (decision 0021); absent from an attempt kept before references existed. */
+  orderReference: orderReferenceSchema.nullable().default(null),
   invoiceEmail: emailSchema.nullable(),
   shippingAddress: shippingAddressSchema.nullable(),
   collect: z.strictObject({ siteId: idSchema, slotStart: isoDateTimeSchema }).nullable(),

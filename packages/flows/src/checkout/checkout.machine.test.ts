@@ -34,8 +34,6 @@ import {
   visitor,
 } from './checkout-test-items.ts';
 import type {
-  AcknowledgePaymentInput,
-  AcknowledgePaymentOutput,
   CheckoutCart,
   CheckoutNetwork,
   CheckoutViewer,
@@ -43,8 +41,11 @@ import type {
   ComputeAmountInput,
   GoToProviderInput,
   LoadCollectSlotsInput,
+  OrderStatus,
   PlaceOrderInput,
   PlaceOrderOutput,
+  ReadOutcomeInput,
+  ReadOutcomeOutput,
 } from './checkout-types.ts';
 
 /** One call of an actor, answered at once or by the test when it chooses. */
@@ -99,17 +100,50 @@ const SLOTS = [slot('10:00'), slot('10:30', true), slot('11:00')];
 /** The start of the slot at this time, as CHOOSE_SLOT names it. */
 const at = (time: string) => slot(time).start;
 const PROVIDER_URL = 'https://pay.example/pay/chk_1';
+/** The public reference placeOrder answers (decision 0021). */
+const REFERENCE = 'Rf3x_Q9-abcdefghijklmnopqrstuvwxyz0123456789'.slice(0, 43);
+const OTHER_REFERENCE = 'O'.repeat(43);
+
+/** What Order/outcome.json answers for an order of this status. */
+function outcomeAnswer(status: OrderStatus, orderId = 501): ReadOutcomeOutput {
+  const outcome =
+    status === 'COMPLETED' || status === 'REGULARIZATION'
+      ? 'CONFIRMED'
+      : status === 'PROCESSING'
+        ? 'PENDING'
+        : status === 'ERROR'
+          ? 'FAILED'
+          : status === 'CANCELED'
+            ? 'CANCELLED'
+            : null;
+  return {
+    orderId,
+    status,
+    outcome,
+    paymentStatus: null,
+    totalAmount: 200,
+    currency: 'EUR',
+    paymentMethod: 'CARD',
+    installments: 1,
+    lines: [{ label: 'Ticket', quantity: 1, totalAmount: 200 }],
+    guest: false,
+    invoiceEmailHint: null,
+    createdAt: '2026-11-23T09:00:00.000Z',
+  };
+}
 
 type Options = {
   network?: CheckoutNetwork;
   viewer?: CheckoutViewer;
   cart?: CheckoutCart;
   saved?: unknown;
+  returnedOrder?: string | null;
+  orderInFlight?: string | null;
   slots?: Answer<LoadCollectSlotsInput, CollectSlot[]>;
   compute?: Answer<ComputeAmountInput, ComputeAmountAnswer>;
   place?: Answer<PlaceOrderInput, PlaceOrderOutput>;
   goToProvider?: Answer<GoToProviderInput, void>;
-  acknowledge?: Answer<AcknowledgePaymentInput, AcknowledgePaymentOutput>;
+  outcome?: Answer<ReadOutcomeInput, ReadOutcomeOutput>;
 };
 
 /** A UUID per order key made, in order, so a test can name them. */
@@ -120,10 +154,16 @@ function start(options: Options = {}) {
   const slots = recorded(options.slots ?? (() => SLOTS));
   const compute = recorded(options.compute ?? ((input: ComputeAmountInput) => amountAnswer(input)));
   const place = recorded(
-    options.place ?? (() => ({ orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' as const })),
+    options.place ??
+      (() => ({
+        orderId: 501,
+        redirectUrl: PROVIDER_URL,
+        status: 'PENDING' as const,
+        orderReference: REFERENCE,
+      })),
   );
   const provider = recorded<GoToProviderInput, void>(options.goToProvider ?? (() => undefined));
-  const acknowledge = recorded(options.acknowledge ?? (() => ({ status: 'COMPLETED' as const })));
+  const outcome = recorded(options.outcome ?? (() => outcomeAnswer('COMPLETED')));
   let keys = 0;
   const machine = checkoutMachine.provide({
     actors: {
@@ -131,7 +171,7 @@ function start(options: Options = {}) {
       computeAmount: compute.logic,
       placeOrder: place.logic,
       goToProvider: provider.logic,
-      acknowledgePayment: acknowledge.logic,
+      readOutcome: outcome.logic,
     },
   });
   const actor = createActor(machine, {
@@ -140,6 +180,8 @@ function start(options: Options = {}) {
       viewer: options.viewer ?? customer(),
       cart: options.cart ?? cart([appLine()]),
       saved: options.saved,
+      returnedOrder: options.returnedOrder ?? null,
+      orderInFlight: options.orderInFlight ?? null,
       createOrderKey: () => {
         keys += 1;
         return orderKey(keys);
@@ -162,7 +204,7 @@ function start(options: Options = {}) {
     await reach({ payment: 'ready' });
     actor.send({ type: 'PAY' });
   };
-  return { actor, slots, compute, place, provider, acknowledge, reach, context, value, collectAt, pay };
+  return { actor, slots, compute, place, provider, outcome, reach, context, value, collectAt, pay };
 }
 
 afterEach(() => {
@@ -455,7 +497,7 @@ describe('checkout machine', () => {
           placed += 1;
           return placed === 1
             ? failure('COLLECT_SLOT_FULL')
-            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' };
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING', orderReference: REFERENCE };
         },
       });
       await checkout.collectAt('10:00');
@@ -775,7 +817,12 @@ describe('checkout machine', () => {
           placed += 1;
           return placed === 1
             ? failure('TIMEOUT')
-            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' as const };
+            : {
+                orderId: 501,
+                redirectUrl: PROVIDER_URL,
+                status: 'PENDING' as const,
+                orderReference: REFERENCE,
+              };
         },
       });
       await checkout.pay();
@@ -808,6 +855,7 @@ describe('checkout machine', () => {
             version: 1,
             orderKey: orderKey(1),
             orderId: 501,
+            orderReference: REFERENCE,
             invoiceEmail: null,
             shippingAddress: address,
             collect: null,
@@ -825,7 +873,7 @@ describe('checkout machine', () => {
 
     it('PAY-01 a saved card charged by the server needs no redirect: the confirmed popup', async () => {
       const checkout = start({
-        place: () => ({ orderId: 502, redirectUrl: null, status: 'COMPLETED' }),
+        place: () => ({ orderId: 502, redirectUrl: null, status: 'COMPLETED', orderReference: REFERENCE }),
       });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
@@ -833,14 +881,14 @@ describe('checkout machine', () => {
       await checkout.reach('confirmed');
       expect(checkout.place.calls[0]?.input.savedPaymentMethodId).toBe(savedCard.id);
       expect(checkout.provider.calls).toEqual([]);
-      expect(checkout.acknowledge.calls).toEqual([]);
+      expect(checkout.outcome.calls).toEqual([]);
       expect(checkout.context().orderId).toBe(502);
     });
 
     it('a zero total needs no redirect: the confirmed popup', async () => {
       const checkout = start({
         compute: (input) => amountAnswer(input, 0),
-        place: () => ({ orderId: 503, redirectUrl: null, status: 'COMPLETED' }),
+        place: () => ({ orderId: 503, redirectUrl: null, status: 'COMPLETED', orderReference: REFERENCE }),
       });
       await checkout.pay();
       await checkout.reach('confirmed');
@@ -928,7 +976,7 @@ describe('checkout machine', () => {
           placed += 1;
           return placed === 1
             ? failure('ORDER_KEY_REUSED')
-            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' };
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING', orderReference: REFERENCE };
         },
       });
       await checkout.pay();
@@ -943,7 +991,7 @@ describe('checkout machine', () => {
         place: (input) =>
           input.savedPaymentMethodId !== null
             ? failure('SAVED_METHOD_NOT_FOUND')
-            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING' },
+            : { orderId: 501, redirectUrl: PROVIDER_URL, status: 'PENDING', orderReference: REFERENCE },
       });
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'CARD', savedMethodId: savedCard.id });
@@ -970,152 +1018,188 @@ describe('checkout machine', () => {
     });
   });
 
+  describe('the repeat-order question', () => {
+    it('lines bought minutes ago: the buyer is asked, and buying again places the order with the confirmation', async () => {
+      let placed = 0;
+      const checkout = start({
+        place: () => {
+          placed += 1;
+          return placed === 1
+            ? Object.assign(failure('ORDER_ALREADY_BOUGHT'), { details: { boughtMinutesAgo: 4 } })
+            : { orderId: 502, redirectUrl: PROVIDER_URL, status: 'PENDING', orderReference: REFERENCE };
+        },
+      });
+      await checkout.pay();
+      await checkout.reach('confirmingRepeat');
+      expect(checkout.context()).toMatchObject({ repeatMinutes: 4, error: null });
+      expect(checkout.provider.calls).toEqual([]);
+      checkout.actor.send({ type: 'BUY_AGAIN' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls.map((call) => [call.input.orderKey, call.input.confirmRepeat])).toEqual([
+        [orderKey(1), false],
+        [orderKey(1), true],
+      ]);
+    });
+
+    it('the buyer who does not buy again stays at the payment step, nothing placed', async () => {
+      const checkout = start({
+        place: () => Object.assign(failure('ORDER_ALREADY_BOUGHT'), { details: { boughtMinutesAgo: 12 } }),
+      });
+      await checkout.pay();
+      await checkout.reach('confirmingRepeat');
+      checkout.actor.send({ type: 'CANCEL_REPEAT' });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().repeatMinutes).toBeNull();
+      expect(checkout.place.calls).toHaveLength(1);
+      expect(checkout.provider.calls).toEqual([]);
+    });
+  });
+
   describe('back from the provider', () => {
-    /** Paid on the provider's page with the defaults, and back with the address's status. */
-    async function returned(options: Options, status: string | null, checkoutId: string | null = 'chk_1') {
+    /** Paid on the provider's page with the defaults: the browser went there. */
+    async function paidAtProvider(options: Options = {}) {
       const checkout = start(options);
       await checkout.pay();
       await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: checkoutId, status });
       return checkout;
     }
 
-    it('PAY-03 an order COMPLETED shows the confirmed popup', async () => {
-      const checkout = await returned({}, 'succeeded');
+    it('PAY-03 the return address carries the order reference: its outcome shows, whatever tab it opens in', async () => {
+      const checkout = start({ cart: cart([]), viewer: visitor, returnedOrder: REFERENCE });
       await checkout.reach('confirmed');
-      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
-        { orderId: 501, checkoutId: 'chk_1' },
-      ]);
+      expect(checkout.outcome.calls.map((call) => call.input)).toEqual([{ orderReference: REFERENCE }]);
+      expect(checkout.context()).toMatchObject({ orderId: 501, orderStatus: 'COMPLETED' });
+      expect(checkout.context().outcome?.lines).toEqual([{ label: 'Ticket', quantity: 1, totalAmount: 200 }]);
+      expect(checkout.compute.calls).toEqual([]);
+      expect(checkout.place.calls).toEqual([]);
       expect(checkout.actor.getSnapshot().status).toBe('done');
     });
 
-    it('a SEPA debit submitted (PROCESSING) is taken and awaits confirmation', async () => {
-      const checkout = start({ acknowledge: () => ({ status: 'PROCESSING' }) });
+    it.each([
+      ['PROCESSING', 'pending'],
+      ['REGULARIZATION', 'confirmed'],
+      ['ERROR', 'failed'],
+      ['CANCELED', 'cancelled'],
+    ] as const)(
+      'PAY-03 an order %s read from the return address shows the %s popup',
+      async (status, state) => {
+        const checkout = start({ returnedOrder: REFERENCE, outcome: () => outcomeAnswer(status) });
+        await checkout.reach(state);
+      },
+    );
+
+    it('the return address’s reference goes before the tab’s attempt and the cart’s', async () => {
+      const checkout = start({
+        returnedOrder: REFERENCE,
+        orderInFlight: OTHER_REFERENCE,
+        saved: { ...restoreCheckout(savedAttempt(OTHER_REFERENCE)) },
+      });
+      await checkout.reach('confirmed');
+      expect(checkout.outcome.calls.map((call) => call.input.orderReference)).toEqual([REFERENCE]);
+    });
+
+    it('an unreadable reference in the address is none: the checkout starts as usual', async () => {
+      const checkout = start({ returnedOrder: '12345' });
       await checkout.reach({ payment: 'ready' });
-      checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
-      await checkout.pay();
-      await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'pending' });
-      await checkout.reach('pending');
-      expect(checkout.acknowledge.calls).toHaveLength(1);
-      expect(checkout.place.calls[0]?.input.paymentMethod).toBe('TRANSFER');
+      expect(checkout.outcome.calls).toEqual([]);
     });
 
-    it('PAY-03 ORD-01 an order in REGULARIZATION was completed: the confirmed popup', async () => {
-      const checkout = await returned({ acknowledge: () => ({ status: 'REGULARIZATION' }) }, 'succeeded');
-      await checkout.reach('confirmed');
+    it('a reference of the return address the server does not know is said, back to the cart', async () => {
+      const checkout = start({ returnedOrder: REFERENCE, outcome: () => failure('ORDER_NOT_FOUND') });
+      await checkout.reach('backToCart');
+      expect(checkout.context().error).toBe('ORDER_NOT_FOUND');
     });
 
-    it('PAY-03 an order in ERROR shows the failed popup with retry', async () => {
-      const checkout = await returned({ acknowledge: () => ({ status: 'ERROR' }) }, 'refused');
-      await checkout.reach('failed');
-      expect(checkout.context().error).toBe('PAYMENT_REFUSED');
-      expect(checkout.actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
-    });
-
-    it('PAY-03 an order CANCELED shows the cancelled popup with retry', async () => {
-      const checkout = await returned({ acknowledge: () => ({ status: 'CANCELED' }) }, 'cancelled');
-      await checkout.reach('cancelled');
-      expect(checkout.context().error).toBe('PAYMENT_CANCELLED');
-      expect(checkout.actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
-    });
-
-    it('a page back from the browser’s cache mid-redirect asks about the order too', async () => {
-      const checkout = start({ goToProvider: 'by the test' });
-      await checkout.pay();
-      await checkout.reach('redirecting');
-      // Back with the browser's button: the address carries neither checkout nor status.
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: null, status: null });
-      await checkout.reach('confirmed');
-      expect(checkout.provider.calls[0]?.signal.aborted).toBe(true);
-      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
-        { orderId: 501, checkoutId: null },
-      ]);
-    });
-
-    it('PAY-03 the outcome is the server’s, not the address’s hint', async () => {
-      const checkout = await returned({ acknowledge: () => ({ status: 'ERROR' }) }, 'succeeded');
-      await checkout.reach('failed');
-    });
-
-    it('the return address is read: its status kept as a hint, an unreadable part as none', async () => {
-      const read = await returned({ acknowledge: 'by the test' }, 'succeeded');
-      expect(read.context()).toMatchObject({ providerHint: 'succeeded', providerCheckoutId: 'chk_1' });
-      const unread = await returned({ acknowledge: 'by the test' }, 'bogus', 'chk 1/../');
-      expect(unread.context()).toMatchObject({ providerHint: null, providerCheckoutId: null });
-      expect(unread.acknowledge.calls[0]?.input).toEqual({ orderId: 501, checkoutId: null });
-    });
-
-    it('PAY-03 a card payment not reported yet is asked again until COMPLETED', async () => {
+    it('PAY-03 a payment the provider has not reported yet is asked again until COMPLETED', async () => {
       vi.useFakeTimers();
       const statuses = ['PENDING', 'PENDING', 'COMPLETED'] as const;
       let asked = 0;
-      const checkout = await returned(
-        { acknowledge: () => ({ status: statuses[Math.min(asked++, statuses.length - 1)] ?? 'COMPLETED' }) },
-        'succeeded',
-      );
+      const checkout = start({
+        returnedOrder: REFERENCE,
+        outcome: () => outcomeAnswer(statuses[Math.min(asked++, statuses.length - 1)] ?? 'COMPLETED'),
+      });
       await waitFor(checkout.actor, (s) => s.matches({ confirming: 'waiting' }));
-      expect(checkout.acknowledge.calls).toHaveLength(1);
+      expect(checkout.outcome.calls).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS - 1);
-      expect(checkout.acknowledge.calls).toHaveLength(1);
+      expect(checkout.outcome.calls).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
-      expect(checkout.acknowledge.calls).toHaveLength(2);
+      expect(checkout.outcome.calls).toHaveLength(2);
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
       await checkout.reach('confirmed');
-      expect(checkout.acknowledge.calls).toHaveLength(3);
+      expect(checkout.outcome.calls).toHaveLength(3);
     });
 
-    it('a card payment never reported is shown as awaiting confirmation after the last ask', async () => {
+    it('a payment never reported is shown as awaiting confirmation after the last ask', async () => {
       vi.useFakeTimers();
-      const checkout = await returned({ acknowledge: () => ({ status: 'PENDING' }) }, 'succeeded');
+      const checkout = start({ returnedOrder: REFERENCE, outcome: () => outcomeAnswer('PENDING') });
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS * ACKNOWLEDGE_ATTEMPTS_MAX);
       await checkout.reach('pending');
-      expect(checkout.acknowledge.calls).toHaveLength(ACKNOWLEDGE_ATTEMPTS_MAX);
+      expect(checkout.outcome.calls).toHaveLength(ACKNOWLEDGE_ATTEMPTS_MAX);
     });
 
-    it('a lost acknowledgement is asked again', async () => {
+    it('a lost answer is asked again', async () => {
       vi.useFakeTimers();
       let asked = 0;
-      const checkout = await returned(
-        { acknowledge: () => (asked++ === 0 ? failure('CONNECTION_ERROR') : { status: 'COMPLETED' }) },
-        'succeeded',
-      );
+      const checkout = start({
+        returnedOrder: REFERENCE,
+        outcome: () => (asked++ === 0 ? failure('CONNECTION_ERROR') : outcomeAnswer('COMPLETED')),
+      });
       await waitFor(checkout.actor, (s) => s.matches({ confirming: 'waiting' }));
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
       await checkout.reach('confirmed');
-      expect(checkout.acknowledge.calls).toHaveLength(2);
+      expect(checkout.outcome.calls).toHaveLength(2);
     });
 
-    it('a saved card still processing on the server is asked about without a redirect', async () => {
+    it('a saved card still processing on the server is asked about by its reference, without a redirect', async () => {
       vi.useFakeTimers();
-      const checkout = start({ place: () => ({ orderId: 504, redirectUrl: null, status: 'PENDING' }) });
+      const checkout = start({
+        place: () => ({ orderId: 504, redirectUrl: null, status: 'PENDING', orderReference: REFERENCE }),
+        outcome: () => outcomeAnswer('COMPLETED', 504),
+      });
       await checkout.pay();
       await checkout.reach({ confirming: 'waiting' });
       await vi.advanceTimersByTimeAsync(ACKNOWLEDGE_POLL_MS);
       await checkout.reach('confirmed');
-      expect(checkout.acknowledge.calls.map((call) => call.input)).toEqual([
-        { orderId: 504, checkoutId: null },
-      ]);
+      expect(checkout.outcome.calls.map((call) => call.input)).toEqual([{ orderReference: REFERENCE }]);
+    });
+
+    it('a page back from the browser’s cache after paying elsewhere shows the confirmation', async () => {
+      const checkout = await paidAtProvider();
+      checkout.actor.send({ type: 'PAGE_RESTORED' });
+      await checkout.reach('confirmed');
+      expect(checkout.outcome.calls.map((call) => call.input)).toEqual([{ orderReference: REFERENCE }]);
+    });
+
+    it('a page back from the browser’s cache before paying goes on at the payment step with the same key', async () => {
+      const checkout = await paidAtProvider({ outcome: () => outcomeAnswer('PENDING') });
+      checkout.actor.send({ type: 'PAGE_RESTORED' });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context()).toMatchObject({ orderReference: null, orderKey: orderKey(1) });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls.map((call) => call.input.orderKey)).toEqual([orderKey(1), orderKey(1)]);
     });
 
     it('retry starts a new attempt with a new orderKey, keeping the customer info and collect choice', async () => {
       const checkout = start({
         viewer: guestSession('ada@example.org'),
         cart: cart([newCardLine(), collectLine()]),
-        acknowledge: () => ({ status: 'CANCELED' }),
+        outcome: () => outcomeAnswer('CANCELED'),
       });
       await checkout.collectAt('11:00');
       await checkout.reach({ payment: 'ready' });
       checkout.actor.send({ type: 'CHOOSE_PAYMENT_METHOD', method: 'TRANSFER' });
       await checkout.pay();
       await checkout.reach('awaitingProvider');
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'cancelled' });
+      checkout.actor.send({ type: 'PAGE_RESTORED' });
       await checkout.reach('cancelled');
       checkout.actor.send({ type: 'RETRY' });
       await checkout.reach({ payment: 'ready' });
       expect(checkout.context()).toMatchObject({
         orderId: null,
         orderStatus: null,
+        orderReference: null,
+        outcome: null,
         error: null,
         paymentMethod: 'TRANSFER',
       });
@@ -1133,60 +1217,78 @@ describe('checkout machine', () => {
         paymentMethod: 'TRANSFER',
       });
     });
+
+    it('PAY-03 a refused order read on a device without the cart offers no retry', async () => {
+      const checkout = start({
+        cart: cart([]),
+        returnedOrder: REFERENCE,
+        outcome: () => outcomeAnswer('ERROR'),
+      });
+      await checkout.reach('failed');
+      expect(checkout.actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
+    });
   });
 
-  describe('the attempt across the redirect', () => {
-    it('a machine restored after the redirect goes to confirming and asks about the placed order', async () => {
-      const before = start({ cart: cart([newCardLine()]) });
-      before.actor.send({ type: 'SUBMIT_ADDRESS', address });
-      await before.pay();
-      await before.reach('awaitingProvider');
-      const storage = new Map<string, string>();
-      storage.set(CHECKOUT_STORAGE_KEY, JSON.stringify(serializeCheckout(before.actor.getSnapshot())));
-      before.actor.stop();
+  describe('the attempt and the cart’s order in flight', () => {
+    it('a reload of this tab after paying shows the outcome of the attempt’s order, not the address form', async () => {
+      const checkout = start({ cart: cart([newCardLine()]), saved: savedAttempt(REFERENCE) });
+      await checkout.reach('confirmed');
+      expect(checkout.outcome.calls.map((call) => call.input)).toEqual([{ orderReference: REFERENCE }]);
+      expect(checkout.compute.calls).toEqual([]);
+    });
 
-      const after = start({
+    it('the attempt’s order still on the provider’s page goes on at the payment step with its key and choices', async () => {
+      const checkout = start({
         cart: cart([newCardLine()]),
-        saved: storage.get(CHECKOUT_STORAGE_KEY),
-        acknowledge: 'by the test',
+        saved: savedAttempt(REFERENCE, { orderKey: orderKey(41) }),
+        outcome: () => outcomeAnswer('PENDING'),
       });
-      expect(after.value()).toBe('awaitingProvider');
-      after.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'succeeded' });
-      expect(after.value()).toEqual({ confirming: 'asking' });
-      expect(after.acknowledge.calls.map((call) => call.input)).toEqual([
-        { orderId: 501, checkoutId: 'chk_1' },
-      ]);
-      expect(after.context()).toMatchObject({
-        orderKey: orderKey(1),
-        shippingAddress: address,
-        installments: 1,
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.outcome.calls).toHaveLength(1);
+      expect(checkout.context()).toMatchObject({ orderKey: orderKey(41), shippingAddress: address });
+      checkout.actor.send({ type: 'PAY' });
+      await checkout.reach('awaitingProvider');
+      expect(checkout.place.calls[0]?.input.orderKey).toBe(orderKey(41));
+    });
+
+    it('the cart’s order paid in another tab: the confirmation shows in this one', async () => {
+      const checkout = start({ orderInFlight: REFERENCE });
+      await checkout.reach('confirmed');
+      expect(checkout.outcome.calls.map((call) => call.input)).toEqual([{ orderReference: REFERENCE }]);
+    });
+
+    it('the cart’s order not paid: this tab’s checkout starts from the first step, with a key of its own', async () => {
+      const checkout = start({
+        viewer: visitor,
+        orderInFlight: REFERENCE,
+        outcome: () => outcomeAnswer('PENDING'),
       });
-      await after.acknowledge.calls[0]?.answer({ status: 'COMPLETED' });
-      expect(after.value()).toBe('confirmed');
-      expect(after.compute.calls).toEqual([]);
-      expect(after.place.calls).toEqual([]);
+      await checkout.reach('customerInfo');
+      expect(checkout.context()).toMatchObject({ orderReference: null, orderKey: orderKey(1) });
+    });
+
+    it('an order the server no longer knows is dropped: the checkout starts as usual', async () => {
+      const checkout = start({ orderInFlight: REFERENCE, outcome: () => failure('ORDER_NOT_FOUND') });
+      await checkout.reach({ payment: 'ready' });
+      expect(checkout.context().error).toBeNull();
     });
 
     it('a restored attempt that is retried takes a new key', async () => {
-      const saved = {
-        version: 1,
-        orderKey: orderKey(41),
-        orderId: 501,
-        invoiceEmail: null,
-        shippingAddress: null,
-        collect: null,
-        installments: 1,
-        paymentMethod: 'CARD',
-        savedMethodId: null,
-        saveMethod: false,
-      };
-      const checkout = start({ saved, acknowledge: () => ({ status: 'ERROR' }) });
-      checkout.actor.send({ type: 'PROVIDER_RETURNED', checkout: 'chk_1', status: 'refused' });
+      const checkout = start({
+        saved: savedAttempt(REFERENCE, { orderKey: orderKey(41) }),
+        outcome: () => outcomeAnswer('ERROR'),
+      });
       await checkout.reach('failed');
       checkout.actor.send({ type: 'RETRY' });
       await checkout.reach({ payment: 'ready' });
       expect(checkout.context().orderKey).not.toBe(orderKey(41));
-      expect(restoreCheckout(saved)).not.toBeNull();
+    });
+
+    it('an attempt kept before references existed is still read, without an order to ask about', () => {
+      const { orderReference: _reference, ...older } = savedAttempt(REFERENCE);
+      expect(restoreCheckout(older)).toMatchObject({ orderReference: null, orderId: 501 });
+      const checkout = start({ saved: older });
+      expect(checkout.outcome.calls).toEqual([]);
     });
 
     it('a saved entry that cannot be read starts a new checkout', () => {
@@ -1194,5 +1296,46 @@ describe('checkout machine', () => {
       expect(checkout.value()).toEqual({ payment: 'computing' });
       expect(checkout.context()).toMatchObject({ orderKey: orderKey(1), orderId: null });
     });
+
+    it('the attempt kept before leaving for the provider is read back by a new machine', async () => {
+      const before = start({ cart: cart([newCardLine()]) });
+      before.actor.send({ type: 'SUBMIT_ADDRESS', address });
+      await before.pay();
+      await before.reach('awaitingProvider');
+      const storage = new Map<string, string>();
+      storage.set(CHECKOUT_STORAGE_KEY, JSON.stringify(serializeCheckout(before.actor.getSnapshot())));
+      before.actor.stop();
+      const after = start({
+        cart: cart([newCardLine()]),
+        saved: storage.get(CHECKOUT_STORAGE_KEY),
+        outcome: 'by the test',
+      });
+      expect(after.value()).toEqual({ confirming: 'asking' });
+      expect(after.context()).toMatchObject({
+        orderKey: orderKey(1),
+        shippingAddress: address,
+        orderReference: REFERENCE,
+      });
+      await after.outcome.calls[0]?.answer(outcomeAnswer('COMPLETED'));
+      expect(after.value()).toBe('confirmed');
+    });
   });
 });
+
+/** An attempt as the page keeps it in session storage, for the order of this reference. */
+function savedAttempt(orderReference: string, extra: Record<string, unknown> = {}) {
+  return {
+    version: 1,
+    orderKey: orderKey(7),
+    orderId: 501,
+    orderReference,
+    invoiceEmail: null,
+    shippingAddress: address,
+    collect: null,
+    installments: 1,
+    paymentMethod: 'CARD',
+    savedMethodId: null,
+    saveMethod: false,
+    ...extra,
+  };
+}

@@ -1,7 +1,9 @@
 // The checkout after the cart (spec 01 §2 "Customer info step", "Shipping address", "Click and
-// collect", "Payment"; CHK-01..08, PAY-01..04, NET-03..05, AUTH-04, ROUTE-10; decisions 0018 and
-// 0019): who buys, where the cards go, which agency and slot, how it is paid, the order placed
-// once, the trip to the payment provider's page and the server's word on the outcome.
+// collect", "Payment"; CHK-01..08, PAY-01..04, NET-03..05, AUTH-04, ROUTE-10; decisions 0018, 0019
+// and 0021): who buys, where the cards go, which agency and slot, how it is paid, the order placed
+// once (a repeat of lines bought minutes ago only once the buyer confirms it), the trip to the
+// payment provider's page and the server's word on the outcome, read by the order's reference in
+// whatever tab, browser or device the buyer comes back in.
 //
 // States (the page shows one screen per state; `snapshot.can(event)` says which buttons work):
 //   customerInfo       CHK-01: CONTINUE_AS_GUEST (NET-03, CHK-02, CHK-03), LOG_IN, SIGN_UP
@@ -18,13 +20,21 @@
 //                      { method, savedMethodId }, SAVE_METHOD_CHANGED { save }, RECOMPUTE, BACK;
 //                      substates computing, ready (PAY)
 //   placingOrder       Order/placeOrder.json under context.orderKey
+//   confirmingRepeat   ORDER_ALREADY_BOUGHT: "you bought this N minutes ago" (context.repeatMinutes);
+//                      BUY_AGAIN places the order with confirmRepeat, CANCEL_REPEAT goes back to payment
 //   redirecting        the browser goes to the provider's page (the attempt is kept first)
-//   awaitingProvider   PROVIDER_RETURNED { checkout, status } when the browser is back
-//   confirming         the order's status asked again every ACKNOWLEDGE_POLL_MS until settled
+//   awaitingProvider   the page is left for the provider's; PAGE_RESTORED when the browser shows it
+//                      again from its back-forward cache: the order's outcome is asked
+//   confirming         Order/outcome.json by context.orderReference; while the provider has not
+//                      answered, asked again every ACKNOWLEDGE_POLL_MS after a return from the
+//                      provider or a charge of a saved method (context.awaitingWord), otherwise the
+//                      attempt goes on at the payment step with its key (resuming)
 //   confirmed, pending PAY-03: the confirmed popup; a SEPA debit awaiting confirmation (final)
-//   failed, cancelled  PAY-03: the failed (refused) and cancelled popups; RETRY (a new attempt)
+//   failed, cancelled  PAY-03: the failed (refused) and cancelled popups; RETRY (a new attempt) while
+//                      the cart has lines
 //   unverified         CHK-04: an unverified account cannot buy (final)
-//   backToCart         an error only the cart can put right, in context.error (final)
+//   backToCart         an error only the cart can put right, in context.error (final); also an
+//                      order reference of the return address the server does not know
 // Every error the page must say is a code in context.error (the sdk's catalogue, spec 02 §8), or a
 // validation message key for a form refused before it is sent.
 //
@@ -32,26 +42,27 @@
 // multiple_payment_installments, payment.transfer_enabled), `viewer` (visitor; guest session with
 // its invoice email; or customer with verified, complete, name, address and saved methods), `cart`
 // (the cart machine's lines, vouchers, verified total and common payment options), `saved` (the
-// attempt kept under `checkout`, given only when the browser is back from the provider) and
-// `createOrderKey`.
+// attempt kept under `checkout` in this tab), `returnedOrder` (the `order` reference of the
+// provider's return address), `orderInFlight` (the reference the cart remembers) and
+// `createOrderKey`. The first of the three references there is decides the order asked about at
+// start (decision 0021).
 //
 // The app provides the actors with `checkoutMachine.provide({ actors })`; their inputs and outputs
 // are the types of checkout-types.ts:
 //   loadCollectSlots({ siteId }) -> CollectSlot[]
 //   computeAmount(ComputeAmountInput) -> ComputeAmountAnswer           (Order/computeAmount.json)
-//   placeOrder(PlaceOrderInput) -> { orderId, redirectUrl, status }     (Order/placeOrder.json)
+//   placeOrder(PlaceOrderInput) -> { orderId, redirectUrl, status, orderReference }
+//                                                                       (Order/placeOrder.json)
 //   goToProvider({ url, attempt }) -> void     (saves attempt under `checkout`, then leaves the page)
-//   acknowledgePayment({ orderId, checkoutId }) -> { status }  (Payment/acknowledge.json, or
-//                                                   Order/history.json without a checkout id)
-// Back from the provider, the page starts the machine with the saved attempt as input.saved and
-// sends PROVIDER_RETURNED with the `checkout` and `status` of its address. The page also opens the
-// guest session (authAsGuest) before placeOrder for a guest, adds `returnUrl` to placeOrder, and
-// once the outcome is confirmed or pending removes `checkout` from session storage and empties
-// the cart (the cart machine's CLEAR).
-import { checkoutIdSchema, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
+//   readOutcome({ orderReference }) -> OrderOutcome                     (Order/outcome.json)
+// The page also opens the guest session (authAsGuest) before placeOrder for a guest, adds
+// `returnUrl` to placeOrder, has the cart remember the order placed, and once the outcome is
+// confirmed or pending removes `checkout` from session storage and empties the cart (the cart
+// machine's CLEAR).
+import { orderReferenceSchema, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
-import { and, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { and, assign, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import { orderArticleOf } from '../cart/verify-order.ts';
 import {
   collectChoiceOf,
@@ -73,25 +84,24 @@ import {
   savedMethodOptionsOf,
 } from './checkout-rules.ts';
 import { restoreCheckout, savedCheckoutOf } from './checkout-storage.ts';
-import {
-  type AcknowledgePaymentInput,
-  type AcknowledgePaymentOutput,
-  type CheckoutCart,
-  type CheckoutCustomer,
-  type CheckoutInput,
-  type CheckoutNetwork,
-  type CheckoutViewer,
-  type CollectSlot,
-  type ComputeAmountInput,
-  type GoToProviderInput,
-  type LoadCollectSlotsInput,
-  type OnlinePaymentMethod,
-  type OrderStatus,
-  type PlaceOrderInput,
-  type PlaceOrderOutput,
-  type ProviderStatusHint,
-  providerStatusHintSchema,
-  type ShippingAddress,
+import type {
+  CheckoutCart,
+  CheckoutCustomer,
+  CheckoutInput,
+  CheckoutNetwork,
+  CheckoutViewer,
+  CollectSlot,
+  ComputeAmountInput,
+  GoToProviderInput,
+  LoadCollectSlotsInput,
+  OnlinePaymentMethod,
+  OrderOutcome,
+  OrderStatus,
+  PlaceOrderInput,
+  PlaceOrderOutput,
+  ReadOutcomeInput,
+  ReadOutcomeOutput,
+  ShippingAddress,
 } from './checkout-types.ts';
 
 /** How long the checkout waits before asking the server again for a card payment's outcome. */
@@ -132,9 +142,22 @@ export type CheckoutContext = {
   /** The provider's page placeOrder answered; null when none is needed. */
   redirectUrl: string | null;
   orderStatus: OrderStatus | null;
-  /** The provider's checkout id and status from the return address (decision 0018). */
-  providerCheckoutId: string | null;
-  providerHint: ProviderStatusHint | null;
+  /** The public reference of the order asked about (decision 0021); null before one is placed or known. */
+  orderReference: string | null;
+  /**
+   * Whether an outcome the provider has not given yet is asked again: the provider sent the buyer
+   * back (it has something to say) or the server charges a saved method. Otherwise the order is
+   * still on the provider's page and the attempt goes on here with its key.
+   */
+  awaitingWord: boolean;
+  /** What the server says of the order asked about (Order/outcome.json). */
+  outcome: OrderOutcome | null;
+  /** Whether the buyer's choices of this attempt are known (restored, or made here before Pay). */
+  choicesKnown: boolean;
+  /** ORDER_ALREADY_BOUGHT: how many minutes ago the same lines were bought. */
+  repeatMinutes: number | null;
+  /** The buyer chose to buy again lines bought minutes ago. */
+  confirmRepeat: boolean;
   /** How many times the outcome was asked for since the last placeOrder or return. */
   acknowledgements: number;
   /** The code of the last error, for the page to say; see the header. */
@@ -161,8 +184,11 @@ export type CheckoutEvent =
   | { type: 'SAVE_METHOD_CHANGED'; save: boolean }
   | { type: 'RECOMPUTE' }
   | { type: 'PAY' }
-  /** The `checkout` and `status` the provider appended to the return address (decision 0018), as read. */
-  | { type: 'PROVIDER_RETURNED'; checkout: string | null; status: string | null }
+  /** ORDER_ALREADY_BOUGHT: the buyer buys the same lines again, or does not. */
+  | { type: 'BUY_AGAIN' }
+  | { type: 'CANCEL_REPEAT' }
+  /** The page left for the provider is shown again from the browser's back-forward cache. */
+  | { type: 'PAGE_RESTORED' }
   /** After a failed or cancelled payment: a new attempt from the payment step. */
   | { type: 'RETRY' };
 
@@ -193,7 +219,17 @@ function placeOrderInputOf(context: CheckoutContext): PlaceOrderInput {
     saveMethod: context.saveMethod,
     delivery: deliveryOf(context.cart.items, context),
     invoiceEmail: context.customer?.kind === 'guest' ? context.customer.invoiceEmail : null,
+    confirmRepeat: context.confirmRepeat,
   };
+}
+
+/** A reference as the server gives them; anything else (a garbled address) is none. */
+const referenceOf = (value: unknown): string | null => orderReferenceSchema.safeParse(value).data ?? null;
+
+/** The minutes ORDER_ALREADY_BOUGHT carries in its details. */
+function repeatMinutesOf(error: unknown): number {
+  const minutes = (error as { details?: { boughtMinutesAgo?: unknown } } | null)?.details?.boughtMinutesAgo;
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 0 ? minutes : 0;
 }
 
 /** The payment choices kept when still offered, otherwise the first offered (the smallest count, CARD). */
@@ -233,6 +269,8 @@ function accountAddressOf(viewer: CheckoutViewer): ShippingAddress | null {
 
 function initialContext(input: CheckoutInput): CheckoutContext {
   const saved = restoreCheckout(input.saved);
+  const returnedOrder = referenceOf(input.returnedOrder);
+  const orderReference = returnedOrder ?? saved?.orderReference ?? referenceOf(input.orderInFlight);
   const createOrderKey = input.createOrderKey ?? randomKey;
   const base = {
     network: input.network,
@@ -254,8 +292,12 @@ function initialContext(input: CheckoutInput): CheckoutContext {
     orderId: saved?.orderId ?? null,
     redirectUrl: null,
     orderStatus: null,
-    providerCheckoutId: null,
-    providerHint: null,
+    orderReference,
+    awaitingWord: returnedOrder !== null,
+    outcome: null,
+    choicesKnown: saved !== null,
+    repeatMinutes: null,
+    confirmRepeat: false,
     acknowledgements: 0,
     error: null,
     createOrderKey,
@@ -281,26 +323,22 @@ export const checkoutMachine = setup({
     placeOrder: fromPromise<PlaceOrderOutput, PlaceOrderInput>(notProvided('placeOrder')),
     /** Keeps the attempt in session storage under `checkout`, then sends the browser to the provider. */
     goToProvider: fromPromise<void, GoToProviderInput>(notProvided('goToProvider')),
-    /** Payment/acknowledge.json: the order's status as the server knows it. */
-    acknowledgePayment: fromPromise<AcknowledgePaymentOutput, AcknowledgePaymentInput>(
-      notProvided('acknowledgePayment'),
-    ),
+    /** Order/outcome.json: the order's outcome as the server knows it, by its reference. */
+    readOutcome: fromPromise<ReadOutcomeOutput, ReadOutcomeInput>(notProvided('readOutcome')),
   },
   delays: {
     acknowledgePoll: ACKNOWLEDGE_POLL_MS,
   },
   actions: {
     clearError: assign({ error: null }),
-    /** The return address's checkout id and status (a hint only); an unreadable one is none. */
-    takeProviderReturn: assign(({ event }) =>
-      event.type === 'PROVIDER_RETURNED'
-        ? {
-            providerCheckoutId: checkoutIdSchema.safeParse(event.checkout).data ?? null,
-            providerHint: providerStatusHintSchema.safeParse(event.status).data ?? null,
-            acknowledgements: 0,
-          }
-        : {},
-    ),
+    /** The order asked about is left: the attempt goes on (or starts) at the steps. */
+    forgetOrder: assign({
+      orderReference: null,
+      awaitingWord: false,
+      outcome: null,
+      orderStatus: null,
+      acknowledgements: 0,
+    }),
     /**
      * What the payment step does with the server's word: a key the server already holds for
      * another cart (ORDER_KEY_REUSED) is replaced; a saved method it does not know is dropped.
@@ -326,8 +364,9 @@ export const checkoutMachine = setup({
       orderId: null,
       redirectUrl: null,
       orderStatus: null,
-      providerCheckoutId: null,
-      providerHint: null,
+      orderReference: null,
+      awaitingWord: false,
+      outcome: null,
       acknowledgements: 0,
       amount: null,
       error: null,
@@ -345,7 +384,19 @@ export const checkoutMachine = setup({
     }),
   },
   guards: {
-    isReturningFromProvider: ({ context }) => context.orderId !== null,
+    /** An order to ask about at start: the return address's, the attempt's, or the cart's. */
+    hasOrderReference: ({ context }) => context.orderReference !== null,
+    isAwaitingWord: ({ context }) => context.awaitingWord,
+    hasCartItems: ({ context }) => context.cart.items.length > 0,
+    isChoicesKnown: ({ context }) => context.choicesKnown,
+    /** The server knows no order of this reference (or found it unreadable). */
+    isOrderUnknown: ({ event }) => {
+      const code = errorCodeOf((event as { error?: unknown }).error);
+      return code === 'ORDER_NOT_FOUND' || code === 'INVALID_REQUEST';
+    },
+    /** The server asks whether lines bought minutes ago are bought again (decision 0021). */
+    isRepeatQuestion: ({ event }) =>
+      errorCodeOf((event as { error?: unknown }).error) === 'ORDER_ALREADY_BOUGHT',
     hasPaymentOptionsRefusal: ({ context }) =>
       paymentOptionsRefusalOf(context.network, context.cart) !== null,
     isIdentification: ({ context }, params: { step: IdentificationStep }) =>
@@ -390,8 +441,8 @@ export const checkoutMachine = setup({
   states: {
     starting: {
       always: [
-        // Back from the provider's page: only the server's word on that order is left to get.
-        { guard: 'isReturningFromProvider', target: 'awaitingProvider' },
+        // An order placed already (back from the provider, a reload, another tab): its outcome first.
+        { guard: 'hasOrderReference', target: 'confirming' },
         // PAY-04: nothing the buyer chooses here would make the cart payable.
         {
           guard: 'hasPaymentOptionsRefusal',
@@ -637,7 +688,7 @@ export const checkoutMachine = setup({
 
     // One order per key: a second Pay meets this state, which does not take it.
     placingOrder: {
-      entry: assign({ orderKeySent: true, error: null }),
+      entry: assign({ orderKeySent: true, choicesKnown: true, error: null }),
       invoke: {
         src: 'placeOrder',
         input: ({ context }) => placeOrderInputOf(context),
@@ -647,21 +698,43 @@ export const checkoutMachine = setup({
             target: 'redirecting',
             actions: assign({
               orderId: ({ event }) => event.output.orderId,
+              orderReference: ({ event }) => event.output.orderReference,
               redirectUrl: ({ event }) => event.output.redirectUrl,
               orderStatus: ({ event }) => event.output.status,
             }),
           },
-          // A saved method charged by the server, or nothing to pay: the status is the outcome.
+          // A saved method charged by the server, or nothing to pay: the status is the outcome, or
+          // the server's word on the charge is awaited.
           {
             target: 'settling',
             actions: assign({
               orderId: ({ event }) => event.output.orderId,
+              orderReference: ({ event }) => event.output.orderReference,
               orderStatus: ({ event }) => event.output.status,
+              awaitingWord: true,
               acknowledgements: 0,
             }),
           },
         ],
-        onError: { target: 'routingError', actions: 'keepError' },
+        onError: [
+          {
+            guard: 'isRepeatQuestion',
+            target: 'confirmingRepeat',
+            actions: assign({ repeatMinutes: ({ event }) => repeatMinutesOf(event.error) }),
+          },
+          { target: 'routingError', actions: 'keepError' },
+        ],
+      },
+    },
+
+    // Decision 0021: the same lines were bought minutes ago; nothing is placed until the buyer says.
+    confirmingRepeat: {
+      on: {
+        BUY_AGAIN: {
+          target: 'placingOrder',
+          actions: assign({ confirmRepeat: true, repeatMinutes: null }),
+        },
+        CANCEL_REPEAT: { target: 'payment.ready', actions: assign({ repeatMinutes: null }) },
       },
     },
 
@@ -703,34 +776,47 @@ export const checkoutMachine = setup({
         },
       },
       on: {
-        // The page kept in the browser's back-forward cache comes back as it left, mid-redirect.
-        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderReturn' },
+        // The page kept in the browser's back-forward cache comes back as it left, mid-redirect:
+        // the buyer came back without the provider's return (the back button), perhaps after
+        // paying elsewhere.
+        PAGE_RESTORED: {
+          target: 'confirming',
+          actions: assign({ awaitingWord: false, acknowledgements: 0 }),
+        },
       },
     },
     awaitingProvider: {
       on: {
-        PROVIDER_RETURNED: { target: 'confirming', actions: 'takeProviderReturn' },
+        PAGE_RESTORED: {
+          target: 'confirming',
+          actions: assign({ awaitingWord: false, acknowledgements: 0 }),
+        },
       },
     },
 
-    // PAY-03: the order is final only from the server's state (decision 0018).
+    // PAY-03: the order is final only from the server's state (decisions 0018, 0021).
     confirming: {
       initial: 'asking',
       states: {
         asking: {
           entry: assign({ acknowledgements: ({ context }) => context.acknowledgements + 1 }),
           invoke: {
-            src: 'acknowledgePayment',
-            input: ({ context }) => ({
-              orderId: context.orderId ?? 0,
-              checkoutId: context.providerCheckoutId,
-            }),
+            src: 'readOutcome',
+            input: ({ context }) => ({ orderReference: context.orderReference ?? '' }),
             onDone: {
               target: '#checkout.settling',
-              actions: assign({ orderStatus: ({ event }) => event.output.status }),
+              actions: assign({
+                outcome: ({ event }) => event.output,
+                orderId: ({ event }) => event.output.orderId,
+                orderStatus: ({ event }) => event.output.status,
+              }),
             },
-            // A lost answer is asked again, like an order not settled yet.
-            onError: [{ guard: 'hasAsksLeft', target: 'waiting' }, { target: '#checkout.pending' }],
+            onError: [
+              { guard: 'isOrderUnknown', target: '#checkout.orderUnknown' },
+              // A lost answer is asked again, like an order not settled yet.
+              { guard: 'hasAsksLeft', target: 'waiting' },
+              { target: '#checkout.settling' },
+            ],
           },
         },
         waiting: {
@@ -752,9 +838,43 @@ export const checkoutMachine = setup({
           target: 'cancelled',
           actions: assign({ error: 'PAYMENT_CANCELLED' }),
         },
-        // A card payment the provider has not reported yet: ask again a little later.
-        { guard: 'hasAsksLeft', target: 'confirming.waiting' },
+        // A payment the provider has not reported yet: ask again a little later, and past the
+        // last ask say it awaits confirmation (the server still settles it and emails).
+        { guard: and(['isAwaitingWord', 'hasAsksLeft']), target: 'confirming.waiting' },
+        { guard: 'isAwaitingWord', target: 'pending' },
+        // Nothing from the provider yet and no return from it: its page is still open. The
+        // attempt goes on, its key kept, so Pay answers the same order and the same page.
+        { target: 'resuming' },
+      ],
+    },
+    resuming: {
+      always: [
+        { guard: 'hasCartItems', target: 'resumingAttempt', actions: 'forgetOrder' },
+        // Without the cart (another device) there is nothing to take up here: the order awaits
+        // the provider's word, which the server emails.
         { target: 'pending' },
+      ],
+    },
+    resumingAttempt: {
+      always: [
+        {
+          guard: 'hasPaymentOptionsRefusal',
+          target: 'backToCart',
+          actions: assign({ error: ({ context }) => paymentOptionsRefusalOf(context.network, context.cart) }),
+        },
+        { guard: and(['isChoicesKnown', 'hasCustomer']), target: 'payment' },
+        { target: 'identifying' },
+      ],
+    },
+    /** The server knows no order of the reference: a return address's is said; another one is dropped. */
+    orderUnknown: {
+      always: [
+        {
+          guard: and([not('isAwaitingWord'), 'hasCartItems']),
+          target: 'resumingAttempt',
+          actions: 'forgetOrder',
+        },
+        { target: 'backToCart', actions: assign({ error: 'ORDER_NOT_FOUND' }) },
       ],
     },
 
@@ -762,13 +882,13 @@ export const checkoutMachine = setup({
     confirmed: { type: 'final' },
     /** The order is taken and awaits the bank's answer (SEPA) or the provider's: "awaiting confirmation". */
     pending: { type: 'final' },
-    /** PAY-03: the failed (refused) popup, with retry. */
+    /** PAY-03: the failed (refused) popup, with retry while the cart has lines. */
     failed: {
-      on: { RETRY: { target: 'payment', actions: 'startNewAttempt' } },
+      on: { RETRY: { guard: 'hasCartItems', target: 'resumingAttempt', actions: 'startNewAttempt' } },
     },
-    /** PAY-03: the cancelled popup, with retry. */
+    /** PAY-03: the cancelled popup, with retry while the cart has lines. */
     cancelled: {
-      on: { RETRY: { target: 'payment', actions: 'startNewAttempt' } },
+      on: { RETRY: { guard: 'hasCartItems', target: 'resumingAttempt', actions: 'startNewAttempt' } },
     },
     /** CHK-04. */
     unverified: { type: 'final' },
@@ -780,8 +900,6 @@ export const checkoutMachine = setup({
 export type CheckoutMachine = typeof checkoutMachine;
 export { CHECKOUT_STORAGE_KEY, restoreCheckout, serializeCheckout } from './checkout-storage.ts';
 export type {
-  AcknowledgePaymentInput,
-  AcknowledgePaymentOutput,
   CheckoutCart,
   CheckoutCustomer,
   CheckoutInput,
@@ -794,10 +912,12 @@ export type {
   GoToProviderInput,
   LoadCollectSlotsInput,
   LoadCollectSlotsOutput,
+  OrderOutcome,
   OrderStatus,
   PlaceOrderInput,
   PlaceOrderOutput,
-  ProviderStatusHint,
+  ReadOutcomeInput,
+  ReadOutcomeOutput,
   SavedCheckout,
   SavedPaymentMethod,
   ShippingAddress,

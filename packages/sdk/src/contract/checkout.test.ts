@@ -38,6 +38,7 @@ describe('checkout contracts', () => {
       ['Order/history.json', 'GET', false, true],
       ['Order/printOrder.json', 'POST', false, true],
       ['Payment/acknowledge.json', 'POST', false, true],
+      ['Order/outcome.json', 'POST', false, false],
     ]);
   });
 

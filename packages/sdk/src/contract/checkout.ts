@@ -1,7 +1,8 @@
 // The checkout's calls (spec 02 §7 "Orders" and Payment/acknowledge.json, spec 01 "Cart and
 // checkout"): placing an order once per key and paying it on the provider's hosted page, an order
 // without payment, the customer's orders and one order's history, its invoice, and the browser's
-// return from the provider. Shapes the spec leaves open: decision 0019.
+// return from the provider, and an order's outcome read by its reference in any tab or device.
+// Shapes the spec leaves open: decisions 0019 and 0021.
 import { z } from 'zod';
 import { localeSchema } from '../locale.schema.ts';
 import { emailSchema } from '../validation/email.ts';
@@ -81,6 +82,13 @@ export const ORDERS_PAGE_SIZE_DEFAULT = 20;
 export const ORDERS_PAGE_SIZE_MAX = 50;
 /** The longest path the provider sends the browser back to. */
 export const RETURN_PATH_MAX_LENGTH = 200;
+/**
+ * Ours (decision 0021): a second order of the same lines by the same buyer within this many minutes
+ * of one they bought is placed only once the buyer confirms it (ORDER_ALREADY_BOUGHT).
+ */
+export const REPEAT_ORDER_WINDOW_MINUTES = 30;
+/** The query parameter of the return address that carries the order's reference (decision 0021). */
+export const ORDER_REFERENCE_PARAM = 'order';
 
 // ---------------------------------------------------------------------------------------------
 // The request's parts
@@ -130,6 +138,14 @@ export const returnPathSchema = z
 /** A provider's checkout id, as it comes back in the browser's return address. */
 export const checkoutIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
+/**
+ * An order's public reference (decision 0021): 32 random bytes in base64url, 43 characters, given
+ * at placement. Whoever holds it may read the order's outcome (Order/outcome.json), so it is never
+ * derived from the order's number and never guessable; it travels in the provider's return address.
+ */
+export const orderReferenceSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'an order reference');
+export type OrderReference = z.infer<typeof orderReferenceSchema>;
+
 // computeAmount's cart (articles, vouchers, shipping fee, instalments, method), with a session.
 const {
   signature: _signature,
@@ -161,6 +177,11 @@ const orderFields = {
   returnUrl: returnPathSchema,
   /** The language of the hosted page, the emails and the invoice; the session's by default. */
   lang: localeSchema.optional(),
+  /**
+   * The buyer was told that they bought the same lines a few minutes ago and chose to buy them
+   * again (ORDER_ALREADY_BOUGHT, decision 0021). Not part of what makes two placements one order.
+   */
+  confirmRepeat: z.boolean().default(false),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -254,8 +275,44 @@ export const placeOrderAnswerSchema = z.object({
   currency: currencySchema,
   /** The provider's hosted page the browser goes to; null when nothing is left to pay on a page. */
   redirectUrl: z.url().nullable(),
+  /** The order's public reference: its outcome is read with it from any tab or device (decision 0021). */
+  orderReference: orderReferenceSchema,
 });
 export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswerSchema>;
+
+/** PAY-03: the outcome popups (decision 0019's statuses read by paymentOutcomeOf). */
+export const PAYMENT_OUTCOMES = ['CONFIRMED', 'PENDING', 'FAILED', 'CANCELLED'] as const;
+export const paymentOutcomeSchema = z.enum(PAYMENT_OUTCOMES);
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/**
+ * What Order/outcome.json answers to whoever holds an order's reference (decision 0021): the
+ * outcome and what the confirmation says, nothing more. No name, address, traveller, saved method
+ * or provider id; a guest's invoice email only masked.
+ */
+export const orderOutcomeSchema = z.object({
+  /** The order's number, as the confirmation and its email give it. */
+  orderId: idSchema,
+  status: orderStatusSchema,
+  /** PAY-03; null while the provider has not answered (its page still open, a charge under way). */
+  outcome: paymentOutcomeSchema.nullable(),
+  /** The first payment's status at the provider; null for an order with nothing to pay. */
+  paymentStatus: paymentStatusSchema.nullable(),
+  totalAmount: moneySchema,
+  currency: currencySchema,
+  paymentMethod: onlinePaymentMethodSchema.nullable(),
+  installments: z.number().int().min(1).max(INSTALMENTS_MAX),
+  /** What was bought: each article's name as sold, quantity and amount. */
+  lines: z.array(
+    z.object({ label: z.string(), quantity: z.number().int().positive(), totalAmount: moneySchema }),
+  ),
+  /** Whether a guest bought it: the invoice went by email rather than to an account. */
+  guest: z.boolean(),
+  /** A guest's invoice email with most of it hidden (a•••@example.org); null for a customer. */
+  invoiceEmailHint: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type OrderOutcome = z.infer<typeof orderOutcomeSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The calls
@@ -404,6 +461,23 @@ export const acknowledgePaymentCall = defineCall({
   }),
 });
 
+/**
+ * An order's outcome read by its public reference, without a session (decision 0021): from the
+ * provider's return in a fresh tab, after a reload, on another device, as a guest. While the
+ * provider has not answered, the server asks it for the checkout's status and applies it as
+ * acknowledge does. An unknown reference, or one of another network, is ORDER_NOT_FOUND.
+ */
+export const orderOutcomeCall = defineCall({
+  path: 'Order/outcome.json',
+  method: 'POST',
+  authenticated: false,
+  request: signedRequest({
+    networkId: idSchema,
+    orderReference: orderReferenceSchema,
+  }),
+  response: orderOutcomeSchema,
+});
+
 export const CHECKOUT_CALLS = {
   placeOrder: placeOrderCall,
   create: createOrderCall,
@@ -411,15 +485,14 @@ export const CHECKOUT_CALLS = {
   history: orderHistoryCall,
   printOrder: printOrderCall,
   acknowledge: acknowledgePaymentCall,
+  outcome: orderOutcomeCall,
 } as const;
 
 /**
  * PAY-03: the outcome popup an order's status calls for: PENDING while a SEPA debit is on its way
  * (the order is PROCESSING), null while the provider has not answered at all.
  */
-export function paymentOutcomeOf(
-  status: OrderStatus,
-): 'CONFIRMED' | 'PENDING' | 'FAILED' | 'CANCELLED' | null {
+export function paymentOutcomeOf(status: OrderStatus): PaymentOutcome | null {
   if (status === 'COMPLETED' || status === 'REGULARIZATION') return 'CONFIRMED';
   if (status === 'PROCESSING') return 'PENDING';
   if (status === 'ERROR') return 'FAILED';

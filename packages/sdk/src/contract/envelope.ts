@@ -14,6 +14,7 @@ export const fieldIssueSchema = z.object({
 export const errorDetailsSchema = z.object({
   issues: z.array(fieldIssueSchema).optional(),
   retryAfterSeconds: z.number().nonnegative().optional(),
+  boughtMinutesAgo: z.number().int().nonnegative().optional(),
 });
 
 export const errorBodySchema = z.object({

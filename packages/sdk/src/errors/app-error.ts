@@ -15,6 +15,8 @@ export type ErrorDetails = {
   readonly issues?: readonly FieldIssue[];
   /** How long to wait before trying again (locked account, verification email, rate limit). */
   readonly retryAfterSeconds?: number;
+  /** ORDER_ALREADY_BOUGHT: how many whole minutes ago the same order was bought (decision 0021). */
+  readonly boughtMinutesAgo?: number;
 };
 
 export type AppErrorOptions = {

@@ -150,6 +150,10 @@ export const ERROR_CODES = {
   },
   INVOICE_NOT_AVAILABLE: { status: 409, message: 'The invoice is available once the order is completed' },
   SAVED_METHOD_NOT_FOUND: { status: 404, message: 'Saved payment method not found' },
+  ORDER_ALREADY_BOUGHT: {
+    status: 409,
+    message: 'The same order was bought a few minutes ago: confirm to buy it again',
+  },
   SAVED_METHOD_LOCKED: {
     status: 409,
     message: 'This payment method still has instalments to pay: it can be removed once they are paid',

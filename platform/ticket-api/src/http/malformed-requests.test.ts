@@ -562,6 +562,7 @@ const orderFields = {
   orderKey: fc.uuid({ version: 4 }),
   delivery: fc.option(deliveryChoice),
   invoiceEmail: fc.option(email),
+  confirmRepeat: fc.boolean(),
 };
 const placeFields = {
   ...orderFields,
@@ -607,6 +608,7 @@ const CHECKOUT_PAYLOADS: { [K in keyof typeof CHECKOUT_CALLS]: fc.Arbitrary<Payl
       fc.stringMatching(/^[A-Za-z0-9_-]{1,128}$/),
     ),
   }),
+  outcome: fc.record({ networkId, orderReference: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
 };
 
 /** Network ids as a query carries them: a number the client writes as digits, or digits already. */

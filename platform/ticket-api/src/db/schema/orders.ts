@@ -1,5 +1,6 @@
 // Orders of each network (decision 0019): one row per order key of a customer or guest session, its
 // lines as sold (labels and prices snapshotted), and the events of its history.
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -83,6 +84,23 @@ export const orders = pgTable(
     orderKey: uuid('order_key').notNull(),
     /** SHA-256 of the cart the key was first sent with: the same key with another cart is refused. */
     requestHash: text('request_hash').notNull(),
+    /**
+     * The order's public reference (decision 0021): whoever holds it reads the order's outcome. The
+     * bytes of two random UUIDs (244 random bits) in base64url, 43 characters, drawn by the database
+     * for every order, including those placed before the column existed.
+     */
+    publicReference: text('public_reference')
+      .notNull()
+      .default(
+        sql`translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_')`,
+      ),
+    /**
+     * Who bought, for the repeat-order question (decision 0021): `customer:<user id>`, or for a guest
+     * `guest:<SHA-256 of the invoice email, trimmed and lower-cased>`. Null before decision 0021.
+     */
+    buyerKey: text('buyer_key'),
+    /** SHA-256 of the articles as the repeat-order question compares them (decision 0021). */
+    linesKey: text('lines_key'),
     status: orderStatusEnum('status').notNull().default('PENDING'),
     processStatus: orderProcessStatusEnum('process_status').notNull().default('PROCESSING'),
     originType: orderOriginTypeEnum('origin_type').notNull().default('ESHOP'),
@@ -114,6 +132,8 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_network_user_key').on(table.networkId, table.userId, table.orderKey),
     index('orders_user_network_created_idx').on(table.userId, table.networkId, table.createdAt),
+    uniqueIndex('orders_public_reference_key').on(table.publicReference),
+    index('orders_repeat_idx').on(table.networkId, table.buyerKey, table.linesKey),
   ],
 );
 

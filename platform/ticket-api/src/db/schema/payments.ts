@@ -67,6 +67,11 @@ export const payments = pgTable(
      * never started; null once the payment has an outcome or was read.
      */
     checkoutCheckAt: timestamp('checkout_check_at', { withTimezone: true }),
+    /**
+     * When the checkout was last read at the provider for Order/outcome.json: at most one read per
+     * payment every OUTCOME_PROVIDER_READ_MS, however many tabs or callers ask (decision 0021).
+     */
+    providerReadAt: timestamp('provider_read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

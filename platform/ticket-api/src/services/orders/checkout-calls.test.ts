@@ -167,7 +167,7 @@ describe('Order/placeOrder.json', () => {
       method: 'CARD',
       saveMethod: false,
       locale: 'fr',
-      returnUrl: 'http://lumiere.localhost/cart/checkout',
+      returnUrl: `http://lumiere.localhost/cart/checkout?order=${answer.orderReference}`,
       notifyUrl: 'http://ticket-api.test/payments/notifications/sandbox',
     });
   });
@@ -1062,7 +1062,7 @@ describe('Order/create.json, getOrders, history, acknowledge', () => {
       }),
     );
     expect([free.status, free.totalAmount, free.redirectUrl]).toEqual(['COMPLETED', 0, null]);
-    const viaPlace = await placed(placing(buyer, { vouchers: [code] }));
+    const viaPlace = await placed(placing(buyer, { vouchers: [code], articles: [singles(3)] }));
     expect([viaPlace.status, viaPlace.redirectUrl]).toEqual(['COMPLETED', null]);
     expect((await history(buyer, free.orderId)).payments).toEqual([]);
   });

@@ -1,11 +1,13 @@
 // The checkout's calls (CHECKOUT_CALLS, decision 0019): placing and creating orders, the customer's
-// orders, one order's history and its invoice, and the browser's return from the provider. Handlers only pick
-// what the services need, call them, and answer.
+// orders, one order's history and its invoice, the browser's return from the provider, and an order's
+// outcome by its reference (decision 0021). Handlers only pick what the services need, call them, and
+// answer.
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
 import { acknowledgePayment } from './acknowledge-payment.ts';
+import { orderOutcome } from './order-outcome.ts';
 import { getOrders, orderHistory } from './order-queries.ts';
 import { placeOrder } from './place-order.ts';
 import { printOrder } from './print-order.ts';
@@ -48,6 +50,10 @@ export function checkoutRoutes() {
 
   mountCall(app, CHECKOUT_CALLS.acknowledge, ({ payload, deps, network, user }) =>
     acknowledgePayment({ deps, network, user, orderId: payload.orderId, checkoutId: payload.checkoutId }),
+  );
+
+  mountCall(app, CHECKOUT_CALLS.outcome, ({ payload, deps, network }) =>
+    orderOutcome({ deps, network, reference: payload.orderReference }),
   );
 
   return app;

@@ -3,9 +3,16 @@
 // by (network, customer, orderKey) (with its collect place and voucher redemptions, one
 // transaction), and, after the commit, the provider's hosted checkout (or the charge of a saved
 // method) with our payment id as its idempotency key. The same key answers the same order,
-// however many times and however concurrently it is sent.
+// however many times and however concurrently it is sent. A new order of lines the buyer bought
+// minutes ago waits for the buyer's confirmation (repeat-order.ts), and the provider sends the
+// browser back with the order's public reference (decision 0021).
 import { createHash } from 'node:crypto';
-import type { Delivery, OnlinePaymentMethod, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
+import {
+  type Delivery,
+  type OnlinePaymentMethod,
+  ORDER_REFERENCE_PARAM,
+  type PlaceOrderAnswer,
+} from '@transit-shop/sdk/contract/checkout';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
@@ -36,6 +43,7 @@ import { type AfterCommit, completeOrder, nothingAfter } from './finalise-order.
 import { redeemOrderVouchers, scopedOrderKey } from './order-vouchers.ts';
 import { refusal } from './price-cart.ts';
 import { type CartRequest, type PricedOrder, priceOrder } from './price-order.ts';
+import { buyerKeyOf, checkRepeatOrder, linesKeyOf } from './repeat-order.ts';
 import { type PlacedOrderRows, writePlacedOrder } from './write-placed-order.ts';
 
 export type CheckoutDeps = Pick<
@@ -54,6 +62,8 @@ export type PlaceOrderRequest = Omit<CartRequest, 'userToken' | 'userId'> & {
   delivery: Delivery | null;
   invoiceEmail: string | null;
   returnUrl: string | null;
+  /** The buyer confirmed a repeat of an order bought minutes ago (ORDER_ALREADY_BOUGHT). */
+  confirmRepeat: boolean;
 };
 
 /** The order's key was placed already: the placing transaction is given up. */
@@ -70,19 +80,31 @@ export const notifyUrlOf = (deps: Pick<AppDeps, 'publicUrl' | 'payments'>) =>
 
 /**
  * What makes two placements the same order: everything the buyer chose, not the session, the page
- * language or the return page (a retry from the page in another language is the same order).
+ * language, the return page (a retry from the page in another language is the same order) or the
+ * confirmation of a repeat (a retry of a confirmed placement is the same order).
  */
 function requestHash(request: PlaceOrderRequest): string {
-  const { userToken: _token, lang: _lang, returnUrl: _returnUrl, ...rest } = request;
+  const {
+    userToken: _token,
+    lang: _lang,
+    returnUrl: _returnUrl,
+    confirmRepeat: _confirmRepeat,
+    ...rest
+  } = request;
   const { signature: _signature, ...chosen } = rest as typeof rest & { signature?: string };
   return createHash('sha256').update(canonicalJson(chosen)).digest('hex');
 }
 
-function shopReturnUrl(network: LoadedNetwork, path: string, shopPort: number | undefined): string {
+/**
+ * The shop's page the provider sends the browser back to, with the order's public reference: the
+ * page reads the order's outcome from it in whatever tab, browser or device the return lands in.
+ */
+function shopReturnUrl(network: LoadedNetwork, order: OrderRow, shopPort: number | undefined): string {
   const domain = network.network.config.domains[0] ?? 'localhost';
   const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
-  const url = new URL(`${scheme}://${domain}${path}`);
+  const url = new URL(`${scheme}://${domain}${order.returnPath ?? '/'}`);
   if (shopPort !== undefined) url.port = String(shopPort);
+  url.searchParams.set(ORDER_REFERENCE_PARAM, order.publicReference);
   return url.toString();
 }
 
@@ -180,7 +202,7 @@ async function startPayment(options: {
       customerReference: order.buyer.guest ? null : order.buyer.customerNumber,
       locale: lang,
       description,
-      returnUrl: shopReturnUrl(network, order.returnPath ?? '/', deps.shopPort),
+      returnUrl: shopReturnUrl(network, order, deps.shopPort),
       notifyUrl: notifyUrlOf(deps),
     });
     const [updated] = await recordCheckout(deps.db, {
@@ -241,6 +263,7 @@ async function answerOf(options: {
     totalAmount: order.totalAmount,
     currency: order.currency,
     redirectUrl,
+    orderReference: order.publicReference,
   };
 }
 
@@ -323,9 +346,10 @@ function placedRowsOf(options: {
   request: PlaceOrderRequest;
   hash: string;
   checked: Awaited<ReturnType<typeof priceAndCheck>>;
+  repeat: { buyerKey: string | null; linesKey: string };
   now: Date;
 }): PlacedOrderRows {
-  const { deps, network, user, request, hash, now } = options;
+  const { deps, network, user, request, hash, repeat, now } = options;
   const { priced, firstDebit, savedMethod } = options.checked;
   const config = network.network.config;
   const free = priced.totalAmount === 0;
@@ -340,6 +364,8 @@ function placedRowsOf(options: {
       userId: user.id,
       orderKey: request.orderKey,
       requestHash: hash,
+      buyerKey: repeat.buyerKey,
+      linesKey: repeat.linesKey,
       currency: priced.currency,
       subtotalAmount: priced.subtotalAmount,
       discountAmount: priced.discountAmount,
@@ -508,7 +534,29 @@ export async function placeOrder(options: {
   if ('existing' in checked) return answer(checked.existing);
 
   const now = deps.clock.now();
-  const rows = placedRowsOf({ deps, network, user, request, hash, checked, now });
+  const repeat = {
+    buyerKey: buyerKeyOf(user, request.invoiceEmail),
+    linesKey: linesKeyOf(user, request.articles),
+  };
+  if (!request.confirmRepeat) {
+    // A retry of a key placed before (its confirmation lost with the answer) answers its order.
+    const replayed = await checkRepeatOrder({
+      db: deps.db,
+      network,
+      ...repeat,
+      orderKey: request.orderKey,
+      now,
+    }).then(
+      () => undefined,
+      async (error: unknown) => {
+        const existing = await placedBefore();
+        if (existing) return existing;
+        throw error;
+      },
+    );
+    if (replayed) return answer(replayed);
+  }
+  const rows = placedRowsOf({ deps, network, user, request, hash, checked, repeat, now });
   const placed = await writePlacement({ deps, network, user, request, rows, now });
   if (!placed) {
     const first = await placedBefore();

@@ -1,8 +1,9 @@
 // The checkout of the page: the flows' checkout machine given the real calls as its actors
-// (Order/computeAmount.json, Order/placeOrder.json, Collect/getSlots.json, Payment/acknowledge.json
-// or Order/history.json, through the session's ticket client), the browser's trip to the payment
-// provider's page (the attempt kept in session storage under `checkout` first), and the machine's
-// input read from the network, the session, the customer's saved methods and the cart.
+// (Order/computeAmount.json, Order/placeOrder.json, Collect/getSlots.json, Order/outcome.json,
+// through the session's ticket client), the browser's trip to the payment provider's page (the
+// attempt kept in session storage under `checkout` first, the order placed remembered by the cart),
+// and the machine's input read from the network, the session, the customer's saved methods, the
+// cart and the return address's order reference (decision 0021).
 import type { CartSnapshot } from '@transit-shop/flows/cart/cart.machine';
 import { cartPaymentOptionsOf } from '@transit-shop/flows/cart/cart-selectors';
 import {
@@ -18,8 +19,9 @@ import {
 import type { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import {
-  acknowledgePaymentCall,
-  orderHistoryCall,
+  ORDER_REFERENCE_PARAM,
+  orderOutcomeCall,
+  orderReferenceSchema,
   placeOrderCall,
 } from '@transit-shop/sdk/contract/checkout';
 import { getCollectSlotsCall } from '@transit-shop/sdk/contract/collect';
@@ -49,6 +51,8 @@ export type CheckoutDeps = {
   storage: SessionStorageLike;
   /** Leaves the shop for the provider's page. */
   leave: (url: string) => void;
+  /** The cart remembers the order placed for its lines until its outcome is known. */
+  rememberOrder: (orderReference: string) => void;
   places: SlotPlaces;
 };
 
@@ -97,23 +101,21 @@ export function createCheckoutMachine(deps: CheckoutDeps) {
           returnUrl: deps.returnPath,
           lang: deps.locale,
         });
-        return { orderId: answer.orderId, redirectUrl: answer.redirectUrl, status: answer.status };
+        deps.rememberOrder(answer.orderReference);
+        return {
+          orderId: answer.orderId,
+          redirectUrl: answer.redirectUrl,
+          status: answer.status,
+          orderReference: answer.orderReference,
+        };
       }),
       goToProvider: fromPromise(async ({ input }) => {
         deps.storage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(input.attempt));
         deps.leave(input.url);
       }),
-      acknowledgePayment: fromPromise(async ({ input }) => {
-        if (input.checkoutId !== null) {
-          const answer = await deps.client.call(acknowledgePaymentCall, {
-            orderId: input.orderId,
-            checkoutId: input.checkoutId,
-          });
-          return { status: answer.status };
-        }
-        const { order } = await deps.client.call(orderHistoryCall, { orderId: input.orderId });
-        return { status: order.status };
-      }),
+      readOutcome: fromPromise(({ input, signal }) =>
+        deps.client.call(orderOutcomeCall, { orderReference: input.orderReference }, { signal }),
+      ),
     },
   });
 }
@@ -164,6 +166,11 @@ export function checkoutCartOf(snapshot: CartSnapshot): CheckoutCart {
     paymentOptions: cartPaymentOptionsOf(snapshot) ?? { installments: [1], paymentMethods: ['CARD'] },
     shippingFeeShopItemId: null,
   };
+}
+
+/** The order reference of the provider's return address (`?order=`); null when absent or unreadable. */
+export function returnedOrderOf(search: string): string | null {
+  return orderReferenceSchema.safeParse(new URLSearchParams(search).get(ORDER_REFERENCE_PARAM)).data ?? null;
 }
 
 /** The attempt kept across the provider's redirect, read as text (restoreCheckout checks it). */

@@ -1,11 +1,15 @@
-// The cart of the page: the cart machine running with the real Order/verify.json call (through the
-// session's ticket client, with the actor's abort signal) and local storage under `cart` as its
-// actors. One per page, created on first use (the cart page, the sidebar, an add, a checkout guard),
-// never on the first paint.
+// The cart of the page: the cart machine running with the real Order/verify.json and
+// Order/outcome.json calls (through the session's ticket client, with the actor's abort signal) and
+// local storage under `cart` as its actors. One per page, created on first use (the cart page, the
+// sidebar, an add, a checkout guard, a saved cart with an order in flight), never on the first
+// paint. It follows the other tabs of the browser through the `storage` event, and asks about its
+// order in flight again when the page comes back from the browser's back-forward cache
+// (decision 0021).
 import { type CartInput, type CartSnapshot, cartMachine } from '@transit-shop/flows/cart/cart.machine';
 import { cartCountOf } from '@transit-shop/flows/cart/cart-selectors';
 import { CART_STORAGE_KEY, type SavedCart } from '@transit-shop/flows/cart/cart-storage';
 import type { VerifyOrderInput } from '@transit-shop/flows/cart/verify-order';
+import { orderOutcomeCall } from '@transit-shop/sdk/contract/checkout';
 import { verifyOrderCall } from '@transit-shop/sdk/contract/order';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
 import { type Actor, createActor, fromPromise } from 'xstate';
@@ -24,6 +28,8 @@ export type CartRuntimeOptions = {
   /** The language of the vouchers' labels; the page's by default. */
   getLocale?: () => Locale;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Where the `storage` and `pageshow` events of the page are heard; the window by default. */
+  events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** The machine's clock and line ids (tests). */
   now?: CartInput['now'];
   createId?: CartInput['createId'];
@@ -64,6 +70,9 @@ export function createCartRuntime(options: CartRuntimeOptions): CartRuntime {
         if (input === null) storage.removeItem(CART_STORAGE_KEY);
         else storage.setItem(CART_STORAGE_KEY, JSON.stringify(input));
       }),
+      readOrderOutcome: fromPromise(({ input, signal }) =>
+        options.client.call(orderOutcomeCall, { orderReference: input.orderReference }, { signal }),
+      ),
     },
   });
   const actor = createActor(machine, {
@@ -83,9 +92,25 @@ export function createCartRuntime(options: CartRuntimeOptions): CartRuntime {
   const subscription = actor.subscribe(publish);
   actor.start();
   publish(actor.getSnapshot());
+  // Another tab wrote the saved cart (an order paid there empties it); `key` null: storage cleared.
+  const events = options.events ?? (typeof window === 'undefined' ? undefined : window);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+    actor.send({ type: 'STORAGE_CHANGED', saved: event.newValue });
+  };
+  // Back from the back-forward cache, the page missed what the other tabs did meanwhile.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    actor.send({ type: 'STORAGE_CHANGED', saved: readSaved(storage) });
+    actor.send({ type: 'CHECK_ORDER' });
+  };
+  events?.addEventListener('storage', onStorage);
+  events?.addEventListener('pageshow', onPageShow);
   return {
     actor,
     stop() {
+      events?.removeEventListener('storage', onStorage);
+      events?.removeEventListener('pageshow', onPageShow);
       subscription.unsubscribe();
       actor.stop();
     },

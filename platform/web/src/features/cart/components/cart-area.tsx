@@ -1,10 +1,11 @@
 // The header's cart button with its article count, and the cart sidebar it opens. Loaded after the
 // first paint; the count comes from the saved cart until the cart runs, and the cart itself (XState,
-// the sdk, the sidebar) loads only when the sidebar opens.
+// the sdk, the sidebar) loads only when the sidebar opens, or at once when the saved cart has an
+// order in flight: the cart asks about it and empties itself if it was paid (decision 0021).
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCartStatus } from '../../../lib/cart/cart-status.ts';
+import { hasSavedOrderInFlight, useCartStatus } from '../../../lib/cart/cart-status.ts';
 
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
 
@@ -24,12 +25,20 @@ async function openCart() {
   (await getCartRuntime()).actor.send({ type: 'VISIBILITY_CHANGED', visible: true });
 }
 
+async function startCart() {
+  const { getCartRuntime } = await import('../../../lib/cart/cart-runtime.ts');
+  await getCartRuntime();
+}
+
 export default function CartArea() {
   const { t } = useTranslation();
   const { count, visible } = useCartStatus();
   // Mounted from the first opening on, so the drawer can close with its transition.
   const [opened, setOpened] = useState(false);
   if (visible && !opened) setOpened(true);
+  useEffect(() => {
+    if (hasSavedOrderInFlight()) void startCart();
+  }, []);
   return (
     <>
       <Box

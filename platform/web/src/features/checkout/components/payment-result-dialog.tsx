@@ -1,7 +1,9 @@
 // PAY-03: the outcome of the payment as the server knows it, in a dialog: confirmed (the cart is
 // emptied; the invoices and orders are in the account, or the invoice is emailed to a guest),
 // pending (a SEPA direct debit awaiting the bank's confirmation), failed or refused, and cancelled,
-// the last two with a new attempt.
+// the last two with a new attempt while the cart still holds the lines. Read from the order's
+// reference in another tab or on another device, a guest's invoice email is given as the server
+// hides it (decision 0021).
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,14 +11,27 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { CheckoutSnapshot } from '@transit-shop/flows/checkout/checkout.machine';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
 
 type Outcome = 'confirmed' | 'pending' | 'failed' | 'cancelled';
+
+/** A sentence with an email address in it, the address kept left to right in a right-to-left sentence. */
+function withAddressIsolated(sentence: string, email: string): ReactNode {
+  const at = sentence.indexOf(email);
+  if (at < 0) return sentence;
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <bdi dir="ltr">{email}</bdi>
+      {sentence.slice(at + email.length)}
+    </>
+  );
+}
 
 function outcomeOf(snapshot: CheckoutSnapshot): Outcome | null {
   for (const outcome of ['confirmed', 'pending', 'failed', 'cancelled'] as const) {
@@ -34,9 +49,14 @@ export function PaymentResultDialog() {
   const outcome = useCheckoutSelector(outcomeOf);
   const orderId = useCheckoutSelector((snapshot) => snapshot.context.orderId);
   const error = useCheckoutSelector((snapshot) => snapshot.context.error);
-  const guestEmail = useCheckoutSelector((snapshot) =>
-    snapshot.context.customer?.kind === 'guest' ? snapshot.context.customer.invoiceEmail : null,
+  const guestEmail = useCheckoutSelector(({ context }) =>
+    context.customer?.kind === 'guest'
+      ? context.customer.invoiceEmail
+      : context.outcome?.guest
+        ? context.outcome.invoiceEmailHint
+        : null,
   );
+  const canRetry = useCheckoutCan({ type: 'RETRY' });
   const taken = outcome === 'confirmed' || outcome === 'pending';
   return (
     <Dialog
@@ -58,7 +78,7 @@ export function PaymentResultDialog() {
             {taken ? (
               <DialogContentText sx={{ mt: 2 }}>
                 {guestEmail
-                  ? t('checkout.result.guestInvoice', { email: guestEmail })
+                  ? withAddressIsolated(t('checkout.result.guestInvoice', { email: guestEmail }), guestEmail)
                   : t('checkout.result.accountInvoice')}
               </DialogContentText>
             ) : null}
@@ -77,12 +97,14 @@ export function PaymentResultDialog() {
               </>
             ) : (
               <>
-                <Button component={LocaleLink} to={paths.cart}>
+                <Button component={LocaleLink} to={paths.cart} variant={canRetry ? 'text' : 'contained'}>
                   {t('checkout.backToCart')}
                 </Button>
-                <Button variant="contained" onClick={() => send({ type: 'RETRY' })} autoFocus>
-                  {t('checkout.result.retry')}
-                </Button>
+                {canRetry ? (
+                  <Button variant="contained" onClick={() => send({ type: 'RETRY' })} autoFocus>
+                    {t('checkout.result.retry')}
+                  </Button>
+                ) : null}
               </>
             )}
           </DialogActions>

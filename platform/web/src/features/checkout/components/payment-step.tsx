@@ -2,7 +2,9 @@
 // offered, the method (a card, or a SEPA direct debit where the network and the cart allow it, and
 // a customer's saved methods), and, before paying, each debit's date and amount and the total
 // (Order/computeAmount.json). Pay places the order once (one order key however many clicks) and
-// the browser goes to the provider's page: no card number or IBAN is ever typed in the shop.
+// the browser goes to the provider's page: no card number or IBAN is ever typed in the shop. Lines
+// bought minutes ago are placed again only once the buyer says so; the outcome of an order placed
+// shows in place of the form (decision 0021).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,9 +28,11 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
+import { showsOrderOutcome } from '../checkout-steps.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
-import { PaymentResultDialog } from './payment-result-dialog.tsx';
+import { OrderOutcome } from './order-outcome.tsx';
+import { RepeatOrderDialog } from './repeat-order-dialog.tsx';
 import { StepBackButton } from './step-back-button.tsx';
 
 const sameList = <T,>(a: readonly T[], b: readonly T[]) =>
@@ -221,12 +225,10 @@ export function PaymentStep() {
   const errorText = useCheckoutErrorText();
   const canPay = useCheckoutCan({ type: 'PAY' });
   const busy = useCheckoutSelector((snapshot) => BUSY_STATES.some((state) => snapshot.matches(state)));
-  const confirming = useCheckoutSelector((snapshot) => snapshot.matches('confirming'));
   const backToCart = useCheckoutSelector((snapshot) => snapshot.matches('backToCart'));
   const error = useCheckoutSelector((snapshot) => snapshot.context.error);
-  const result = useCheckoutSelector((snapshot) =>
-    ['confirmed', 'pending', 'failed', 'cancelled'].some((state) => snapshot.matches(state as 'confirmed')),
-  );
+  const showingOrder = useCheckoutSelector(showsOrderOutcome);
+  if (showingOrder) return <OrderOutcome />;
   if (backToCart) {
     return (
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
@@ -248,12 +250,7 @@ export function PaymentStep() {
       }}
       sx={{ display: 'grid', gap: 3 }}
     >
-      {error !== null && !result ? <Alert severity="error">{errorText(error)}</Alert> : null}
-      {confirming ? (
-        <Alert severity="info" role="status">
-          {t('checkout.payment.confirming')}
-        </Alert>
-      ) : null}
+      {error !== null ? <Alert severity="error">{errorText(error)}</Alert> : null}
       <Choices />
       <Schedule />
       <Typography sx={{ color: 'text.secondary' }}>{t('checkout.payment.providerNotice')}</Typography>
@@ -263,7 +260,7 @@ export function PaymentStep() {
         </Button>
         <StepBackButton disabled={busy} />
       </Box>
-      <PaymentResultDialog />
+      <RepeatOrderDialog />
     </Box>
   );
 }

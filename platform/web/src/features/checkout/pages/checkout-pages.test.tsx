@@ -6,7 +6,12 @@ import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
 import { describe, expect, it, vi } from 'vitest';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
 import { providerPage } from '../checkout-runtime.ts';
-import { type CheckoutLine, fakeComputeAmount, openCheckout } from '../test/checkout-session.ts';
+import {
+  type CheckoutLine,
+  fakeComputeAmount,
+  ORDER_REFERENCE,
+  openCheckout,
+} from '../test/checkout-session.ts';
 
 const ticket = shopItem({ name: 'Ticket unitaire', shopItemPrice: 200 });
 const pass = shopItem({
@@ -44,6 +49,7 @@ const placed =
       totalAmount: 200,
       currency: 'EUR',
       redirectUrl,
+      orderReference: ORDER_REFERENCE,
     },
   });
 
@@ -471,6 +477,7 @@ describe('the payment step', () => {
     expect(sent).toMatchObject({ returnUrl: '/cart/checkout', paymentMethod: 'CARD', installments: 1 });
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '{}')).toMatchObject({
       orderId: 501,
+      orderReference: ORDER_REFERENCE,
       orderKey: sent?.orderKey,
     });
   });
@@ -580,76 +587,6 @@ describe('the payment step', () => {
     await user.click(screen.getByRole('button', { name: 'Payer' }));
     expect(await screen.findByText(/Une erreur inattendue est survenue pendant le paiement/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Payer' })).toHaveProperty('disabled', false);
-  });
-});
-
-describe('back from the payment provider', () => {
-  const attempt = {
-    version: 1,
-    orderKey: '6f1c2f0e-2a41-4d7e-9d5b-0c8a3f7e1b22',
-    orderId: 501,
-    invoiceEmail: null,
-    shippingAddress: null,
-    collect: null,
-    installments: 1,
-    paymentMethod: 'CARD',
-    savedMethodId: null,
-    saveMethod: false,
-  };
-
-  async function returnWith(status: string, hint: string) {
-    sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(attempt));
-    const view = await openCheckout({
-      path: `/cart/checkout?checkout=chk_1&status=${hint}`,
-      lines: [appLine()],
-      signedInAs: customer,
-      handlers: {
-        'Payment/acknowledge.json': () => ({
-          ok: { orderId: 501, status, paymentStatus: hint.toUpperCase() },
-        }),
-      },
-    });
-    return { ...view, dialog: await screen.findByRole('dialog') };
-  }
-
-  it('PAY-03 confirmed: the attempt is restored, acknowledged, the cart emptied, the invoices linked', async () => {
-    const { dialog, calls, cart } = await returnWith('COMPLETED', 'succeeded');
-    expect(within(dialog).getByRole('heading', { name: 'Paiement confirmé' })).toBeTruthy();
-    expect(within(dialog).getByText(/commande n° 501 est confirmée/)).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Voir mes factures' }).getAttribute('href')).toBe(
-      '/account/invoices',
-    );
-    expect(calls.find((call) => call.path === 'Payment/acknowledge.json')?.payload).toMatchObject({
-      orderId: 501,
-      checkoutId: 'chk_1',
-    });
-    await waitFor(() => expect(cart.getSnapshot().context.items).toHaveLength(0));
-    expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
-    expect(calledPaths(calls)).not.toContain('Order/placeOrder.json');
-  });
-
-  it('pending: a SEPA direct debit awaiting the bank is said so', async () => {
-    const { dialog } = await returnWith('PROCESSING', 'pending');
-    expect(within(dialog).getByRole('heading', { name: 'Paiement en attente de confirmation' })).toBeTruthy();
-    expect(within(dialog).getByText(/prélèvement SEPA attend la confirmation/)).toBeTruthy();
-  });
-
-  it('PAY-03 refused: the failed popup says why and a retry starts a new attempt at the payment step', async () => {
-    const user = userEvent.setup();
-    const { dialog, cart } = await returnWith('ERROR', 'refused');
-    expect(within(dialog).getByRole('heading', { name: 'Paiement refusé' })).toBeTruthy();
-    expect(within(dialog).getByText(/Le paiement a été refusé : réessayez/)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByText('Coût total')).toBeTruthy();
-    expect(cart.getSnapshot().context.items).toHaveLength(1);
-  });
-
-  it('PAY-03 cancelled: the cancelled popup with a retry and the way back to the cart', async () => {
-    const { dialog } = await returnWith('CANCELED', 'cancelled');
-    expect(within(dialog).getByRole('heading', { name: 'Paiement annulé' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Retour au panier' }).getAttribute('href')).toBe('/cart');
   });
 });
 

@@ -1,13 +1,16 @@
 // The checkout's pages under /cart (spec 01 §2): invite-login (customer info), invoice-email,
 // shipping-address, collect and checkout (payment and its result). One checkout machine runs
 // while the buyer goes from one to the next; the address follows the machine's step (a direct
-// visit of another step is sent to the one the machine is at). Back from the payment provider
-// (`?checkout=…&status=…`), the attempt kept in session storage is restored and the server asked
-// for the outcome (decision 0018). The route's loader has already checked ROUTE-04.
+// visit of another step is sent to the one the machine is at), and the focus moves to the heading
+// of each new step. Back from the payment provider (`?order=…`, decision 0021), in whatever tab or
+// device, the server is asked for that order's outcome; so it is for the order this tab's attempt
+// or the cart remembers in flight (a reload, a page shown again from the browser's cache, another
+// tab). The attempt kept in session storage is restored when it is that order's. The route's
+// loader has already checked ROUTE-04.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { SavedPaymentMethod } from '@transit-shop/flows/checkout/checkout.machine';
+import { restoreCheckout, type SavedPaymentMethod } from '@transit-shop/flows/checkout/checkout.machine';
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
@@ -32,10 +35,11 @@ import {
   forgetSavedCheckout,
   providerPage,
   readSavedCheckout,
+  returnedOrderOf,
   type SlotPlaces,
   savedMethodsOwnerOf,
 } from '../checkout-runtime.ts';
-import { type CheckoutStep, checkoutStepOf, checkoutStepPath } from '../checkout-steps.ts';
+import { type CheckoutStep, checkoutStepOf, checkoutStepPath, showsOrderOutcome } from '../checkout-steps.ts';
 import { CollectStep } from '../components/collect-step.tsx';
 import { CustomerInfoStep } from '../components/customer-info-step.tsx';
 import { InvoiceEmailStep } from '../components/invoice-email-step.tsx';
@@ -65,6 +69,16 @@ function sessionStorageOrNone(): Storage {
   }
 }
 
+/**
+ * The attempt kept in this tab when it is the one of the order asked about: an attempt of an
+ * order since settled (in another tab, on another device) is not taken up again.
+ */
+function attemptOf(storage: Storage, references: readonly (string | null)[]): string | null {
+  const text = readSavedCheckout(storage);
+  const reference = restoreCheckout(text)?.orderReference ?? null;
+  return reference !== null && references.includes(reference) ? text : null;
+}
+
 function Checkout({
   step,
   savedMethods,
@@ -82,13 +96,13 @@ function Checkout({
   const location = useLocation();
   const status = useSelector(session.actor, sessionStatusOf);
 
-  // Read once: the provider's return address and the attempt it left.
+  // Read once: the order of the provider's return address, the one the cart remembers, and the
+  // attempt this tab kept for either.
   const [setup] = useState(() => {
-    const query = new URLSearchParams(location.search);
     const storage = sessionStorageOrNone();
-    const returned = query.has('checkout')
-      ? { checkout: query.get('checkout'), status: query.get('status') }
-      : null;
+    const returnedOrder = returnedOrderOf(location.search);
+    const orderInFlight = cart.actor.getSnapshot().context.orderInFlight;
+    const saved = attemptOf(storage, [returnedOrder ?? orderInFlight]);
     const places: SlotPlaces = new Map();
     const machine = createCheckoutMachine({
       client: session.client,
@@ -102,9 +116,10 @@ function Checkout({
       returnPath: toPath(checkoutStepPath('checkout')),
       storage,
       leave: (url) => providerPage.open(url),
+      rememberOrder: (reference) => cart.actor.send({ type: 'ORDER_IN_FLIGHT', reference }),
       places,
     });
-    return { machine, places, storage, returned };
+    return { machine, places, storage, returnedOrder, orderInFlight, saved };
   });
   const user = useUser();
   const actor = useActorRef(setup.machine, {
@@ -112,32 +127,46 @@ function Checkout({
       network: checkoutNetworkOf(network),
       viewer: checkoutViewerOf(status, user.data ?? null, network.authenticationProviders, savedMethods),
       cart: checkoutCartOf(cart.actor.getSnapshot()),
-      ...(setup.returned ? { saved: readSavedCheckout(setup.storage) } : {}),
+      saved: setup.saved,
+      returnedOrder: setup.returnedOrder,
+      orderInFlight: setup.orderInFlight,
     },
   });
 
-  // Back from the provider: the server's word on the order kept (PAY-03).
-  const returnSent = useRef(false);
+  // A taken order (confirmed, or a SEPA debit on its way): the attempt and the cart are done with,
+  // in every tab of the browser (the cart's saved copy, emptied, is heard by the others). An order
+  // refused or cancelled: the cart keeps its lines and forgets the order.
   useEffect(() => {
-    if (!setup.returned || returnSent.current) return;
-    returnSent.current = true;
-    actor.send({ type: 'PROVIDER_RETURNED', ...setup.returned });
-  }, [actor, setup.returned]);
-
-  // A taken order (confirmed, or a SEPA debit on its way): the attempt and the cart are done with.
-  useEffect(() => {
-    let done = false;
+    let settled: string | null = null;
     const subscription = actor.subscribe((snapshot) => {
-      if (done || !(snapshot.matches('confirmed') || snapshot.matches('pending'))) return;
-      done = true;
-      forgetSavedCheckout(setup.storage);
-      cart.actor.send({ type: 'CLEAR' });
+      const reference = snapshot.context.outcome ? snapshot.context.orderReference : null;
+      if (reference === null || reference === settled) return;
+      if (snapshot.matches('confirmed') || snapshot.matches('pending')) {
+        settled = reference;
+        forgetSavedCheckout(setup.storage);
+        cart.actor.send({ type: 'CLEAR' });
+      } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
+        settled = reference;
+        cart.actor.send({ type: 'ORDER_NOT_TAKEN', reference });
+      }
     });
     return () => subscription.unsubscribe();
   }, [actor, cart.actor, setup.storage]);
 
-  // The address follows the machine; log in, sign up and finalize come back to the checkout.
+  // The page left for the provider's, shown again from the browser's back-forward cache.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) actor.send({ type: 'PAGE_RESTORED' });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [actor]);
+
+  // The address follows the machine; log in, sign up and finalize come back to the checkout. It
+  // keeps the order's reference while the outcome shows (a reload shows it again), not after.
   const wanted = useSelector(actor, checkoutStepOf);
+  const showingOrder = useSelector(actor, showsOrderOutcome);
+  const keepsQuery = showingOrder || location.search === '';
   const authPage = useSelector(actor, (snapshot) =>
     snapshot.matches('finalizingAccount') ? 'finalize' : snapshot.context.authPage,
   );
@@ -155,15 +184,30 @@ function Checkout({
       navigate(`${toPath(page)}${back}`);
       return;
     }
-    if (wanted !== step) navigate(toPath(checkoutStepPath(wanted)), { replace: true });
-  }, [wanted, step, authPage, navigate, toPath]);
+    if (wanted !== step || !keepsQuery) navigate(toPath(checkoutStepPath(wanted)), { replace: true });
+  }, [wanted, step, authPage, keepsQuery, navigate, toPath]);
 
   const shown = wanted ?? step;
   const title = t(TITLES[shown]);
   usePageTitle(title);
+  // Each new step's heading takes the focus, as a new page's would: a keyboard or screen reader
+  // user goes on from the top of the step rather than from the button that is gone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusedStep = useRef<CheckoutStep | null>(null);
+  useEffect(() => {
+    if (focusedStep.current === shown) return;
+    focusedStep.current = shown;
+    heading.current?.focus();
+  });
   return (
     <CheckoutProvider value={{ actor, places: setup.places }}>
-      <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
+      <Typography
+        ref={heading}
+        tabIndex={-1}
+        variant="h1"
+        component="h1"
+        sx={{ mb: 3, '&:focus': { outline: 'none' } }}
+      >
         {title}
       </Typography>
       {shown === 'invite-login' ? <CustomerInfoStep /> : null}

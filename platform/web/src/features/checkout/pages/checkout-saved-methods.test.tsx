@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { shopItem } from '@transit-shop/flows/cart/cart-test-items';
-import type { OrderDetail } from '@transit-shop/sdk/contract/checkout';
 import type { SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
 import { describe, expect, it, vi } from 'vitest';
 import { isolatedLtr } from '../../../lib/saved-methods.ts';
 import { savedBankAccount, savedMethod } from '../../../test/fixtures/saved-methods.ts';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
 import { providerPage } from '../checkout-runtime.ts';
-import { type CheckoutLine, openCheckout } from '../test/checkout-session.ts';
+import { type CheckoutLine, ORDER_REFERENCE, openCheckout, outcomeAnswer } from '../test/checkout-session.ts';
 
 const pass = shopItem({
   name: 'Pass mensuel',
@@ -42,33 +41,9 @@ const placed: Handler = () => ({
     totalAmount: 4500,
     currency: 'EUR',
     redirectUrl: null,
+    orderReference: ORDER_REFERENCE,
   },
 });
-
-/** The order once the saved card's charge is notified: what Order/history.json answers. */
-const completedOrder: OrderDetail = {
-  orderId: 501,
-  networkId: 7,
-  status: 'COMPLETED',
-  processStatus: 'TO_PROCESS',
-  originType: 'ESHOP',
-  createdAt: '2026-11-23T09:00:00.000Z',
-  updatedAt: '2026-11-23T09:00:05.000Z',
-  currency: 'EUR',
-  totalAmount: 4500,
-  subtotalAmount: 4500,
-  discountAmount: 0,
-  paymentMethod: 'CARD',
-  installments: 1,
-  invoiceNumber: 'F-2026-000001',
-  lang: 'fr',
-  delivery: null,
-  discounts: [],
-  lines: [],
-  payments: [],
-  instalments: [],
-  events: [],
-};
 
 describe('saved payment methods at the payment step', () => {
   it('PAY-01 a signed-in customer sees their saved card and account, and placeOrder charges the card chosen', async () => {
@@ -81,7 +56,7 @@ describe('saved payment methods at the payment step', () => {
       handlers: {
         'Account/getCards.json': getCards([visa, expired, account]),
         'Order/placeOrder.json': placed,
-        'Order/history.json': () => ({ ok: { order: completedOrder } }),
+        'Order/outcome.json': () => ({ ok: outcomeAnswer('COMPLETED', { totalAmount: 4500 }) }),
       },
     });
     await screen.findByText('Coût total');
@@ -123,7 +98,9 @@ describe('saved payment methods at the payment step', () => {
       handlers: {
         'Account/getCards.json': getCards([visa, account]),
         'Order/placeOrder.json': placed,
-        'Order/history.json': () => ({ ok: { order: { ...completedOrder, paymentMethod: 'TRANSFER' } } }),
+        'Order/outcome.json': () => ({
+          ok: outcomeAnswer('COMPLETED', { totalAmount: 4500, paymentMethod: 'TRANSFER' }),
+        }),
       },
     });
     await screen.findByText('Coût total');

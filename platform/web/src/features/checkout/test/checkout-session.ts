@@ -1,10 +1,11 @@
 // The checkout's tests: a cart ready for checkout (lines added, terms, privacy and over-18 ticked)
 // on a fake ticket backend answering verify, computeAmount (the total split into monthly debits),
-// placeOrder, acknowledge, the collect sites and their slots; the whole app rendered at a step.
+// placeOrder, an order's outcome, the collect sites and their slots; the whole app rendered at a step.
 import { waitFor } from '@testing-library/react';
 import { CHECKOUT_STORAGE_KEY } from '@transit-shop/flows/checkout/checkout.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
+import { type OrderOutcome, type OrderStatus, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import { directionOf } from '@transit-shop/sdk/locales';
 import type { Bootstrap } from '@transit-shop/tenancy';
@@ -70,6 +71,8 @@ export type OpenCheckoutOptions = {
   guestMaxOrderAmount?: number;
   /** Whether the over-18 declaration and the terms are ticked (ROUTE-04). */
   confirmed?: boolean;
+  /** The reference of an order the cart remembers placing (decision 0021). */
+  orderInFlight?: string;
 };
 
 /** The whole app at a checkout step, with the cart holding `lines` and its confirmations given. */
@@ -114,6 +117,7 @@ export async function openCheckout(options: OpenCheckoutOptions) {
     for (const type of ['TERMS_CHANGED', 'PRIVACY_CHANGED', 'OVER_18_CHANGED'] as const)
       actor.send({ type, accepted: true });
   }
+  if (options.orderInFlight) actor.send({ type: 'ORDER_IN_FLIGHT', reference: options.orderInFlight });
   const view = await renderApp(options.path ?? '/cart/checkout', { bootstrap });
   const articles = options.lines.reduce((sum, line) => sum + (line.quantity ?? 1), 0);
   await frameLoaded(view.i18n, articles);
@@ -138,3 +142,25 @@ async function frameLoaded(i18n: i18n, articles: number) {
 
 /** A guest session's user, as Account/login.json answers it with authAsGuest. */
 export const guestLogin = (user: AuthUser) => ({ ok: { user } });
+
+/** The public reference the fake placeOrder answers (decision 0021). */
+export const ORDER_REFERENCE = 'Tq3v_8xW-2kLmNpQrStUvWxYz0123456789abcdEFGH'.slice(0, 43);
+
+/** What Order/outcome.json answers for an order of this status (decision 0021). */
+export function outcomeAnswer(status: OrderStatus, extra: Partial<OrderOutcome> = {}): OrderOutcome {
+  return {
+    orderId: 501,
+    status,
+    outcome: paymentOutcomeOf(status),
+    paymentStatus: null,
+    totalAmount: 200,
+    currency: 'EUR',
+    paymentMethod: 'CARD',
+    installments: 1,
+    lines: [{ label: 'Ticket unitaire', quantity: 1, totalAmount: 200 }],
+    guest: false,
+    invoiceEmailHint: null,
+    createdAt: '2026-11-23T09:00:00.000Z',
+    ...extra,
+  };
+}

@@ -1,0 +1,54 @@
+// Decision 0021: the server found the same lines bought by the same buyer minutes ago and placed
+// nothing; the buyer says whether to buy them again ("You bought this 5 minutes ago — buy again?").
+// Cancel is the default: a second charge only when asked for.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
+
+/** "5 minutes ago" in the page's language, with its plural; a purchase under a minute old is "1 minute ago". */
+function useMinutesAgo(): (minutes: number) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' });
+  return (minutes) => format.format(-Math.max(1, minutes), 'minute');
+}
+
+export function RepeatOrderDialog() {
+  const { t } = useTranslation();
+  const send = useCheckoutSend();
+  const titleId = useId();
+  const textId = useId();
+  const minutesAgo = useMinutesAgo();
+  const open = useCheckoutSelector((snapshot) => snapshot.matches('confirmingRepeat'));
+  const minutes = useCheckoutSelector((snapshot) => snapshot.context.repeatMinutes);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => send({ type: 'CANCEL_REPEAT' })}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{t('checkout.repeat.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>
+          {t('checkout.repeat.text', { when: minutesAgo(minutes ?? 0) })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => send({ type: 'CANCEL_REPEAT' })} autoFocus>
+          {t('checkout.repeat.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => send({ type: 'BUY_AGAIN' })}>
+          {t('checkout.repeat.buyAgain')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
