@@ -11,6 +11,7 @@ import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { SERVICE_PATHS } from './http/service-paths.ts';
+import { answerUnreadBodies } from './http/unread-body.ts';
 import type { Logger } from './logger.ts';
 import type { TenantStore } from './tenants/tenant-store.ts';
 import { createIndexPages } from './web/index-pages.ts';
@@ -34,6 +35,7 @@ export function createService(options: AppOptions) {
 
   const app = new Hono<AppEnv>();
   app.use(requestContext({ logger, securityHeaders: headers }));
+  app.use(answerUnreadBodies());
   app.onError(createErrorHandler(logger));
   app.notFound(notFound);
 
