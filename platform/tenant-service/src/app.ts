@@ -5,6 +5,8 @@ import { forwardRoutes } from './api/forward-routes.ts';
 import { networksRoutes } from './api/networks-routes.ts';
 import { termsRoutes } from './api/terms-routes.ts';
 import type { AppEnv } from './app-env.ts';
+import { createCrawlerFiles } from './crawlers/crawler-files.ts';
+import { crawlerRoutes } from './crawlers/crawler-routes.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './health-routes.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
@@ -44,6 +46,7 @@ export function createService(options: AppOptions) {
   app.route(`${SERVICE_PATHS.api}/Networks`, networksRoutes({ store }));
   app.route(`${SERVICE_PATHS.api}/Terms`, termsRoutes({ store }));
   app.route(SERVICE_PATHS.api, forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL }));
+  app.route('/', crawlerRoutes({ files: createCrawlerFiles({ store, securityHeaders: headers }) }));
   app.route('/', webRoutes({ store, web, pages, alertSources: env.ALERT_SOURCES }));
   return { app, pages };
 }
