@@ -1,5 +1,6 @@
 // axe finds no serious or critical violation on any page, in light and dark, in every language.
 import { expect, test } from '@playwright/test';
+import { localizedPath } from '@transit-shop/sdk/locale-paths';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { loadDemoNetworks } from './support/demo-networks.ts';
 import { networkUrl } from './support/platform.ts';
@@ -21,9 +22,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const network of networks) {
       for (const locale of network.languages) {
         test(`axe on the ${network.slug} home page in ${locale}, ${colorScheme}`, async ({ page }) => {
-          // French has no prefix: a visitor who chose it lands on it through the locale cookie.
-          await page.context().addCookies([{ name: 'locale', value: locale, url: networkUrl(network.slug) }]);
-          await page.goto(networkUrl(network.slug, locale === 'fr' ? '/' : `/${locale}/`));
+          await page.goto(networkUrl(network.slug, localizedPath(locale, '/', network)));
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           await expectNoSeriousViolations(page);
         });

@@ -1,6 +1,7 @@
 // Every route exists under each language prefix; languages a network does not offer redirect.
 import { expect, test } from '@playwright/test';
 import { networkUrl } from './support/platform.ts';
+import { textsOf } from './support/texts.ts';
 
 const HEADINGS: Record<string, string> = {
   fr: 'Mentions légales',
@@ -22,6 +23,31 @@ test('I18N-01 a language the network does not offer redirects to its default lan
   await page.goto(networkUrl('wahat', '/it/terms-of-use'));
   await expect(page).toHaveURL(networkUrl('wahat', '/ar/terms-of-use'));
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('an address without a prefix shows the network default language when it is not French', async ({
+  page,
+}) => {
+  await page.goto(networkUrl('wahat', '/auth/register'));
+  await expect(page).toHaveURL(networkUrl('wahat', '/ar/auth/register'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(textsOf('ar').auth.register.title);
+
+  await page.goto(networkUrl('lakeside', '/products/1301'));
+  await expect(page).toHaveURL(networkUrl('lakeside', '/en/products/1301'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Single ticket');
+});
+
+test('French on a network whose default language is not French is under /fr, and its language menu goes there', async ({
+  page,
+}) => {
+  await page.goto(networkUrl('wahat', '/ar/auth/register'));
+  await page.getByRole('button', { name: /اللغة/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(page).toHaveURL(networkUrl('wahat', '/fr/auth/register'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(textsOf('fr').auth.register.title);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
 test('SHELL-06 the header links to the shop, request tracking, account and login', async ({ page }) => {

@@ -27,7 +27,7 @@ test('I18N-04 switching to Arabic sets dir="rtl" and mirrors the header', async 
 });
 
 test('I18N-01 only the network languages are offered', async ({ page }) => {
-  await page.goto(networkUrl('wahat', '/legal-notices'));
+  await page.goto(networkUrl('wahat', '/fr/legal-notices'));
   await page.getByRole('button', { name: /langue/i }).click();
   const items = page.getByRole('menuitem');
   await expect(items).toHaveCount(3);

@@ -2,8 +2,10 @@
 // its own, with an address no other test uses, so tests run in parallel and in any order.
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { localizedPath } from '@transit-shop/sdk/locale-paths';
+import { defaultLanguageOf } from './demo-networks.ts';
 import { networkUrl } from './platform.ts';
-import { fill, type Locale, prefixOf, textsOf } from './texts.ts';
+import { fill, type Locale, textsOf } from './texts.ts';
 
 /** Follows the rules (12 characters, upper, lower, digit, special). */
 export const PASSWORD = 'Lantern-Ferry-42!';
@@ -26,15 +28,17 @@ export function newAccount(label: string): Account {
   };
 }
 
-/** A page of a network's shop in a language. */
+/** A page of a network's shop in a language, at its address on that network (decision 0023). */
 export function shopUrl(slug: string, locale: Locale, path: string): string {
-  return networkUrl(slug, `${prefixOf(locale)}${path}`);
+  return networkUrl(slug, shopPath(slug, locale, path));
 }
 
-/**
- * A French page of a network whose default language is another: French has no prefix, so the
- * locale cookie says it, as it does for a visitor who chose it.
- */
+/** The path of a page of a network's shop in a language. */
+export function shopPath(slug: string, locale: Locale, path: string): string {
+  return localizedPath(locale, path, { defaultLanguage: defaultLanguageOf(slug) });
+}
+
+/** The language a visitor chose, as the locale cookie remembers it: where `/` lands. */
 export async function preferLocale(page: Page, slug: string, locale: Locale): Promise<void> {
   await page.context().addCookies([{ name: 'locale', value: locale, url: networkUrl(slug) }]);
 }
@@ -77,7 +81,7 @@ export async function register(
     await expectSignedIn(page, locale);
     return;
   }
-  await expect(page).toHaveURL(new RegExp(`${prefixOf(locale)}/unverified-account`));
+  await expect(page).toHaveURL(new RegExp(shopPath(slug, locale, '/unverified-account')));
   await expect(page.getByRole('heading', { level: 1, name: t.auth.unverified.title })).toBeVisible();
 }
 
@@ -105,7 +109,7 @@ export async function signIn(
   account: Pick<Account, 'email' | 'password'>,
   then = '/account',
 ): Promise<void> {
-  const target = `${prefixOf(locale)}${then}`;
+  const target = shopPath(slug, locale, then);
   await page.goto(`${shopUrl(slug, locale, '/auth')}?redirect=${encodeURIComponent(target)}`);
   await submitSignIn(page, locale, account.email, account.password);
   await expect(page).toHaveURL(shopUrl(slug, locale, then));

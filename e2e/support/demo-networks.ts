@@ -1,5 +1,7 @@
 // The demo networks as their tenant files describe them, so tests follow the files.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isLocale, type Locale, reduceLanguageCode } from '@transit-shop/sdk/locales';
 import { loadTenants } from '@transit-shop/tenancy/load-tenants';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -18,4 +20,14 @@ export async function loadDemoNetworks() {
     light: theme.colorSchemes.light,
     dark: theme.colorSchemes.dark,
   }));
+}
+
+/** A demo network's default language, from its file (read at once: address helpers need it). */
+export function defaultLanguageOf(slug: string): Locale {
+  const file = JSON.parse(readFileSync(join(root, 'tenants', slug, 'network.json'), 'utf8')) as {
+    defaultLanguage: string;
+  };
+  const language = reduceLanguageCode(file.defaultLanguage);
+  if (!isLocale(language)) throw new Error(`${slug} has no shop language as its default`);
+  return language;
 }

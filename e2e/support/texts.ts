@@ -60,5 +60,8 @@ export function valueIn(shown: string, text: string): string {
   return shown.slice(before.length, shown.length - after.length);
 }
 
-/** The path prefix of a language: none for French, `/en`, `/ar`... for the others. */
+/**
+ * The path prefix of a language on a network whose default language is French (Lumière): none for
+ * French, `/en`, `/ar`... for the others. Elsewhere French is under /fr: see shopPath (accounts.ts).
+ */
 export const prefixOf = (locale: Locale) => (locale === 'fr' ? '' : `/${locale}`);

@@ -7,12 +7,15 @@ import { forwardRoutes } from './api/forward-routes.ts';
 import { networksRoutes } from './api/networks-routes.ts';
 import { termsRoutes } from './api/terms-routes.ts';
 import type { AppEnv } from './app-env.ts';
+import { createCrawlerFiles } from './crawlers/crawler-files.ts';
+import { crawlerRoutes } from './crawlers/crawler-routes.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './health-routes.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { SERVICE_PATHS } from './http/service-paths.ts';
+import { answerUnreadBodies } from './http/unread-body.ts';
 import type { Logger } from './logger.ts';
 import { createIndexPages } from './web/index-pages.ts';
 import { WebDist } from './web/web-dist.ts';
@@ -35,6 +38,7 @@ export function createService(options: AppOptions) {
 
   const app = new Hono<AppEnv>();
   app.use(requestContext({ logger, securityHeaders: headers }));
+  app.use(answerUnreadBodies());
   app.onError(createErrorHandler(logger));
   app.notFound(notFound);
 
@@ -46,6 +50,7 @@ export function createService(options: AppOptions) {
     SERVICE_PATHS.api,
     forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL, trustedProxies: env.TRUSTED_PROXIES }),
   );
+  app.route('/', crawlerRoutes({ files: createCrawlerFiles({ store, securityHeaders: headers }) }));
   app.route('/', webRoutes({ store, web, pages, alertSources: env.ALERT_SOURCES }));
   return { app, pages };
 }

@@ -1,11 +1,9 @@
 // Starts the tenant service: environment, tenant files, file watcher, HTTP server, graceful stop.
-import { createServer } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { watchTenants } from '@transit-shop/tenancy/watch-tenants';
 import { createService } from './app.ts';
 import { EnvError, readEnv } from './env.ts';
-import { withPageFastPath } from './http/page-fast-path.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './logger.ts';
 import { WebDist } from './web/web-dist.ts';
 
@@ -48,7 +46,7 @@ const web = new WebDist({ dir: env.WEB_DIST_DIR, logger });
 web.current();
 
 const { app, pages } = createService({ store, env, logger, web });
-const server = createServer(withPageFastPath({ pages, logger, fallback: getRequestListener(app.fetch) }));
+const server = createHttpServer({ app, pages, logger });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

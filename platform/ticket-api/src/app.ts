@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { requestContext } from './http/request-context.ts';
+import { answerUnreadBodies } from './http/unread-body.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { paymentNotificationRoutes } from './payments/notification-routes.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
@@ -16,6 +17,7 @@ import { paymentMethodRoutes } from './services/payment-methods/payment-methods-
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
   app.use(requestContext(deps));
+  app.use(answerUnreadBodies());
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFound);
 

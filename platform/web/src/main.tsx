@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { RootErrorBoundary } from './app/root-error-boundary.tsx';
 import { createAppRouter, preloadPage } from './app/router.tsx';
+import { setPathsNetwork } from './config/paths.ts';
 import { checkBootstrapLater, loadBootstrap } from './lib/bootstrap.ts';
 import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import type { BuildWatch } from './lib/build-watch.ts';
@@ -15,6 +16,7 @@ import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 async function start(container: HTMLElement) {
   preloadPage(location.pathname);
   const { bootstrap, checked } = await loadBootstrap();
+  setPathsNetwork(bootstrap.network);
   const [i18n, emotionCache] = await Promise.all([
     createI18n(bootstrap.locale),
     loadEmotionCache(bootstrap.direction),

@@ -1,6 +1,12 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  JSON_BODY_MAX_BYTES,
+  MULTIPART_BODY_MAX_BYTES,
+} from '@transit-shop/sdk/contract/body-limits';
+import { ko } from '@transit-shop/sdk/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
 import { startService } from '../test-support/service.ts';
@@ -179,6 +185,105 @@ describe('forwarding /api/* to the ticket API', () => {
       } finally {
         await new Promise((resolve) => server.close(resolve));
       }
+    }
+  });
+});
+
+/** A body without a Content-Length, as a client sends in chunks. */
+function chunked(size: number, chunkSize = 16 * 1024): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const length = Math.min(chunkSize, size - sent);
+      controller.enqueue(new Uint8Array(length).fill(0x61));
+      sent += length;
+    },
+  });
+}
+
+describe('bodies over the limit of the forwarded call', () => {
+  const post = (service: Awaited<ReturnType<typeof startService>>, path: string, init: RequestInit) =>
+    service.app.request(path, {
+      method: 'POST',
+      ...init,
+      headers: { host: 'alpha.localhost', ...(init.headers as Record<string, string>) },
+    });
+
+  it('are refused with 413 and the ticket API envelope before anything is forwarded', async () => {
+    const service = await startService(dirs, { TICKET_API_URL: upstreamUrl });
+    const count = received.length;
+    const byLength = await post(service, '/api/Order/verify.json', {
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(JSON_BODY_MAX_BYTES + 1),
+    });
+    expect(byLength.status).toBe(413);
+    expect(await byLength.json()).toEqual(ko('INVALID_REQUEST', BODY_TOO_LARGE_MESSAGE));
+    const streamed = await post(service, '/api/Order/verify.json', {
+      headers: { 'content-type': 'application/json' },
+      body: chunked(800_000),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual(ko('INVALID_REQUEST', BODY_TOO_LARGE_MESSAGE));
+    const upload = await post(service, '/api/Media/uploadMedia.json', {
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: chunked(MULTIPART_BODY_MAX_BYTES + 1, 256 * 1024),
+      duplex: 'half',
+    } as RequestInit);
+    expect(upload.status).toBe(413);
+    expect(received.length).toBe(count);
+  });
+
+  it('within the limit of their call are forwarded whole, an upload over the JSON limit included', async () => {
+    const service = await startService(dirs, { TICKET_API_URL: upstreamUrl });
+    const upload = await post(service, '/api/Media/uploadMedia.json', {
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: chunked(1_000_000),
+      duplex: 'half',
+    } as RequestInit);
+    expect(upload.status).toBe(201);
+    expect(received.at(-1)?.body).toHaveLength(1_000_000);
+    expect(received.at(-1)?.headers['content-length']).toBe('1000000');
+    const exact = await post(service, '/api/Order/verify.json', {
+      headers: { 'content-type': 'application/json' },
+      body: 'y'.repeat(JSON_BODY_MAX_BYTES),
+    });
+    expect(exact.status).toBe(201);
+    expect(received.at(-1)?.body).toHaveLength(JSON_BODY_MAX_BYTES);
+  });
+});
+
+describe('a connection the ticket API drops before answering', () => {
+  it('costs a GET nothing (sent once more) but is never retried for a POST', async () => {
+    const seen = new Map<string, number>();
+    const flaky = createServer((request, response) => {
+      const key = `${request.method} ${request.url}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      request.resume();
+      request.on('end', () => {
+        if (seen.get(key) === 1) return request.socket.destroy();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: 'ok', response: {} }));
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
+      const service = await startService(dirs, { TICKET_API_URL: url });
+      const read = await service.get('alpha.localhost', '/api/Products/getProducts.json?type=2');
+      expect(read.status).toBe(200);
+      expect(seen.get('GET /Products/getProducts.json?type=2')).toBe(2);
+      const write = await service.app.request('/api/Order/placeOrder.json', {
+        method: 'POST',
+        headers: { host: 'alpha.localhost', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(write.status).toBe(502);
+      expect(seen.get('POST /Order/placeOrder.json')).toBe(1);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((resolve) => flaky.close(resolve));
     }
   });
 });

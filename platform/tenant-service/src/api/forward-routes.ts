@@ -1,16 +1,20 @@
 // Every other /api/* call goes to the ticket API, with the network, the request id and the client's
 // address attached. The address is the socket's peer, or what a trusted proxy in front of us says
 // (TRUSTED_PROXIES); whatever X-Forwarded-For a caller wrote itself is replaced, and the ticket API
-// believes the header only from us (decision 0024). Cookies pass both ways untouched.
-
+// believes the header only from us (decision 0024). Cookies pass both ways untouched. A body over the
+// call's limit is refused here, and bodies are forwarded whole (decision 0023).
+import { BODY_TOO_LARGE_MESSAGE } from '@transit-shop/sdk/contract/body-limits';
+import { bodyLimitOfPath } from '@transit-shop/sdk/contract/calls';
+import { readBodyWithin } from '@transit-shop/sdk/server/request-body';
 import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import proxyAddr from 'proxy-addr';
 import type { AppEnv } from '../app-env.ts';
+import { answerError } from '../http/error-handling.ts';
 import { networkOfHost } from '../http/resolve-network.ts';
 import { ServiceError } from '../http/service-error.ts';
+import { fetchRetryingReads } from './fetch-retrying-reads.ts';
 
 // RFC 9110 §7.6.1 connection-specific headers, plus the ones this service sets itself.
 const NOT_FORWARDED = new Set([
@@ -24,6 +28,8 @@ const NOT_FORWARDED = new Set([
   'transfer-encoding',
   'upgrade',
   'host',
+  // The body is forwarded as read, whole: its length is the one fetch writes.
+  'content-length',
   'x-network-id',
   'x-request-id',
   'x-forwarded-host',
@@ -34,6 +40,32 @@ const NOT_FORWARDED = new Set([
 ]);
 
 const FORWARD_TIMEOUT_MS = 30_000;
+
+/** The Content-Length a request declares, when it is a plain number. */
+function declaredLength(headers: Headers): number | undefined {
+  const value = headers.get('content-length');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** 413 with the envelope the ticket API answers for a body over a call's limit. */
+const bodyTooLarge = (c: Context<AppEnv>) => answerError(c, 413, 'INVALID_REQUEST', BODY_TOO_LARGE_MESSAGE);
+
+/**
+ * The request body, read whole within the limit of the call at `path`, before anything goes to
+ * the ticket API; null when it is over (refused at once by its Content-Length, or once a body
+ * without one runs past the limit).
+ */
+async function boundedBody(raw: Request, path: string): Promise<Uint8Array | null> {
+  const limit = bodyLimitOfPath(path);
+  const declared = declaredLength(raw.headers);
+  if (declared !== undefined && declared > limit) return null;
+  try {
+    return await readBodyWithin(raw.body, limit);
+  } catch (error) {
+    if (raw.signal.aborted) throw error;
+    throw new ServiceError('INVALID_REQUEST', 'The request body cannot be read');
+  }
+}
 
 export function forwardHeaders(incoming: Headers, extra: Record<string, string | undefined>): Headers {
   const listed = new Set(
@@ -82,7 +114,8 @@ export function forwardRoutes(options: {
   app.all('*', async (c) => {
     if (!ticketApiUrl) throw new ServiceError('SERVICE_UNAVAILABLE', 'The ticket service is not available');
     const url = new URL(c.req.url);
-    const target = `${ticketApiUrl}${url.pathname.replace(/^\/api/, '')}${url.search}`;
+    const path = url.pathname.replace(/^\/api/, '');
+    const target = `${ticketApiUrl}${path}${url.search}`;
     const network = networkOfHost(c, options.store.registry);
     const raw = c.req.raw;
     const headers = forwardHeaders(raw.headers, {
@@ -93,15 +126,16 @@ export function forwardRoutes(options: {
       'x-forwarded-for': clientAddress(c, trust),
     });
     const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
+    const body = hasBody ? await boundedBody(raw, path) : undefined;
+    if (body === null) return bodyTooLarge(c);
     try {
       return await proxy(target, {
         method: raw.method,
         headers,
-        body: hasBody ? raw.body : undefined,
-        // Node's fetch needs `duplex` to stream a request body.
-        duplex: hasBody ? 'half' : undefined,
+        body,
         redirect: 'manual',
         signal: AbortSignal.any([raw.signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+        customFetch: fetchRetryingReads,
       });
     } catch (error) {
       if (raw.signal.aborted) throw error;

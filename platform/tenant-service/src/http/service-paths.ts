@@ -9,6 +9,8 @@ export const SERVICE_PATHS = {
   tenant: '/tenant',
   bootstrap: '/bootstrap.json',
   buildManifest: '/build-manifest.json',
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
 } as const;
 
 const PREFIXES = Object.values(SERVICE_PATHS);

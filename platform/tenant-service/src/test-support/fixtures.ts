@@ -268,7 +268,7 @@ export async function createFixture(
       join(dirs.distDir, 'build-manifest.json'),
       JSON.stringify({ buildId: 'build-42', builtAt: '2026-11-22T09:00:00.000Z' }),
     );
-    await writeFile(join(dirs.distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    await writeFile(join(dirs.distDir, 'humans.txt'), 'Made by the shop team\n');
   } else {
     await mkdir(dirs.distDir, { recursive: true });
   }

@@ -4,9 +4,10 @@ import { localeRoute } from './locale-route.ts';
 const allFive = { languages: ['fr', 'en', 'ar', 'it', 'es'] as const, defaultLanguage: 'fr' as const };
 const arabicFirst = { languages: ['ar', 'fr', 'en'] as const, defaultLanguage: 'ar' as const };
 const noFrench = { languages: ['en', 'it', 'es'] as const, defaultLanguage: 'en' as const };
+const englishFirst = { languages: ['en', 'it', 'es', 'fr'] as const, defaultLanguage: 'en' as const };
 
 describe('localeRoute', () => {
-  it('ROUTE-01 unprefixed paths are French and prefixes select the other languages', () => {
+  it('ROUTE-01 on a French network unprefixed paths are French and prefixes select the other languages', () => {
     expect(localeRoute('/', allFive, undefined)).toEqual({ serve: 'fr' });
     expect(localeRoute('/cart', allFive, undefined)).toEqual({ serve: 'fr' });
     expect(localeRoute('/en', allFive, undefined)).toEqual({ serve: 'en' });
@@ -22,7 +23,7 @@ describe('localeRoute', () => {
     });
   });
 
-  it('sends the explicit /fr prefix to the unprefixed French path', () => {
+  it('sends the explicit /fr prefix of a French network to the unprefixed French path', () => {
     expect(localeRoute('/fr/cart', allFive, undefined)).toEqual({ redirect: '/cart' });
     expect(localeRoute('/fr', allFive, undefined)).toEqual({ redirect: '/' });
     expect(localeRoute('/fr/cart', noFrench, undefined)).toEqual({ redirect: '/en/cart' });
@@ -33,10 +34,23 @@ describe('localeRoute', () => {
     expect(localeRoute('/cart', noFrench, 'fr')).toEqual({ redirect: '/en/cart' });
   });
 
+  it('an unprefixed path on a network whose default language is not French goes under its prefix', () => {
+    expect(localeRoute('/auth/register', arabicFirst, undefined)).toEqual({ redirect: '/ar/auth/register' });
+    expect(localeRoute('/products/1301', englishFirst, undefined)).toEqual({ redirect: '/en/products/1301' });
+    expect(localeRoute('/cart', arabicFirst, 'fr')).toEqual({ redirect: '/ar/cart' });
+  });
+
+  it('French on a network whose default language is not French lives under /fr', () => {
+    expect(localeRoute('/fr/auth/register', arabicFirst, undefined)).toEqual({ serve: 'fr' });
+    expect(localeRoute('/fr', englishFirst, undefined)).toEqual({ serve: 'fr' });
+    expect(localeRoute('/ar/cart', arabicFirst, undefined)).toEqual({ serve: 'ar' });
+  });
+
   it('exactly / follows the locale cookie when it names another offered language', () => {
     expect(localeRoute('/', allFive, 'it')).toEqual({ redirect: '/it/' });
     expect(localeRoute('/', allFive, 'fr')).toEqual({ serve: 'fr' });
-    expect(localeRoute('/', arabicFirst, 'fr')).toEqual({ serve: 'fr' });
+    expect(localeRoute('/', arabicFirst, 'fr')).toEqual({ redirect: '/fr/' });
+    expect(localeRoute('/', arabicFirst, 'en')).toEqual({ redirect: '/en/' });
     // A deep link keeps its language whatever the cookie says.
     expect(localeRoute('/cart', allFive, 'it')).toEqual({ serve: 'fr' });
   });

@@ -1,13 +1,9 @@
-// Which language a page path is in, and the redirects of decision 0002 (locale in the path).
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@transit-shop/sdk/locales';
+// Which language a page path is in on a network, and the redirects of decision 0023 (language
+// prefixes per network, superseding 0002).
+import { localizedPath, splitLocalePath, unprefixedLocaleOf } from '@transit-shop/sdk/locale-paths';
+import type { Locale } from '@transit-shop/sdk/locales';
 
 export type LocaleRoute = { serve: Locale } | { redirect: string };
-
-const PREFIXES: ReadonlyMap<string, Locale> = new Map(LOCALES.map((locale) => [locale, locale]));
-
-/** The path of `rest` (starting with "/") in a language: French has no prefix. */
-export const localizedPath = (locale: Locale, rest: string) =>
-  locale === DEFAULT_LOCALE ? rest : `/${locale}${rest}`;
 
 /**
  * `path` is the request path; `languages`/`defaultLanguage` the network's; `cookieLocale` the
@@ -19,25 +15,23 @@ export function localeRoute(
   cookieLocale: string | undefined,
 ): LocaleRoute {
   const { languages, defaultLanguage } = network;
-  const second = path.indexOf('/', 1);
-  const prefix = PREFIXES.get(second === -1 ? path.slice(1) : path.slice(1, second));
+  const unprefixed = unprefixedLocaleOf(network);
+  const { prefix, rest } = splitLocalePath(path);
   if (prefix !== undefined) {
-    // Leading slashes collapse so that no redirect can become a protocol-relative URL ("//host").
-    const rest = second === -1 ? '/' : `/${path.slice(second).replace(/^\/+/, '')}`;
-    // "/fr/..." is not a French URL (French has no prefix): send it to its canonical form.
-    if (prefix === DEFAULT_LOCALE || !languages.includes(prefix)) {
-      const target = languages.includes(prefix) ? prefix : defaultLanguage;
-      return { redirect: localizedPath(target, rest) };
-    }
+    // A language the network does not offer shows the page in its default language; the language
+    // it shows without a prefix ("/fr/..." on a French network) goes to its canonical address.
+    if (!languages.includes(prefix)) return { redirect: localizedPath(defaultLanguage, rest, network) };
+    if (prefix === unprefixed) return { redirect: rest };
     return { serve: prefix };
   }
-  if (!languages.includes(DEFAULT_LOCALE)) return { redirect: localizedPath(defaultLanguage, path) };
   if (path === '/') {
-    const chosen = PREFIXES.get(cookieLocale ?? '');
-    if (chosen !== undefined && languages.includes(chosen)) {
-      return chosen === DEFAULT_LOCALE ? { serve: DEFAULT_LOCALE } : { redirect: `/${chosen}/` };
-    }
-    if (defaultLanguage !== DEFAULT_LOCALE) return { redirect: `/${defaultLanguage}/` };
+    // Exactly "/": the locale cookie chooses among the offered languages, else the default one.
+    // Deep links never follow the cookie: a shared address keeps its language.
+    const chosen = languages.find((language) => language === cookieLocale) ?? defaultLanguage;
+    if (chosen !== unprefixed) return { redirect: localizedPath(chosen, '/', network) };
   }
-  return { serve: DEFAULT_LOCALE };
+  // Unprefixed addresses are the default language's on a French network; elsewhere they move
+  // under the default language's prefix, so such a network never shows a French page unasked.
+  if (unprefixed === undefined) return { redirect: localizedPath(defaultLanguage, path, network) };
+  return { serve: unprefixed };
 }

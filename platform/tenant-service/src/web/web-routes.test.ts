@@ -2,10 +2,11 @@ import { rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { bootstrapSchema } from '@transit-shop/tenancy';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, INDEX_TEMPLATE, LOGO_SVG, removeFixture } from '../test-support/fixtures.ts';
 import { bootstrapOf, htmlTagOf, themeColorsOf } from '../test-support/html.ts';
 import { ERROR, startService, useFixtureService } from '../test-support/service.ts';
+import { REPOSITORY_ROOT } from '../test-support/ticket-api-process.ts';
 
 const fixture = useFixtureService();
 
@@ -111,7 +112,7 @@ describe('index.html filled for the network', () => {
   });
 
   it('escapes network texts in HTML and keeps the bootstrap block closed', async () => {
-    const { html } = await page('gamma.localhost', '/cart');
+    const { html } = await page('gamma.localhost', '/fr/cart');
     expect(html).toContain('<title>Gamma &amp; &quot;Sons&quot; &lt;Metro&gt;</title>');
     expect(html).not.toContain('<script>alert(1)</script>');
     const bootstrap = bootstrapOf(html);
@@ -128,7 +129,7 @@ describe('index.html filled for the network', () => {
   });
 });
 
-describe('locale redirects (decision 0002)', () => {
+describe('locale redirects (decision 0023)', () => {
   const redirect = async (host: string, path: string, cookie?: string) => {
     const response = await fixture.service.get(host, path, cookie ? { cookie } : {});
     return [response.status, response.headers.get('location')];
@@ -146,15 +147,75 @@ describe('locale redirects (decision 0002)', () => {
     expect(await redirect('alpha.localhost', '/cart', 'locale=en')).toEqual([200, null]);
   });
 
-  it("/ without a cookie goes to the network's default language when it is not French", async () => {
+  it("/ goes to the network's default language when it is not French, or to the cookie's language", async () => {
     expect(await redirect('gamma.localhost', '/')).toEqual([302, '/ar/']);
-    expect(await redirect('gamma.localhost', '/', 'locale=fr')).toEqual([200, null]);
-    expect(await redirect('gamma.localhost', '/cart')).toEqual([200, null]);
+    expect(await redirect('gamma.localhost', '/', 'locale=fr')).toEqual([302, '/fr/']);
   });
 
-  it('an unprefixed path on a network without French goes under its default language', async () => {
+  it('an unprefixed path on a network whose default language is not French goes under its prefix', async () => {
+    expect(await redirect('gamma.localhost', '/cart?step=2')).toEqual([302, '/ar/cart?step=2']);
     expect(await redirect('beta.localhost', '/')).toEqual([302, '/en/']);
     expect(await redirect('beta.localhost', '/account/orders')).toEqual([302, '/en/account/orders']);
+  });
+});
+
+describe('unprefixed addresses on the demo networks (decision 0023)', () => {
+  const demo = {} as { service: Awaited<ReturnType<typeof startService>> };
+  beforeAll(async () => {
+    demo.service = await startService(fixture.dirs, {
+      TENANTS_DIR: join(REPOSITORY_ROOT, 'tenants'),
+      THEMES_DIR: join(REPOSITORY_ROOT, 'themes'),
+    });
+  });
+  const visit = async (host: string, path: string) => {
+    const response = await demo.service.get(host, path);
+    const html = response.status === 200 ? await response.text() : '';
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      locale: html ? bootstrapOf(html).locale : undefined,
+    };
+  };
+
+  it('on Wahat (Arabic by default) go to the same path in Arabic, keeping the query', async () => {
+    expect(await visit('wahat.localhost', '/auth/register')).toMatchObject({
+      status: 302,
+      location: '/ar/auth/register',
+    });
+    expect(await visit('wahat.localhost', '/products/2101?from=mail')).toMatchObject({
+      status: 302,
+      location: '/ar/products/2101?from=mail',
+    });
+    expect(await visit('wahat.localhost', '/ar/auth/register')).toMatchObject({ status: 200, locale: 'ar' });
+    // French, which Wahat offers, is under /fr.
+    expect(await visit('wahat.localhost', '/fr/auth/register')).toMatchObject({ status: 200, locale: 'fr' });
+  });
+
+  it('on Lakeside (English by default) go to the same path in English', async () => {
+    expect(await visit('lakeside.localhost', '/products/1301')).toMatchObject({
+      status: 302,
+      location: '/en/products/1301',
+    });
+    expect(await visit('lakeside.localhost', '/en/products/1301')).toMatchObject({
+      status: 200,
+      locale: 'en',
+    });
+    expect(await visit('lakeside.localhost', '/fr/products/1301')).toMatchObject({
+      status: 200,
+      locale: 'fr',
+    });
+  });
+
+  it('ROUTE-01 on Lumière (French by default) stay French without a prefix, as before', async () => {
+    expect(await visit('lumiere.localhost', '/auth/register')).toMatchObject({ status: 200, locale: 'fr' });
+    expect(await visit('lumiere.localhost', '/fr/auth/register')).toMatchObject({
+      status: 302,
+      location: '/auth/register',
+    });
+    expect(await visit('lumiere.localhost', '/en/auth/register')).toMatchObject({
+      status: 200,
+      locale: 'en',
+    });
   });
 });
 
@@ -202,8 +263,8 @@ describe('web app files', () => {
     const manifest = await fixture.service.get('nowhere.example', '/build-manifest.json');
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect(await manifest.json()).toEqual({ buildId: 'build-42', builtAt: '2026-11-22T09:00:00.000Z' });
-    const robots = await fixture.service.get('alpha.localhost', '/robots.txt');
-    expect(await robots.text()).toContain('User-agent');
+    const humans = await fixture.service.get('alpha.localhost', '/humans.txt');
+    expect(await humans.text()).toContain('Made by the shop team');
   });
 
   it("serves the Host network's logo, or the one a networkId names", async () => {

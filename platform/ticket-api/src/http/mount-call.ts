@@ -5,32 +5,29 @@
 // user found. The handler calls a service and returns the answer, which is checked against the
 // contract's response schema.
 
-import { PICTURE_MAX_BYTES } from '@transit-shop/sdk/constants';
+import { bodyLimitOf } from '@transit-shop/sdk/contract/body-limits';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
-import { ko, ok } from '@transit-shop/sdk/contract/envelope';
+import { ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { invalidRequestError } from '@transit-shop/sdk/errors/invalid-request';
 import { SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import type { SessionRow } from '../db/schema/sessions.ts';
 import type { UserRow } from '../db/schema/users.ts';
 import { isRequestSignature } from '../security/request-signature.ts';
 import { resolveSession } from '../services/sessions/resolve-session.ts';
+import { bodyLimit } from './body-limit.ts';
 import { type RawPayload, readPayload } from './read-payload.ts';
 import { type RequestClient, requestClientOf } from './request-client.ts';
 
+export { JSON_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES } from '@transit-shop/sdk/contract/body-limits';
+
 /** The header the tenant service sets to the network it resolved from the Host. */
 export const NETWORK_HEADER = 'x-network-id';
-
-/** Ours: a JSON payload is a handful of fields. */
-export const JSON_BODY_MAX_BYTES = 64 * 1024;
-/** A picture plus the form's text fields and boundaries. */
-export const MULTIPART_BODY_MAX_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 
 type HasSession<C extends AnyCallContract> = C['session'] extends null ? false : true;
 
@@ -137,11 +134,7 @@ export function mountCall<C extends AnyCallContract>(
   handler: CallHandler<C>,
 ) {
   const path = `/${contract.path}`;
-  const limit = bodyLimit({
-    maxSize: contract.encoding === 'multipart' ? MULTIPART_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES,
-    onError: (c) => c.json(ko('INVALID_REQUEST', 'The request body is too large'), 413),
-  });
-  app.on(contract.method, path, limit, async (c) => {
+  app.on(contract.method, path, bodyLimit(bodyLimitOf(contract)), async (c) => {
     const deps = c.var.deps;
     const raw = await readPayload(c, contract.encoding);
     const parsed = contract.request.safeParse(raw);

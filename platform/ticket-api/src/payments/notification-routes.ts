@@ -6,12 +6,12 @@
 // mismatch and changes nothing (decision 0022); a success for an order whose network is not loaded
 // is recorded and answered 200, its order completed later (decision 0025). A 2xx tells the provider
 // to stop retrying.
+import { JSON_BODY_MAX_BYTES } from '@transit-shop/sdk/contract/body-limits';
 import { ko, ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../app-env.ts';
-import { JSON_BODY_MAX_BYTES } from '../http/mount-call.ts';
+import { bodyLimit } from '../http/body-limit.ts';
 import { logAwaitingNetwork } from '../services/orders/acknowledge-payment.ts';
 import { runAfterCommit } from '../services/orders/after-commit.ts';
 import { applyPaymentEvent, type PaymentOutcome } from '../services/orders/apply-payment-event.ts';
@@ -27,10 +27,7 @@ const OUTCOMES: Record<string, PaymentOutcome> = {
 
 export function paymentNotificationRoutes() {
   const app = new Hono<AppEnv>();
-  const limit = bodyLimit({
-    maxSize: JSON_BODY_MAX_BYTES,
-    onError: (c) => c.json(ko('INVALID_REQUEST', 'The request body is too large'), 413),
-  });
+  const limit = bodyLimit(JSON_BODY_MAX_BYTES);
 
   app.post(NOTIFICATION_PATH, limit, async (c) => {
     const deps = c.var.deps;

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { MaintenanceAlert } from '@transit-shop/sdk';
+import type { Bootstrap } from '@transit-shop/tenancy';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createBootstrapStore } from '../lib/bootstrap-context.tsx';
@@ -11,17 +12,27 @@ import { AppProviders } from './providers.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 import { RouteError } from './route-error.tsx';
 
+/** The fixture network with other languages. */
+const networkOf = (languages: Pick<Bootstrap['network'], 'languages' | 'defaultLanguage'>) => {
+  const network = fixtureBootstrap().network;
+  return {
+    ...network,
+    ...languages,
+    configuration: { ...network.configuration, languages: languages.languages },
+  };
+};
+
 const HOME_TITLES = { fr: 'Bienvenue à bord', en: 'Welcome aboard', ar: 'مرحبًا بكم على متن شبكتنا' };
 
 /** Answers as the tenant service does: the beacon with these alerts, the bootstrap per language. */
-function beaconAnswers(alerts: MaintenanceAlert[]) {
+function beaconAnswers(alerts: MaintenanceAlert[], network = fixtureBootstrap().network) {
   const json = (body: unknown, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', ...headers } });
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost:3000');
     if (url.pathname === '/bootstrap.json') {
       const locale = url.searchParams.get('locale') as keyof typeof HOME_TITLES;
-      const base = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
+      const base = fixtureBootstrap({ network, locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
       return json({ ...base, texts: { ...base.texts, homeTitle: HOME_TITLES[locale] }, buildId: 'other' });
     }
     return json({ payload: alerts }, { 'cache-control': 'max-age=30' });
@@ -60,7 +71,7 @@ describe('the app at an address', () => {
   it('I18N-01 a language the network does not offer redirects to its default language', async () => {
     beaconAnswers([]);
     const { router } = await renderApp('/it/?from=mail');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?from=mail');
     expect(await screen.findByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
   });
@@ -78,6 +89,47 @@ describe('the app at an address', () => {
     expect(screen.getByRole('banner').className).toMatch(/\bmui-rtl-/);
     // The page's own build stays the one the build watch compares with.
     expect(store.get().buildId).toBe('build-1');
+  });
+
+  it('ROUTE-01 on a French network /fr/ addresses go to the same page without a prefix', async () => {
+    beaconAnswers([]);
+    const { router } = await renderApp('/fr/?from=mail');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?from=mail');
+    expect(await screen.findByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
+  });
+
+  it('on a network whose default language is Arabic unprefixed addresses go under /ar, French under /fr', async () => {
+    const network = networkOf({ languages: ['ar', 'fr', 'en'], defaultLanguage: 'ar' });
+    beaconAnswers([], network);
+    const bootstrap = fixtureBootstrap({ network, locale: 'ar', direction: 'rtl' });
+    const { router } = await renderApp('/?from=mail', { bootstrap });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ar/'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?from=mail');
+    expect(await screen.findByRole('navigation', { name: 'التنقّل الرئيسي' })).toBeTruthy();
+    // Within the app too: an unprefixed address goes to Arabic, French is at /fr.
+    await act(() => router.navigate('/legal-notices'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ar/legal-notices'), { timeout: 5000 });
+    await act(() => router.navigate('/fr/'));
+    expect(await screen.findByRole('heading', { level: 1, name: HOME_TITLES.fr })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/fr/');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(screen.getByRole('link', { name: 'Mon compte' }).getAttribute('href')).toBe('/fr/account');
+  });
+
+  it('I18N-01 a network that does not offer French never shows a French page, even navigating in the app', async () => {
+    const network = networkOf({ languages: ['en', 'ar'], defaultLanguage: 'en' });
+    beaconAnswers([], network);
+    const bootstrap = fixtureBootstrap({ network, locale: 'en' });
+    const { router } = await renderApp('/en/', { bootstrap });
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    for (const address of ['/fr/', '/', '/legal-notices', '/fr/legal-notices']) {
+      await act(() => router.navigate(address));
+      await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/en\//), { timeout: 5000 });
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull();
+    }
+    expect(router.state.location.pathname).toBe('/en/legal-notices');
   });
 
   it('ROUTE-02 an unknown address in a language shows the 404 page in that language', async () => {

@@ -1,7 +1,8 @@
-// The one route registry: every page exists under each language prefix (fr has none).
-import { LOCALES } from '@transit-shop/sdk/locales';
+// The one route registry: every page exists under each language prefix and without one; the
+// language guard sends each address to its canonical form on the page's network (decision 0023).
+import { LOCALES, type Locale } from '@transit-shop/sdk/locales';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { localePrefix, paths } from '../config/paths.ts';
+import { paths } from '../config/paths.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
 import { cartRoutes } from '../features/cart/routes.ts';
@@ -32,6 +33,9 @@ const pages: RouteObject[] = [
   },
 ];
 
+/** Every language prefix, and none (undefined) for unprefixed addresses. */
+const LOCALE_PREFIXES: readonly (Locale | undefined)[] = [...LOCALES, undefined];
+
 function NothingYet() {
   return null;
 }
@@ -52,9 +56,9 @@ export function createRoutes(context: RouterContext): RouteObject[] {
         {
           // Errors of a page render inside the layout; errors of the layout itself above.
           errorElement: <RouteError />,
-          children: LOCALES.map((locale) => ({
-            id: `locale-${locale}`,
-            path: localePrefix(locale) || '/',
+          children: LOCALE_PREFIXES.map((locale) => ({
+            id: locale ? `locale-${locale}` : 'locale-unprefixed',
+            path: locale ? `/${locale}` : '/',
             loader: localeLoader(locale, context),
             // The language of a prefix never changes: its loader runs once per visit of the prefix.
             shouldRevalidate: () => false,
@@ -71,7 +75,7 @@ export function createRoutes(context: RouterContext): RouteObject[] {
  * rather than after (the router's own `lazy` call then finds the module already there).
  */
 export function preloadPage(pathname: string): void {
-  const tree = LOCALES.map((locale) => ({ path: localePrefix(locale) || '/', children: pages }));
+  const tree = LOCALE_PREFIXES.map((locale) => ({ path: locale ? `/${locale}` : '/', children: pages }));
   for (const match of matchRoutes(tree, pathname) ?? []) {
     const { lazy } = match.route as RouteObject;
     if (typeof lazy === 'function') void lazy().catch(() => {}); // the router reports failures

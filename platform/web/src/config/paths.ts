@@ -1,5 +1,14 @@
-// The one registry of the shell's paths, and how a locale prefixes them (fr has no prefix).
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@transit-shop/sdk/locales';
+// The one registry of the shell's paths, and how a locale prefixes them on the page's network
+// (decision 0023: French has no prefix where it is the network's default language; elsewhere every
+// language has its prefix, /fr included).
+import {
+  type LocaleNetwork,
+  localePrefixOf,
+  localizedPath,
+  splitLocalePath,
+  unprefixedLocaleOf,
+} from '@transit-shop/sdk/locale-paths';
+import { DEFAULT_LOCALE, type Locale } from '@transit-shop/sdk/locales';
 
 export const paths = {
   home: '/',
@@ -30,21 +39,36 @@ export const paths = {
   cart: '/cart',
 } as const;
 
-/** The path prefix of a locale: '' for French, '/en' for English... */
+// The network of the page: one per page load (the tenant service serves one network per domain),
+// set once at start from the bootstrap, before the router reads any address.
+let pageNetwork: LocaleNetwork = { defaultLanguage: DEFAULT_LOCALE };
+
+/** Tells the path helpers the page's network (main.tsx, and tests rendering another network). */
+export function setPathsNetwork(network: LocaleNetwork): void {
+  pageNetwork = { defaultLanguage: network.defaultLanguage };
+}
+
+/** The language the page's network shows at unprefixed addresses, if any. */
+export function unprefixedLocale(): Locale | undefined {
+  return unprefixedLocaleOf(pageNetwork);
+}
+
+/** The path prefix of a locale on the page's network: '' for its unprefixed one, '/en' and so on. */
 export function localePrefix(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+  return localePrefixOf(locale, pageNetwork);
 }
 
 /** A path of the app in a locale. */
 export function localePath(locale: Locale, path: string): string {
-  const prefixed = `${localePrefix(locale)}${path === '/' ? '/' : path}`;
-  return prefixed;
+  return localizedPath(locale, path, pageNetwork);
 }
 
-/** The locale a URL path is in, and the path without its prefix. */
+/**
+ * The locale a URL path is in, and the path without its prefix. An unprefixed path is in the
+ * network's unprefixed language, or (on a network without one, where such a path redirects) in its
+ * default language.
+ */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {
-  const [, first = '', ...rest] = pathname.split('/');
-  const prefixed = (LOCALES as readonly string[]).includes(first) && first !== DEFAULT_LOCALE;
-  if (!prefixed) return { locale: DEFAULT_LOCALE, path: pathname || '/' };
-  return { locale: first as Locale, path: `/${rest.join('/')}` };
+  const { prefix, rest } = splitLocalePath(pathname);
+  return { locale: prefix ?? unprefixedLocale() ?? pageNetwork.defaultLanguage, path: rest };
 }

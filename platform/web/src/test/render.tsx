@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { RootErrorBoundary } from '../app/root-error-boundary.tsx';
 import { createRoutes } from '../app/router.tsx';
-import { splitLocale } from '../config/paths.ts';
+import { setPathsNetwork, splitLocale } from '../config/paths.ts';
 import { createBootstrapStore } from '../lib/bootstrap-context.tsx';
 import { createI18n } from '../lib/i18n.ts';
 import { loadEmotionCache } from '../lib/theme/emotion-cache.ts';
@@ -20,6 +20,7 @@ export async function renderWithApp(
 ) {
   const locale = options.locale ?? 'fr';
   const bootstrap = options.bootstrap ?? fixtureBootstrap({ locale });
+  setPathsNetwork(bootstrap.network);
   const i18n = await createI18n(locale);
   const cache = await loadEmotionCache(bootstrap.direction);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
@@ -34,6 +35,7 @@ export async function renderWithApp(
 /** The whole app (route registry, language guard, layout) at an address. */
 export async function renderApp(path: string, options: { bootstrap?: Bootstrap } = {}) {
   // As the tenant service serves it: the bootstrap of the address's language.
+  setPathsNetwork((options.bootstrap ?? fixtureBootstrap()).network);
   const { locale } = splitLocale(path);
   const bootstrap = options.bootstrap ?? fixtureBootstrap({ locale, direction: directionOf(locale) });
   const i18n = await createI18n(bootstrap.locale);

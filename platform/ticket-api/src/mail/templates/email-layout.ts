@@ -1,6 +1,7 @@
 // What every email of the shop shares: the language it is written in, links to the network's shop,
 // and one layout in plain text and simple HTML branded with the network's name and primary colour,
 // right to left in Arabic.
+import { localizedPath } from '@transit-shop/sdk/locale-paths';
 import {
   DEFAULT_LOCALE,
   directionOf,
@@ -22,7 +23,8 @@ export function emailLocale(network: LoadedNetwork, preferred: string | null | u
 
 /**
  * A page of the network's shop on its first domain: http for *.localhost (development), https
- * otherwise; French without a prefix, the other languages under theirs (decision 0002).
+ * otherwise; in the language's address on that network (decision 0023: French without a prefix
+ * where it is the default language, every other language under its own).
  */
 export function shopLink(
   network: LoadedNetwork,
@@ -32,8 +34,7 @@ export function shopLink(
 ): string {
   const domain = network.network.config.domains[0] ?? 'localhost';
   const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
-  const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
-  const url = new URL(`${scheme}://${domain}${prefix}${path}`);
+  const url = new URL(`${scheme}://${domain}${localizedPath(locale, path, network.network.config)}`);
   if (options.port !== undefined) url.port = String(options.port);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
   return url.toString();

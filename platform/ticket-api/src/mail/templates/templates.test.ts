@@ -124,6 +124,11 @@ describe('links in the emails', () => {
     expect(message.text.startsWith('Hello,\n')).toBe(true);
   });
 
+  it('go to the French address under /fr on a network whose default language is not French', () => {
+    expect(shopLink(wahat, 'fr', '/auth/reset')).toBe('http://wahat.localhost/fr/auth/reset');
+    expect(shopLink(wahat, 'ar', '/account')).toBe('http://wahat.localhost/ar/account');
+  });
+
   it('carry the port the shops answer on when it is not the default one (npm start serves on 8080)', () => {
     const message = passwordResetEmail({
       network: lumiere,

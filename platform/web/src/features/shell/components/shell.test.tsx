@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppearanceSwitch } from '../../../components/appearance-switch.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { MaintenancePage } from '../../alerts/components/maintenance-page.tsx';
 import { Footer } from './footer.tsx';
@@ -130,6 +131,23 @@ describe('shell components', () => {
     expect(set).toHaveBeenCalledWith('locale=ar; Max-Age=31536000; Path=/; SameSite=Lax');
     expect(router.state.location.pathname).toBe('/ar/terms-of-use');
     expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it('I18N-01 on a network whose default language is Arabic the menu takes French to its /fr address', async () => {
+    const fixture = fixtureBootstrap();
+    const bootstrap = fixtureBootstrap({
+      network: { ...fixture.network, languages: ['ar', 'fr', 'en'], defaultLanguage: 'ar' },
+      locale: 'ar',
+      direction: 'rtl',
+    });
+    const { router } = await renderWithApp(<LanguageMenu />, {
+      locale: 'ar',
+      path: '/ar/terms-of-use',
+      bootstrap,
+    });
+    await userEvent.click(screen.getByRole('button', { name: /اللغة/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Français' }));
+    expect(router.state.location.pathname).toBe('/fr/terms-of-use');
   });
 
   it('THEME-01 THEME-02 the appearance switch writes the cookie and sets data-color-scheme', async () => {
