@@ -1,4 +1,4 @@
-// Lets Rolldown leave out the react-router components the app never renders (NavLink, Form, ScrollRestoration...).
+// Lets Rolldown leave out the react-router components the app never renders (NavLink, Form, Await...).
 import { type Plugin, parseAst } from 'vite';
 
 /** react-router's production build, where those components are written without a purity hint. */

@@ -166,13 +166,13 @@ describe('start date proposals', () => {
   });
 
   describe('PIVOT-02 month pivot: months starting on the first, the current month first', () => {
-    it('PIVOT-02 on 31 January proposes January, February and March, each from its first at midnight in Paris', () => {
+    it('PIVOT-02 on 15 January proposes January, February and March, each from its first at midnight in Paris', () => {
       expect(
-        months(startProposalsOf(monthPivot(3), { now: at('2026-01-31T10:00:00Z'), timeZone: PARIS })),
+        months(startProposalsOf(monthPivot(3), { now: at('2026-01-15T10:00:00Z'), timeZone: PARIS })),
       ).toEqual([
-        { startMonth: '2026-01', date: '2026-01-01', startingAt: '2025-12-31T23:00:00.000Z' },
-        { startMonth: '2026-02', date: '2026-02-01', startingAt: '2026-01-31T23:00:00.000Z' },
-        { startMonth: '2026-03', date: '2026-03-01', startingAt: '2026-02-28T23:00:00.000Z' },
+        { startMonth: '2026-01', date: '2026-01-01', startingAt: '2025-12-31T23:00:00.000Z', days: 17 },
+        { startMonth: '2026-02', date: '2026-02-01', startingAt: '2026-01-31T23:00:00.000Z', days: 28 },
+        { startMonth: '2026-03', date: '2026-03-01', startingAt: '2026-02-28T23:00:00.000Z', days: 31 },
       ]);
     });
 
@@ -180,7 +180,7 @@ describe('start date proposals', () => {
       const [current] = months(
         startProposalsOf(monthPivot(1), { now: at('2026-01-31T23:30:00Z'), timeZone: PARIS }),
       );
-      expect(current?.startMonth).toBe('2026-02');
+      expect(current).toMatchObject({ startMonth: '2026-02', days: 28 });
     });
 
     it('PIVOT-02 crosses the year and a summer-time change (Zurich: April starts at UTC+2)', () => {
@@ -205,6 +205,85 @@ describe('start date proposals', () => {
         '2026-03-01T00:00:00.000Z',
         '2026-03-31T23:00:00.000Z',
       ]);
+    });
+
+    it('PIVOT-02 on the last seven days of a month the next month comes first, the current one after it with its few days', () => {
+      // Saturday 27 June 2026 (a 30-day month), 11:00 in Paris: four days of June are left.
+      expect(
+        months(startProposalsOf(monthPivot(3), { now: at('2026-06-27T09:00:00Z'), timeZone: PARIS })),
+      ).toEqual([
+        { startMonth: '2026-07', date: '2026-07-01', startingAt: '2026-06-30T22:00:00.000Z', days: 31 },
+        { startMonth: '2026-06', date: '2026-06-01', startingAt: '2026-05-31T22:00:00.000Z', days: 4 },
+        { startMonth: '2026-08', date: '2026-08-01', startingAt: '2026-07-31T22:00:00.000Z', days: 31 },
+        { startMonth: '2026-09', date: '2026-09-01', startingAt: '2026-08-31T22:00:00.000Z', days: 30 },
+      ]);
+    });
+
+    it('PIVOT-02 in a 31-day month the 24th still proposes the current month first, the 25th the next one', () => {
+      const on = (iso: string) =>
+        months(startProposalsOf(monthPivot(3), { now: at(iso), timeZone: PARIS })).map(
+          (month) => `${month.startMonth}:${month.days}`,
+        );
+      expect(on('2026-07-24T10:00:00Z')).toEqual(['2026-07:8', '2026-08:31', '2026-09:30']);
+      expect(on('2026-07-25T10:00:00Z')).toEqual(['2026-08:31', '2026-07:7', '2026-09:30', '2026-10:31']);
+      // The boundary is the network's midnight: 22:30 UTC on the 24th is already the 25th in Paris.
+      expect(on('2026-07-24T22:30:00Z')[0]).toBe('2026-08:31');
+    });
+
+    it('PIVOT-02 on 28 February the next month comes first, leap year or not; on the last day the current month covers one day', () => {
+      const on = (iso: string) =>
+        months(startProposalsOf(monthPivot(2), { now: at(iso), timeZone: PARIS })).map(
+          (month) => `${month.startMonth}:${month.days}`,
+        );
+      expect(on('2028-02-28T12:00:00Z')).toEqual(['2028-03:31', '2028-02:2', '2028-04:30']);
+      expect(on('2027-02-28T12:00:00Z')).toEqual(['2027-03:31', '2027-02:1', '2027-04:30']);
+      expect(on('2026-12-31T12:00:00Z')).toEqual(['2027-01:31', '2026-12:1', '2027-02:28']);
+    });
+
+    it('PIVOT-02 a pass of several months counts its days to the end of its last month', () => {
+      const annual = { pivotType: 'MONTH_PIVOT' as const, startProposals: 2, pivotValue: 12 };
+      expect(
+        months(startProposalsOf(annual, { now: at('2026-06-27T09:00:00Z'), timeZone: PARIS })).map(
+          (month) => `${month.startMonth}:${month.days}`,
+        ),
+      ).toEqual(['2026-07:365', '2026-06:339', '2026-08:365']);
+      expect(
+        months(startProposalsOf(annual, { now: at('2027-05-10T09:00:00Z'), timeZone: PARIS })).map(
+          (month) => `${month.startMonth}:${month.days}`,
+        ),
+      ).toEqual(['2027-05:357', '2027-06:366']);
+    });
+
+    it('PIVOT-02 the month change across daylight saving in Paris: on 27 March April comes first, from midnight summer time', () => {
+      // Clocks go forward on 29 March 2026; 1 April starts at 22:00 UTC on 31 March.
+      expect(
+        months(startProposalsOf(monthPivot(2), { now: at('2026-03-27T08:00:00Z'), timeZone: PARIS })),
+      ).toEqual([
+        { startMonth: '2026-04', date: '2026-04-01', startingAt: '2026-03-31T22:00:00.000Z', days: 30 },
+        { startMonth: '2026-03', date: '2026-03-01', startingAt: '2026-02-28T23:00:00.000Z', days: 5 },
+        { startMonth: '2026-05', date: '2026-05-01', startingAt: '2026-04-30T22:00:00.000Z', days: 31 },
+      ]);
+      // 22:30 UTC on 31 March is 00:30 on 1 April in Paris: April is the current month, all of it.
+      expect(
+        months(startProposalsOf(monthPivot(2), { now: at('2026-03-31T22:30:00Z'), timeZone: PARIS })).map(
+          (month) => `${month.startMonth}:${month.days}`,
+        ),
+      ).toEqual(['2026-04:30', '2026-05:31']);
+    });
+
+    it('PIVOT-02 the month change across daylight saving in Casablanca: March began at UTC+0, April begins at UTC+1', () => {
+      expect(
+        months(startProposalsOf(monthPivot(1), { now: at('2026-03-27T12:00:00Z'), timeZone: CASABLANCA })),
+      ).toEqual([
+        { startMonth: '2026-04', date: '2026-04-01', startingAt: '2026-03-31T23:00:00.000Z', days: 30 },
+        { startMonth: '2026-03', date: '2026-03-01', startingAt: '2026-03-01T00:00:00.000Z', days: 5 },
+      ]);
+      // 23:30 UTC on 31 March is 00:30 on 1 April in Casablanca (UTC+1).
+      expect(
+        months(
+          startProposalsOf(monthPivot(1), { now: at('2026-03-31T23:30:00Z'), timeZone: CASABLANCA }),
+        ).map((month) => `${month.startMonth}:${month.days}`),
+      ).toEqual(['2026-04:30']);
     });
 
     it('monthStartOf gives the instant the cart’s startMonth begins', () => {

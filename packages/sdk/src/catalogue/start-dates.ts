@@ -1,7 +1,9 @@
 // The start dates a shop item proposes (spec 01 §4 "Start date proposals", PIVOT-01..04): 15-minute
-// slots of the next days, Mondays, or firsts of the month, the current period first (decision 0016),
-// computed on the network's wall clock (an IANA time zone) with Intl alone, so a day keeps its real
-// length across daylight-saving changes (92 or 100 slots) and months keep their real ends.
+// slots of the next days, Mondays, or firsts of the month, the current period first (decision 0016)
+// except on a month's last days, when the next month comes first (decision 0027); each month says
+// how many days it covers. Computed on the network's wall clock (an IANA time zone) with Intl alone,
+// so a day keeps its real length across daylight-saving changes (92 or 100 slots) and months keep
+// their real ends.
 import type { PivotType } from '../contract/catalogue.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -30,6 +32,11 @@ export type MonthStartProposal = {
   readonly startMonth: string;
   readonly date: string;
   readonly startingAt: string;
+  /**
+   * The calendar days the pass covers on the network's calendar: from today for the current month,
+   * from the 1st otherwise, to the end of its last month (pivotValue months), both days counted.
+   */
+  readonly days: number;
 };
 
 export type StartProposals =
@@ -42,7 +49,15 @@ export type PivotedItem = {
   readonly pivotType: PivotType | null;
   /** How many days, weeks or months of start dates are proposed, the current one first. */
   readonly startProposals: number | null;
+  /** How many pivot units the validity lasts (months of a month pivot); 1 when not given. */
+  readonly pivotValue?: number | null;
 };
+
+/**
+ * On this many last days of a month (on the network's calendar), a month pivot proposes the next
+ * month first, the current one after it for its few days (decision 0027).
+ */
+export const MONTH_END_DAYS = 7;
 
 export type StartClock = {
   /** The instant the proposals are made at. */
@@ -202,16 +217,35 @@ function weekProposals(now: number, weeks: number, timeZone: string): WeekStartP
   });
 }
 
-/** PIVOT-02: months starting on their first day, the current month first. */
-function monthProposals(now: number, months: number, timeZone: string): MonthStartProposal[] {
+/**
+ * PIVOT-02: months starting on their first day, the current month first. On the month's last
+ * MONTH_END_DAYS days, the `months` months from the next one, the next first and the current one
+ * after it, which then covers a few days only (decision 0027).
+ */
+function monthProposals(
+  now: number,
+  months: number,
+  validityMonths: number,
+  timeZone: string,
+): MonthStartProposal[] {
   const clock = wallClockAt(now, timeZone);
-  return Array.from({ length: months }, (_, index) => {
-    const first = new Date(Date.UTC(clock.year, clock.month - 1 + index, 1));
+  const today = { year: clock.year, month: clock.month, day: clock.day };
+  const daysInMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
+  const lateInMonth = daysInMonth - today.day < MONTH_END_DAYS;
+  // Month offsets from the current one, in the order they are proposed.
+  const offsets = lateInMonth
+    ? [1, 0, ...Array.from({ length: months - 1 }, (_, index) => index + 2)]
+    : Array.from({ length: months }, (_, index) => index);
+  return offsets.map((offset) => {
+    const first = new Date(Date.UTC(today.year, today.month - 1 + offset, 1));
     const date = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day: 1 };
+    const from = offset === 0 ? asUtc(today) : first.getTime();
+    const lastDay = Date.UTC(today.year, today.month - 1 + offset + validityMonths, 0);
     return {
       startMonth: isoDate(date).slice(0, 7),
       date: isoDate(date),
       startingAt: isoInstant(startOfDay(date, timeZone)),
+      days: Math.round((lastDay - from) / DAY) + 1,
     };
   });
 }
@@ -225,12 +259,14 @@ export function startProposalsOf(item: PivotedItem, { now, timeZone }: StartCloc
   const { pivotType, startProposals: count } = item;
   if (pivotType === null) return null;
   const instant = now.getTime();
+  const validity = item.pivotValue ?? 1;
   if (count === null || !Number.isInteger(count) || count < 1 || !Number.isFinite(instant))
     throw cannotCompute();
+  if (!Number.isInteger(validity) || validity < 1) throw cannotCompute();
   try {
     if (pivotType === 'DAY_PIVOT') return { pivotType, days: dayProposals(instant, count, timeZone) };
     if (pivotType === 'WEEK_PIVOT') return { pivotType, weeks: weekProposals(instant, count, timeZone) };
-    return { pivotType, months: monthProposals(instant, count, timeZone) };
+    return { pivotType, months: monthProposals(instant, count, validity, timeZone) };
   } catch (error) {
     // An unknown time zone (RangeError from Intl).
     throw cannotCompute(error);

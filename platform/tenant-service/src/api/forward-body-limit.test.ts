@@ -13,12 +13,12 @@ import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { ko, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { IDENTITY_CALLS, identitySessionSchema } from '@transit-shop/sdk/contract/identity';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
+import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { createHttpServer } from '../http/http-server.ts';
 import { createLogger } from '../logger.ts';
-import { TenantStore } from '../tenants/tenant-store.ts';
 import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
 import { type Answer, httpClient } from '../test-support/http-client.ts';
 import {

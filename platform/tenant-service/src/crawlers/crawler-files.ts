@@ -1,7 +1,7 @@
 // robots.txt and sitemap.xml per network and Host: written on the first request from the tenant
 // files, then kept in every encoding like the index pages, until the tenant files change.
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import type { TenantStore } from '../tenants/tenant-store.ts';
+import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { type CachedPage, encodePage } from '../web/page-cache.ts';
 import { originOf, robotsTxt, sitemapXml } from './crawler-texts.ts';
 

@@ -1,10 +1,12 @@
-// The page frame: skip link, header, alert banner, the page (or the maintenance page), footer.
+// The page frame: skip link, header, alert banner, the page (or the maintenance page), footer; and
+// where each page is scrolled: a new page opens at its top, back and forward find the page where it
+// was left (ROUTE-13, react-router's ScrollRestoration).
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { MaintenanceAlert } from '@transit-shop/sdk/alerts/alert.schema';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../features/shell/components/footer.tsx';
 import { Header } from '../features/shell/components/header.tsx';
 import { useSessionStatus } from '../lib/session/session-status.ts';
@@ -74,6 +76,7 @@ export function Layout() {
         )}
       </Box>
       <Footer />
+      <ScrollRestoration />
       {sessionStatus === 'signedOut' ? null : (
         <Suspense fallback={null}>
           <SessionArea />

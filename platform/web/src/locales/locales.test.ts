@@ -29,6 +29,33 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   );
 }
 
+// i18next picks a text said with a count by the language's plural form (key_one, key_few...): a
+// language has as many forms as its plural rules (two in English, six in Arabic).
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** Keys said with a count (they have a `_one` form), each with the forms the messages hold. */
+function pluralTexts(messages: Record<string, unknown>): Map<string, Set<string>> {
+  const keys = Object.keys(messages);
+  const bases = new Set(keys.filter((key) => key.endsWith('_one')).map((key) => key.slice(0, -4)));
+  const plurals = new Map<string, Set<string>>([...bases].map((base) => [base, new Set<string>()]));
+  for (const key of keys) {
+    const form = PLURAL_FORM.exec(key);
+    if (form) plurals.get(key.slice(0, form.index))?.add(form[1] as string);
+  }
+  return plurals;
+}
+
+/** The texts of a language, a text said with a count counted once whatever its forms. */
+function textKeys(messages: Record<string, unknown>): string[] {
+  const plurals = pluralTexts(messages);
+  const keys = Object.keys(messages).map((key) => {
+    const form = PLURAL_FORM.exec(key);
+    const base = form ? key.slice(0, form.index) : key;
+    return plurals.has(base) ? base : key;
+  });
+  return [...new Set(keys)].sort();
+}
+
 describe('messages', () => {
   it('no two message files of a language share a top-level key', () => {
     for (const locale of LOCALES) {
@@ -44,10 +71,18 @@ describe('messages', () => {
   for (const locale of LOCALES) {
     it(`I18N-01 every text exists, non-empty, in ${locale} and nothing more`, () => {
       const messages = flatten(MESSAGES[locale]);
-      expect(Object.keys(messages).sort()).toEqual(Object.keys(reference).sort());
+      expect(textKeys(messages)).toEqual(textKeys(reference));
       for (const [key, text] of Object.entries(messages)) {
         expect(typeof text === 'string' && text.trim().length > 0, `${locale}:${key}`).toBe(true);
       }
+    });
+
+    it(`I18N-01 a text said with a count has every plural form ${locale} needs, and no other`, () => {
+      const messages = flatten(MESSAGES[locale]);
+      const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const plurals = pluralTexts(messages);
+      expect(plurals.size, locale).toBeGreaterThan(0);
+      for (const [key, forms] of plurals) expect([...forms].sort(), key).toEqual([...needed].sort());
     });
   }
 

@@ -4,6 +4,9 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.tsx';
 
+// jsdom lays nothing out and has no scrolling: the router's scroll restoration scrolls nowhere.
+window.scrollTo = () => {};
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error: ${args.map(String).join(' ')}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ComputeAmountAnswer, RedemptionAnswer, VerifyAnswer } from '@transit-shop/sdk/contract/order';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { ERROR_CODES } from '@transit-shop/sdk/errors/error-codes';
@@ -294,6 +295,33 @@ describe('Order/verify.json: articles the shop would not offer', () => {
       'ARTICLE_START_DATE',
     );
     expect((await refused([{ ...dayPass(), startingAt: null }])).code).toBe('ARTICLE_START_DATE');
+  });
+
+  it('PIVOT-02 on the last days of a month Order/verify.json takes the months the product page proposes, and no other', async () => {
+    const clock = testApp.current.clock;
+    const started = clock.now();
+    const proposedAt = (now: Date) => {
+      const proposals = startProposalsOf(
+        { pivotType: 'MONTH_PIVOT', startProposals: 3, pivotValue: 1 },
+        { now, timeZone: 'Europe/Paris' },
+      );
+      return proposals?.pivotType === 'MONTH_PIVOT' ? proposals.months.map((m) => m.startMonth) : [];
+    };
+    try {
+      // Saturday 27 June 2026, 11:00 in Paris: July first, June after it, then August and September.
+      const june27 = clock.set('2026-06-27T09:00:00Z');
+      expect(proposedAt(june27)).toEqual(['2026-07', '2026-06', '2026-08', '2026-09']);
+      for (const startMonth of proposedAt(june27))
+        expect((await verified([monthly(startMonth)])).totalAmount, startMonth).toBe(6500);
+      for (const startMonth of ['2026-05', '2026-10'])
+        expect((await refused([monthly(startMonth)])).code, startMonth).toBe('ARTICLE_START_DATE');
+      // 1 July, 00:30 in Paris: June is no longer proposed, so no longer taken.
+      clock.set('2026-06-30T22:30:00Z');
+      expect((await refused([monthly('2026-06')])).code).toBe('ARTICLE_START_DATE');
+      expect((await verified([monthly('2026-07')])).totalAmount).toBe(6500);
+    } finally {
+      clock.set(started);
+    }
   });
 
   it("refuses an article for a traveller who is not one of the caller's with PROFILE_NOT_FOUND", async () => {

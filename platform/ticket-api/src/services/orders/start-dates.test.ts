@@ -81,3 +81,65 @@ describe('isProposedStart agrees with the proposals the cart makes', () => {
     });
   }
 });
+
+// On a month's last seven days the cart proposes the next month first and one month further
+// (decision 0027): at each of these dates, the server takes every month the browser proposes and
+// refuses every month it does not.
+describe('isProposedStart takes exactly the months the browser proposes, on the last days of a month too', () => {
+  const monthly = { pivotType: 'MONTH_PIVOT' as const, startProposals: 3, pivotValue: 1 };
+  const dates = [
+    { label: 'the 27th of a 30-day month', now: '2026-06-27T09:00:00Z', timeZone: 'Europe/Paris' },
+    { label: 'the 24th of a 31-day month', now: '2026-07-24T09:00:00Z', timeZone: 'Europe/Paris' },
+    { label: 'the 25th of a 31-day month', now: '2026-07-25T09:00:00Z', timeZone: 'Europe/Paris' },
+    { label: '28 February of a leap year', now: '2028-02-28T12:00:00Z', timeZone: 'Europe/Paris' },
+    { label: '28 February of a common year', now: '2027-02-28T12:00:00Z', timeZone: 'Europe/Paris' },
+    { label: 'the last day of the year', now: '2026-12-31T22:30:00Z', timeZone: 'Europe/Zurich' },
+    { label: 'the week clocks go forward in Paris', now: '2026-03-27T08:00:00Z', timeZone: 'Europe/Paris' },
+    {
+      label: 'the week Casablanca goes back to UTC+1',
+      now: '2026-03-27T12:00:00Z',
+      timeZone: 'Africa/Casablanca',
+    },
+  ];
+  const monthAfter = (startMonth: string, offset: number) => {
+    const [year, month] = startMonth.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(year, month - 1 + offset, 1)).toISOString().slice(0, 7);
+  };
+
+  for (const date of dates) {
+    it(`PIVOT-02 ${date.label} (${date.now}, ${date.timeZone}): every month proposed is taken, no other`, () => {
+      const now = new Date(date.now);
+      const proposals = startProposalsOf(monthly, { now, timeZone: date.timeZone });
+      if (proposals?.pivotType !== 'MONTH_PIVOT') throw new Error('month proposals expected');
+      const proposed = proposals.months.map((month) => month.startMonth);
+      for (const startMonth of proposed)
+        expect(isProposedStart(monthly, { ...none, startMonth }, now, date.timeZone), startMonth).toBe(true);
+      const sorted = [...proposed].sort();
+      const outside = [monthAfter(sorted[0] ?? '', -1), monthAfter(sorted.at(-1) ?? '', 1)];
+      for (const startMonth of outside)
+        expect(isProposedStart(monthly, { ...none, startMonth }, now, date.timeZone), startMonth).toBe(false);
+    });
+  }
+
+  it('PIVOT-02 on the 25th the month after the three next is proposed and taken; once the month has changed, the last one is refused', () => {
+    const timeZone = 'Europe/Paris';
+    const on25th = new Date('2026-07-25T09:00:00Z');
+    expect(isProposedStart(monthly, { ...none, startMonth: '2026-10' }, on25th, timeZone)).toBe(true);
+    expect(isProposedStart(monthly, { ...none, startMonth: '2026-07' }, on25th, timeZone)).toBe(true);
+    // The evening of 31 July, 22:30 UTC, is 1 August in Paris: July is no longer proposed.
+    const august = new Date('2026-07-31T22:30:00Z');
+    const proposals = startProposalsOf(monthly, { now: august, timeZone });
+    expect(proposals?.pivotType === 'MONTH_PIVOT' && proposals.months.map((m) => m.startMonth)).toEqual([
+      '2026-08',
+      '2026-09',
+      '2026-10',
+    ]);
+    expect(isProposedStart(monthly, { ...none, startMonth: '2026-07' }, august, timeZone)).toBe(false);
+    expect(
+      isProposedStart(monthly, { ...none, startingAt: '2026-06-30T22:00:00.000Z' }, august, timeZone),
+    ).toBe(false);
+    expect(
+      isProposedStart(monthly, { ...none, startingAt: '2026-09-30T22:00:00.000Z' }, august, timeZone),
+    ).toBe(true);
+  });
+});

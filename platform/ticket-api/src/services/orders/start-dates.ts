@@ -1,7 +1,10 @@
 // Whether an article's start is one the cart proposes (PIVOT-01, PIVOT-02, PIVOT-04, decision 0016):
-// a 15-minute slot from now over startProposals days, a Monday over startProposals weeks, the first
-// of a month over startProposals months, the current period first, in the network's time zone. A
-// pivot article without such a start cannot be priced: 'Cannot compute article start date' (PIVOT-03).
+// a 15-minute slot from now over startProposals days, a Monday over startProposals weeks, in the
+// network's time zone; a month among the sdk's own month proposals (startProposalsOf), so the
+// server takes exactly the months the cart offers, the next one first on a month's last days
+// (decision 0027). A pivot article without such a start cannot be priced: 'Cannot compute article
+// start date' (PIVOT-03).
+import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
 
 const SLOT_MS = 15 * 60_000;
@@ -38,6 +41,19 @@ export function localDay(instant: Date, timeZone: string): { day: number; month:
   };
 }
 
+/** The startMonths (YYYY-MM) the cart proposes at `now`; none when they cannot be computed. */
+function monthsProposed(count: number, now: Date, timeZone: string): string[] {
+  try {
+    const proposals = startProposalsOf(
+      { pivotType: 'MONTH_PIVOT', startProposals: count },
+      { now, timeZone },
+    );
+    return proposals?.pivotType === 'MONTH_PIVOT' ? proposals.months.map((month) => month.startMonth) : [];
+  } catch {
+    return [];
+  }
+}
+
 export type StartChoice = { startMonth: string | null; startingAt: string | null };
 export type StartRules = { pivotType: PivotType | null; startProposals: number | null };
 
@@ -48,16 +64,16 @@ export function isProposedStart(item: StartRules, choice: StartChoice, now: Date
   const today = localDay(now, timeZone);
 
   if (item.pivotType === 'MONTH_PIVOT') {
-    let month: number;
+    let month: string;
     if (choice.startMonth !== null) {
-      const [year, number] = choice.startMonth.split('-').map(Number) as [number, number];
-      month = year * 12 + number - 1;
+      month = choice.startMonth;
     } else if (choice.startingAt !== null) {
-      month = localDay(new Date(choice.startingAt), timeZone).month;
+      const index = localDay(new Date(choice.startingAt), timeZone).month;
+      month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
     } else {
       return false;
     }
-    return month >= today.month && month < today.month + proposals;
+    return monthsProposed(proposals, now, timeZone).includes(month);
   }
 
   if (choice.startingAt === null) return false;

@@ -14,6 +14,9 @@ import { AccountSection, SavedStatus, UpdateFailure } from './account-section.ts
 
 const contactEmailFormSchema = z.object({ contactEmail: emailSchema.nullable() });
 
+/** Left empty, the contact email is cleared. */
+const inputOf = (value: string) => ({ contactEmail: value.trim() === '' ? null : value });
+
 export function ContactEmailSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
@@ -23,7 +26,7 @@ export function ContactEmailSection({ user }: { user: AuthUser }) {
 
   const submit = async () => {
     setSaved(null);
-    const checked = form.check(contactEmailFormSchema, { contactEmail: value.trim() === '' ? null : value });
+    const checked = form.check(contactEmailFormSchema, inputOf(value));
     if (!checked.ok) return;
     try {
       const next = await update.mutateAsync({ contactEmail: checked.data.contactEmail });
@@ -54,6 +57,7 @@ export function ContactEmailSection({ user }: { user: AuthUser }) {
           onChange={(event) => {
             setSaved(null);
             setValue(event.target.value);
+            form.changed('contactEmail', inputOf(event.target.value));
           }}
           fieldError={form.errors.contactEmail}
           hint={t('account.contactEmail.hint', { email: user.userMail ?? '' })}

@@ -63,7 +63,9 @@ export function EmailSection({
       value={values[name]}
       onChange={(event) => {
         setSaved(null);
-        setValues((current) => ({ ...current, [name]: event.target.value }));
+        const next = { ...values, [name]: event.target.value };
+        setValues(next);
+        form.changed(name, next);
       }}
       fieldError={form.errors[name]}
     />

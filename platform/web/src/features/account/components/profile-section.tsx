@@ -77,6 +77,13 @@ function valuesOf(user: AuthUser): Values {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
+/** What the rules check: an empty birthday or phone is none. */
+const inputOf = (values: Values) => ({
+  ...values,
+  birthday: orNull(values.birthday),
+  phone: orNull(values.phone),
+});
+
 export function ProfileSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const { network } = useBootstrap();
@@ -92,13 +99,14 @@ export function ProfileSection({ user }: { user: AuthUser }) {
 
   const set = (name: Field) => (value: string) => {
     setSaved(null);
-    setValues((current) => ({ ...current, [name]: value }));
+    const next = { ...values, [name]: value };
+    setValues(next);
+    form.changed(name, inputOf(next));
   };
 
   const submit = async () => {
     setSaved(null);
-    const input = { ...values, birthday: orNull(values.birthday), phone: orNull(values.phone) };
-    const checked = form.check(schema, input);
+    const checked = form.check(schema, inputOf(values));
     if (!checked.ok) return;
     const data = checked.data;
     const address = ADDRESS_FIELDS.every((name) => data[name] === '')

@@ -52,13 +52,16 @@ export function TravellerForm({
     cardNumber: initial.cardNumber ?? '',
   });
 
+  /** What the rules check: an empty or hidden birthday and an empty card number are none. */
+  const inputOf = (typed: Record<Field, string>) => ({
+    firstName: typed.firstName,
+    lastName: typed.lastName,
+    birthday: showBirthday && typed.birthday !== '' ? typed.birthday : null,
+    cardNumber: typed.cardNumber.trim() !== '' ? typed.cardNumber : null,
+  });
+
   const submit = async () => {
-    const checked = form.check(travellerProfileFormSchema, {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      birthday: showBirthday && values.birthday !== '' ? values.birthday : null,
-      cardNumber: values.cardNumber.trim() !== '' ? values.cardNumber : null,
-    });
+    const checked = form.check(travellerProfileFormSchema, inputOf(values));
     if (!checked.ok) return;
     try {
       await onSave({
@@ -83,7 +86,11 @@ export function TravellerForm({
       label={t(`account.fields.${name}`)}
       required={options.required ?? false}
       value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      onChange={(event) => {
+        const next = { ...values, [name]: event.target.value };
+        setValues(next);
+        form.changed(name, inputOf(next));
+      }}
       fieldError={form.errors[name]}
       {...(options.hint ? { hint: options.hint } : {})}
       {...(options.type === 'date' ? { slotProps: { inputLabel: { shrink: true } } } : {})}

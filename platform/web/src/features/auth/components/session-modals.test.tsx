@@ -129,7 +129,7 @@ describe('reactivation modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('SHELL-06 AUTH-04 a guest is not logged in: the header still offers the login', async () => {
+  it('AUTH-04 a guest is not logged in: the header still offers the login', async () => {
     stubTenantService();
     createTestSession({
       signedInAs: fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' }),

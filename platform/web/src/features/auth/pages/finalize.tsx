@@ -52,7 +52,11 @@ function FinalizeForm({ user }: { user: AuthUser }) {
     email: user.userMail ?? '',
     password: '',
   });
-  const set = (name: Field) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: Field) => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    form.changed(name, next);
+  };
   const schema = needsEmail
     ? finalizeFormSchema.and(z.object({ password: currentPasswordSchema }))
     : finalizeFormSchema;

@@ -65,8 +65,11 @@ function Register() {
     acceptedTerms: false,
     acceptedPrivacy: false,
   });
-  const set = (name: Field) => (value: string | boolean) =>
-    setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: Field) => (value: string | boolean) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    form.changed(name, next);
+  };
 
   const submit = async () => {
     const checked = form.check(registrationFormSchema, values);

@@ -84,7 +84,10 @@ function ResetRequest() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            form.changed('email', { email: event.target.value });
+          }}
           fieldError={form.errors.email}
         />
         <FormSummary summary={form.summary} />
@@ -108,6 +111,11 @@ function NewPassword({ code }: { code: string }) {
   const form = useAuthForm<'newPassword' | 'newPasswordConfirmation'>();
   const [values, setValues] = useState({ newPassword: '', newPasswordConfirmation: '' });
   const [done, setDone] = useState(false);
+  const set = (name: 'newPassword' | 'newPasswordConfirmation') => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    form.changed(name, next);
+  };
 
   const submit = async () => {
     const checked = form.check(newPasswordSchema, values);
@@ -142,7 +150,7 @@ function NewPassword({ code }: { code: string }) {
           autoComplete="new-password"
           required
           value={values.newPassword}
-          onChange={(event) => setValues((current) => ({ ...current, newPassword: event.target.value }))}
+          onChange={(event) => set('newPassword')(event.target.value)}
           fieldError={form.errors.newPassword}
           hint={t('auth.register.passwordRules', { minimum: PASSWORD_MIN_LENGTH })}
         />
@@ -153,9 +161,7 @@ function NewPassword({ code }: { code: string }) {
           autoComplete="new-password"
           required
           value={values.newPasswordConfirmation}
-          onChange={(event) =>
-            setValues((current) => ({ ...current, newPasswordConfirmation: event.target.value }))
-          }
+          onChange={(event) => set('newPasswordConfirmation')(event.target.value)}
           fieldError={form.errors.newPasswordConfirmation}
         />
         <FormSummary summary={form.summary} />

@@ -89,7 +89,10 @@ function SignIn() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            form.changed('email', { email: event.target.value, password });
+          }}
           fieldError={form.errors.email}
         />
         <FormTextField
@@ -99,7 +102,10 @@ function SignIn() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            form.changed('password', { email, password: event.target.value });
+          }}
           fieldError={form.errors.password}
         />
         <Link component={LocaleLink} to={paths.authReset} sx={{ display: 'inline-block', mt: 1 }}>

@@ -78,6 +78,19 @@ describe('the cart page', () => {
     expect(verify.requests.every((request) => request.vouchers.length === 0)).toBe(true);
   });
 
+  it('the voucher code error goes as soon as the code is corrected', async () => {
+    const user = userEvent.setup();
+    await openCart();
+    const code = await main().findByLabelText('Code promo');
+    await user.type(code, 'AB1');
+    await user.click(main().getByRole('button', { name: 'Appliquer' }));
+    expect(await main().findByText('Le code doit comporter au moins 4 caractères')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    await user.type(code, '2');
+    expect(main().queryByText('Le code doit comporter au moins 4 caractères')).toBeNull();
+    expect(code.getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('VOUCH-02 VOUCH-04 CART-10 an accepted code shows its discount and lowers the total; a refused one says why', async () => {
     const user = userEvent.setup();
     await openCart({

@@ -1,9 +1,12 @@
 // /cart/invoice-email: the email a guest's invoice is sent to (CHK-07), checked by the machine
-// (VAL-03); its error is tied to the field.
+// (VAL-03); its error is tied to the field. Once refused, the email is checked again as it is typed
+// (decision 0027): the error goes as soon as it is an address; the server's refusal of the email it
+// was given goes once the email changes.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { invoiceEmailIssueOf } from '@transit-shop/flows/checkout/checkout-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
@@ -22,7 +25,14 @@ export function InvoiceEmailStep() {
   const error = useCheckoutSelector((snapshot) => snapshot.context.error);
   const canBack = useCheckoutCan({ type: 'BACK' });
   const [email, setEmail] = useState(saved);
-  const fieldError = error !== null && isFieldError(error) ? errorText(error) : null;
+  // A rule's refusal is checked again as the email is typed; the server's stays until it changes.
+  const issue =
+    error === null || !isFieldError(error)
+      ? null
+      : !error.startsWith('validation.') && email.trim() === saved
+        ? error
+        : invoiceEmailIssueOf(email);
+  const fieldError = issue === null ? null : errorText(issue);
   return (
     <Box
       component="form"

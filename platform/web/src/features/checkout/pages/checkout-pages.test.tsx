@@ -165,6 +165,37 @@ describe('the guest invoice email and the shipping address', () => {
     expectNoPaymentDataInputs();
   });
 
+  it('the invoice email error goes as soon as an address is typed, and comes back if it is emptied before the next submit', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });
+    await user.click((await main()).getByRole('button', { name: 'Continuer sans compte' }));
+    const field = await screen.findByLabelText(/Adresse e-mail/);
+    const description = () => document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    await user.type(field, 'ada@');
+    expect(description()?.textContent).toBe("L'adresse e-mail doit contenir un @.");
+    await user.type(field, 'example.org');
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(description()?.textContent).toBe('Exemple : nom@exemple.fr');
+    await user.clear(field);
+    expect(description()?.textContent).toBe('Ce champ est obligatoire.');
+    expect(router.state.location.pathname).toBe('/cart/invoice-email');
+  });
+
+  it('a missing part of the shipping address is no longer marked once it is filled', async () => {
+    const user = userEvent.setup();
+    await openCheckout({ path: '/cart/shipping-address', lines: [newCardLine()], signedInAs: customer });
+    await heading('Adresse de livraison');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    const city = screen.getByLabelText(/Ville/);
+    await waitFor(() => expect(city.getAttribute('aria-invalid')).toBe('true'));
+    await user.click(city);
+    await user.paste('Lyon');
+    expect(city.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByLabelText(/Code postal/).getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('CHK-07 a guest goes back from the shipping address to the invoice email, kept, and corrects it', async () => {
     const user = userEvent.setup();
     const { router } = await openCheckout({ path: '/cart/invite-login', lines: [newCardLine()] });

@@ -101,6 +101,10 @@ const options = (name: string) =>
     .getAllByRole('option')
     .map((option) => option.textContent);
 const selected = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).value;
+const monthInArabic = (date: string) =>
+  new Intl.DateTimeFormat('ar', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 describe('the product page', () => {
   beforeEach(() => {
@@ -112,12 +116,21 @@ describe('the product page', () => {
     vi.useRealTimers();
   });
 
-  it('PIVOT-02 a monthly pass proposes the current month then the next ones, and the line carries the month', async () => {
+  it('PIVOT-02 a monthly pass proposes the current month then the next ones, each with its days, and the line carries the month', async () => {
+    // Thursday 15 January 2026 in Paris: the current month comes first, from today.
+    vi.setSystemTime(new Date('2026-01-15T10:00:00Z'));
     const { user, added } = await openProduct(items.monthly.shopItemId);
     screen.getByRole('heading', { level: 1, name: 'Abonnement mensuel' });
-    expect(options('Mois')).toEqual(['janvier 2026', 'février 2026', 'mars 2026']);
+    expect(options('Mois')).toEqual([
+      'janvier 2026 (valable 17 jours)',
+      'février 2026 (valable 28 jours)',
+      'mars 2026 (valable 31 jours)',
+    ]);
     expect(selected('Mois')).toBe('2026-01');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Mois' }), 'février 2026');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Mois' }),
+      'février 2026 (valable 28 jours)',
+    );
     await user.click(addToCart());
     expect(added).toEqual([
       {
@@ -132,6 +145,31 @@ describe('the product page', () => {
       },
     ]);
     screen.getByText('Durée de validité : 1 mois');
+  });
+
+  it('PIVOT-02 on the 27th of a month the next month is proposed and chosen first, the current one after it with its few days', async () => {
+    // Saturday 27 June 2026, 11:00 in Paris: four days of June are left.
+    vi.setSystemTime(new Date('2026-06-27T09:00:00Z'));
+    const { user, added } = await openProduct(items.monthly.shopItemId, { locale: 'en' });
+    expect(options('Month')).toEqual([
+      'July 2026 (valid for 31 days)',
+      'June 2026 (valid for 4 days)',
+      'August 2026 (valid for 31 days)',
+      'September 2026 (valid for 30 days)',
+    ]);
+    expect(selected('Month')).toBe('2026-07');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(added.map((line) => line.startMonth)).toEqual(['2026-07']);
+  });
+
+  it('PIVOT-02 on the last day of a month the current month says it covers one day, with Arabic plural forms too', async () => {
+    // Saturday 31 January 2026 in Paris.
+    await openProduct(items.monthly.shopItemId, { locale: 'ar' });
+    expect(options('الشهر').slice(0, 2)).toEqual([
+      `${monthInArabic('2026-02-01')} (صالح لمدة 28 يومًا)`,
+      `${monthInArabic('2026-01-01')} (صالح ليوم واحد)`,
+    ]);
+    expect(selected('الشهر')).toBe('2026-02');
   });
 
   it('PIVOT-01 a day pass proposes 15-minute slots on the network clock, from the slot under way', async () => {
@@ -258,6 +296,25 @@ describe('the product page', () => {
     await user.type(year, '2');
     await user.click(addToCart());
     expect(added[0]?.fields).toEqual({ studentNumber: 'A-1234', institution: 'iut', year: 2, certify: true });
+  });
+
+  it('an additional information error goes as soon as its field is filled, and comes back if it is emptied before the next add', async () => {
+    const { user, added } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+    });
+    const studentNumber = screen.getByRole('textbox', { name: /Numéro étudiant/ });
+    const certify = screen.getByRole('checkbox', { name: /J'atteste être inscrit/ });
+    await user.click(addToCart());
+    expect(descriptionOf(studentNumber)).toBe('Ce champ est obligatoire.');
+    await user.type(studentNumber, 'A-1234');
+    expect(studentNumber.getAttribute('aria-invalid')).toBe('false');
+    expect(descriptionOf(studentNumber)).not.toContain('Ce champ est obligatoire.');
+    expect(certify.getAttribute('aria-invalid')).toBe('true');
+    await user.click(certify);
+    expect(certify.getAttribute('aria-invalid')).not.toBe('true');
+    await user.clear(studentNumber);
+    expect(descriptionOf(studentNumber)).toBe('Ce champ est obligatoire.');
+    expect(added).toEqual([]);
   });
 
   it('the signed-in holder buys for themselves or an active traveller; age conditions leave some out', async () => {

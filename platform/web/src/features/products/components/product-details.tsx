@@ -104,8 +104,8 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const [profile, setProfile] = useState<number | null>(null);
   const [support, setSupport] = useState<Support>(supports[0] as Support);
   const [inputs, setInputs] = useState<Record<string, FieldInput>>(() => emptyInputs(item.fields));
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [summary, setSummary] = useState<string | undefined>();
+  // After an add that found problems, the form is checked again as it changes (decision 0027).
+  const [rechecking, setRechecking] = useState(false);
   const [quantityText, setQuantityText] = useState(String(item.articleQuantityMin));
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -134,23 +134,28 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const quantity = quantityOf(quantityText, item.articleQuantityMin, item.articleQuantityMax);
   const quantityShownWrong = quantity === null && (attempt > 0 || quantityText.trim() !== '');
   const unitPrice = item.shopItemPromoPrice ?? item.shopItemPrice;
+  const problems = fieldErrors(item.fields, inputs);
+  const wrong = Object.values(problems);
+  const travellerMissing = travellers !== null && chosen === null;
+  const startMissing = start.proposals !== null && startDayOf(start.proposals, startChoice) === null;
+  const addable =
+    wrong.length === 0 && quantity !== null && !travellerMissing && !startMissing && !start.error;
+  const errors: Readonly<Record<string, FieldError>> = rechecking ? problems : {};
+  const summary =
+    !rechecking || addable
+      ? undefined
+      : wrong.some((problem) => problem.key === VALIDATION_MESSAGES.required) || travellerMissing
+        ? VALIDATION_MESSAGES.formRequired
+        : VALIDATION_MESSAGES.formInvalid;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!onAddToCart || busy || waitingForUser) return;
-    const problems = fieldErrors(item.fields, inputs);
-    const travellerMissing = travellers !== null && chosen === null;
-    const startMissing = start.proposals !== null && startDayOf(start.proposals, startChoice) === null;
-    setErrors(problems);
-    const wrong = Object.values(problems);
-    if (wrong.length > 0 || quantity === null || travellerMissing || startMissing || start.error) {
-      const missing =
-        wrong.some((problem) => problem.key === VALIDATION_MESSAGES.required) || travellerMissing;
-      setSummary(missing ? VALIDATION_MESSAGES.formRequired : VALIDATION_MESSAGES.formInvalid);
+    setRechecking(!addable);
+    if (!addable || quantity === null) {
       setAttempt((count) => count + 1);
       return;
     }
-    setSummary(undefined);
     setFailure(null);
     setBusy(true);
     try {

@@ -1,7 +1,8 @@
 // The start of the validity, among the item's proposals on the network's clock (PIVOT-01, 02, 04): a
-// day then a 15-minute slot, a week (from its Monday) or a month (from its first), the current one
-// first. Times are shown on the network's clock, whatever the visitor's own; on the night clocks go
-// back, the hour shown twice carries its UTC offset.
+// day then a 15-minute slot, a week (from its Monday) or a month (from its first, saying how many
+// days it covers), in the sdk's order: the current one first, but the next month first on a month's
+// last days (decision 0027). Times are shown on the network's clock, whatever the visitor's own; on
+// the night clocks go back, the hour shown twice carries its UTC offset.
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { StartProposals } from '@transit-shop/sdk/catalogue/start-dates';
@@ -102,7 +103,10 @@ export function StartDateChoice({
         value={value.startMonth ?? ''}
         options={proposals.months.map((month) => ({
           value: month.startMonth,
-          label: formats.month.format(calendarDay(month.date)),
+          label: t('products.start.monthDays', {
+            month: formats.month.format(calendarDay(month.date)),
+            count: month.days,
+          }),
         }))}
         onChange={(startMonth) => onChange({ startMonth, startingAt: null })}
       />
