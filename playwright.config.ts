@@ -69,6 +69,9 @@ export default defineConfig({
         // the platform runs (tenant-onboarding.spec.ts), never to the repository's folder.
         TENANTS_DIR: runTenantsDir(runDir),
         WATCH_TENANTS: 'true',
+        // Both services believe X-Forwarded-For from the loopback, as from a load balancer in front:
+        // tests that fail sign-ins on purpose send an address of their own (support/accounts.ts).
+        TRUSTED_PROXIES: 'loopback',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         DATA_DIR: join(runDir, 'pgdata'),
         // Email links open the shops where the tests reach them (wahat.localhost:8091...).

@@ -1,9 +1,11 @@
 // Signing in by email and password: the lock after five wrong passwords, the same answers for an
 // email without an account, the way out through a new password, and the form by keyboard alone.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import {
+  clientAddress,
   expectSignedIn,
   field,
+  fromAddress,
   newAccount,
   register,
   shopUrl,
@@ -14,6 +16,14 @@ import { waitForMail } from './support/mailbox.ts';
 import { fill, type Locale, pattern, textsOf } from './support/texts.ts';
 
 const fr = textsOf('fr');
+
+// Each test signs in from an address of its own: the failures these tests make on purpose would
+// otherwise add up on the one address every test shares and throttle the others' sign-ins.
+const test = base.extend<{ clientAddress: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from this pattern
+  clientAddress: async ({}, use) => use(clientAddress()),
+  extraHTTPHeaders: async ({ clientAddress }, use) => use(fromAddress(clientAddress).extraHTTPHeaders),
+});
 
 /** Sends the sign-in form and answers the message the page shows once the backend has answered. */
 async function attempt(page: Page, locale: Locale, email: string, password: string): Promise<string> {
@@ -92,6 +102,7 @@ test('AUTH-08 AUTH-06 a locked account gets back in by choosing a new password f
 test('AUTH-08 a browser that signed in before still signs in while another browser at the same address has locked the account', async ({
   page,
   browser,
+  clientAddress,
 }) => {
   const account = newAccount('device');
   await register(page, 'wahat', 'en', account);
@@ -105,8 +116,8 @@ test('AUTH-08 a browser that signed in before still signs in while another brows
   await page.goto(shopUrl('lumiere', 'fr', '/auth/logout'));
   await expect(page).toHaveURL(shopUrl('lumiere', 'fr', '/'));
 
-  // Another browser, from the same address (everything here comes from 127.0.0.1), locks the account.
-  const other = await browser.newContext();
+  // Another browser, from the same address, locks the account.
+  const other = await browser.newContext(fromAddress(clientAddress));
   const stranger = await other.newPage();
   await stranger.goto(shopUrl('lumiere', 'fr', '/auth'));
   for (let count = 1; count <= 5; count++)

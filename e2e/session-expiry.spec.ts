@@ -1,7 +1,9 @@
 // A session the server has ended shows the session-expired modal at the next signed-in call, with
-// a button that reconnects (no timer is waited for: the server forgets the session at once).
+// a button that reconnects (no timer is waited for: the server forgets the session at once). The
+// session ends by a logout on another device, which ends that sign-in's identity tokens too
+// (decision 0024): reconnecting cannot use them and goes through the sign-in page, then back.
 import { expect, test } from '@playwright/test';
-import { newAccount, register, shopUrl } from './support/accounts.ts';
+import { newAccount, register, shopUrl, submitSignIn } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { textsOf } from './support/texts.ts';
 
@@ -37,6 +39,8 @@ test('AUTH-10 SHELL-05 a session ended on the server shows the session-expired m
 
   await modal.getByRole('button', { name: en.auth.expired.reconnect }).click();
   await expect(modal).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: en.auth.signIn.title })).toBeVisible();
+  await submitSignIn(page, 'en', account.email, account.password);
   await expect(page).toHaveURL(shopUrl('wahat', 'en', '/account'));
   // The refused change was not kept; made again, it is saved.
   await expect(consent.getByRole('checkbox', { name: en.account.consent.label })).not.toBeChecked();

@@ -28,6 +28,20 @@ export function newAccount(label: string): Account {
   };
 }
 
+/**
+ * A client address of the test's own, in 198.18.0.0/15 (set aside for tests, RFC 2544), sent as
+ * X-Forwarded-For as a load balancer in front of the shop sends it: the platform runs with the
+ * loopback as its trusted proxy (playwright.config.ts), so sign-in failures are counted on this
+ * address and one test's failures never throttle another's sign-ins (decision 0024).
+ */
+export function clientAddress(): string {
+  const [high, low] = randomBytes(2);
+  return `198.${18 + ((high ?? 0) & 1)}.${low ?? 0}.${1 + ((high ?? 0) >> 1)}`;
+}
+
+/** Browser context options that make the requests of a context come from `address`. */
+export const fromAddress = (address: string) => ({ extraHTTPHeaders: { 'x-forwarded-for': address } });
+
 /** A page of a network's shop in a language, at its address on that network (decision 0023). */
 export function shopUrl(slug: string, locale: Locale, path: string): string {
   return networkUrl(slug, shopPath(slug, locale, path));
