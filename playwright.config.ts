@@ -22,7 +22,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A safety net, not a measure: every step waits for its condition. Tests that walk many pages
+  // (eleven sign-in attempts, eight pages checked with axe) take 20-30 s on a busy two-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   globalTeardown: './e2e/support/global-teardown.ts',

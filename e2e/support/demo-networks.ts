@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLocale, type Locale, reduceLanguageCode } from '@transit-shop/sdk/locales';
 import { loadTenants } from '@transit-shop/tenancy/load-tenants';
+import { runTenantsDir } from './run-tenants.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -22,9 +23,19 @@ export async function loadDemoNetworks() {
   }));
 }
 
-/** A demo network's default language, from its file (read at once: address helpers need it). */
+/**
+ * The tenants folder the platform serves in this run (a network may be added to it while the
+ * platform runs, tenant-onboarding.spec.ts), else the repository's.
+ */
+function servedTenantsDir(): string {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variable (playwright.config.ts)
+  const runDir = process.env.E2E_RUN_DIR;
+  return runDir ? runTenantsDir(runDir) : join(root, 'tenants');
+}
+
+/** A network's default language, from its file (read at once: address helpers need it). */
 export function defaultLanguageOf(slug: string): Locale {
-  const file = JSON.parse(readFileSync(join(root, 'tenants', slug, 'network.json'), 'utf8')) as {
+  const file = JSON.parse(readFileSync(join(servedTenantsDir(), slug, 'network.json'), 'utf8')) as {
     defaultLanguage: string;
   };
   const language = reduceLanguageCode(file.defaultLanguage);
