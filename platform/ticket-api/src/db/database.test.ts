@@ -145,5 +145,7 @@ describe('the embedded database in a folder', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases opened in a folder and every migration run once: 10 s on a quiet
+    // machine, three times that when the suites share two cores.
+  }, 90_000);
 });
