@@ -5,56 +5,28 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import { useCheckoutSelector } from '../hooks/use-checkout.tsx';
+import { AmountSummary } from './amount-summary.tsx';
 import { PaymentResultDialog } from './payment-result-dialog.tsx';
 
 function OrderSummary() {
   const { t } = useTranslation();
-  const headingId = useId();
   const outcome = useCheckoutSelector((snapshot) => snapshot.context.outcome);
   const formatPrice = useFormatPrice(outcome?.currency ?? 'EUR');
   if (!outcome) return null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="h2" component="h2" sx={{ typography: 'h6', mb: 1 }}>
-        {t('checkout.order.title', { number: outcome.orderId })}
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: '1fr auto',
-          rowGap: 1,
-          '& > dd, & > * > dd': { paddingInlineStart: 2 },
-        }}
-      >
-        {outcome.lines.map((line, index) => (
-          // Lines have no id of their own here: their place in the order names them.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never move
-          <Box key={index} sx={{ display: 'contents' }}>
-            <dt>{t('checkout.order.line', { label: line.label, quantity: line.quantity })}</dt>
-            <Box component="dd" sx={{ m: 0, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>
-              {formatPrice(line.totalAmount)}
-            </Box>
-          </Box>
-        ))}
-        <Box component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
-          {t('checkout.payment.total')}
-        </Box>
-        <Box
-          component="dd"
-          sx={{ m: 0, textAlign: 'end', fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}
-        >
-          {formatPrice(outcome.totalAmount)}
-        </Box>
-      </Box>
-    </Paper>
+    <AmountSummary
+      title={t('checkout.order.title', { number: outcome.orderId })}
+      // Lines have no id of their own here: their place in the order names them.
+      rows={outcome.lines.map((line, index) => ({
+        key: String(index),
+        label: t('checkout.order.line', { label: line.label, quantity: line.quantity }),
+        amount: formatPrice(line.totalAmount),
+      }))}
+      total={formatPrice(outcome.totalAmount)}
+    />
   );
 }
 

@@ -13,7 +13,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
@@ -31,6 +30,7 @@ import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import { showsOrderOutcome } from '../checkout-steps.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
+import { AmountSummary } from './amount-summary.tsx';
 import { OrderOutcome } from './order-outcome.tsx';
 import { RepeatOrderDialog } from './repeat-order-dialog.tsx';
 import { StepBackButton } from './step-back-button.tsx';
@@ -55,7 +55,6 @@ function Schedule() {
   const amount = useCheckoutSelector(amountToPayFor);
   const formatDay = useFormatDay();
   const formatPrice = useFormatPrice(amount?.currency ?? 'EUR');
-  const headingId = useId();
   const send = useCheckoutSend();
   // No amount outside a computation: the last one failed (its error is shown above); ask again.
   const canRecompute = useCheckoutCan({ type: 'RECOMPUTE' });
@@ -70,55 +69,31 @@ function Schedule() {
       <LinearProgress aria-label={t('checkout.payment.computing')} />
     );
   }
+  const debits = amount.schedule.map((debit, index) => ({
+    key: debit.dueDate,
+    label:
+      index === 0
+        ? t('checkout.payment.firstDebit', { date: formatDay(debit.dueDate) })
+        : t('checkout.payment.laterDebit', { number: index + 1, date: formatDay(debit.dueDate) }),
+    amount: formatPrice(debit.amount),
+  }));
+  const discount =
+    amount.discountAmount > 0
+      ? [
+          {
+            key: 'discount',
+            label: t('checkout.payment.discount'),
+            amount: formatPrice(-amount.discountAmount),
+            secondary: true,
+          },
+        ]
+      : [];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="h2" component="h2" sx={{ typography: 'h6', mb: 1 }}>
-        {t('checkout.payment.scheduleTitle')}
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: '1fr auto',
-          rowGap: 1,
-          // No column gap: the rule above the total runs unbroken; each amount keeps its distance.
-          '& > dd, & > * > dd': { paddingInlineStart: 2 },
-        }}
-      >
-        {amount.schedule.map((debit, index) => (
-          <Box key={debit.dueDate} sx={{ display: 'contents' }}>
-            <dt>
-              {index === 0
-                ? t('checkout.payment.firstDebit', { date: formatDay(debit.dueDate) })
-                : t('checkout.payment.laterDebit', { number: index + 1, date: formatDay(debit.dueDate) })}
-            </dt>
-            <Box component="dd" sx={{ m: 0, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>
-              {formatPrice(debit.amount)}
-            </Box>
-          </Box>
-        ))}
-        {amount.discountAmount > 0 ? (
-          <>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {t('checkout.payment.discount')}
-            </Box>
-            <Box component="dd" sx={{ m: 0, textAlign: 'end', color: 'text.secondary' }}>
-              {formatPrice(-amount.discountAmount)}
-            </Box>
-          </>
-        ) : null}
-        <Box component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
-          {t('checkout.payment.total')}
-        </Box>
-        <Box
-          component="dd"
-          sx={{ m: 0, textAlign: 'end', fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}
-        >
-          {formatPrice(amount.totalAmount)}
-        </Box>
-      </Box>
-    </Paper>
+    <AmountSummary
+      title={t('checkout.payment.scheduleTitle')}
+      rows={[...debits, ...discount]}
+      total={formatPrice(amount.totalAmount)}
+    />
   );
 }
 
