@@ -56,7 +56,10 @@ export type TestTenants = { tenantsDir: string; themesDir?: string };
 
 /** The bindings @hono/node-server gives a request, as far as the app reads them. */
 export function socketFrom(peer: string): AppEnv['Bindings'] {
-  return { incoming: { socket: { remoteAddress: peer } } } as unknown as AppEnv['Bindings'];
+  // The request is handed to the app whole (app.request), so its body counts as read to its end.
+  return {
+    incoming: { socket: { remoteAddress: peer }, headers: {}, readableEnded: true },
+  } as unknown as AppEnv['Bindings'];
 }
 
 export type TestApp = {
