@@ -62,7 +62,8 @@ describe('the verification link (AUTH-11)', () => {
     expect(mail.envelope.to).toEqual([email]);
     expect(decodeHeader(mail.headers.subject)).toBe('Wahat Metro : confirmez votre adresse e-mail');
     const { url, code } = linkIn(mail, '/verify-account');
-    expect(`${url.origin}${url.pathname}`).toBe('http://wahat.localhost/verify-account');
+    // French on Wahat, whose default language is Arabic, lives under /fr (decision 0023).
+    expect(`${url.origin}${url.pathname}`).toBe('http://wahat.localhost/fr/verify-account');
 
     const { verifiedAt } = await okOf<{ verifiedAt: string }>(await verify(code));
     expect(verifiedAt).toBe(testApp.current.clock.now().toISOString());
