@@ -23,6 +23,7 @@ import { invoiceDocumentSchema } from '../invoices/invoice-document.ts';
 import { localInstant, runAfterCommit } from './after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
 import { checkDueCheckouts } from './check-due-checkouts.ts';
+import { orderRowOf, paymentOfOrder } from './order-test-kit.ts';
 import { scopedOrderKey } from './order-vouchers.ts';
 import { deliverOrderConfirmation } from './send-order-confirmation.ts';
 
@@ -90,20 +91,9 @@ function placing(buyer: Buyer, extra: Record<string, unknown> = {}, networkId = 
 const place = (payload: Record<string, unknown>) => testApp.current.call(CHECKOUT_CALLS.placeOrder, payload);
 const placed = async (payload: Record<string, unknown>) => okOf<PlaceOrderAnswer>(await place(payload));
 
-async function paymentOf(orderId: number) {
-  const [payment] = await testApp.current.deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  if (!payment) throw new Error(`order ${orderId} has no payment`);
-  return payment;
-}
+const paymentOf = (orderId: number) => paymentOfOrder(testApp.current.deps.db, orderId);
 
-async function orderRow(orderId: number) {
-  const [order] = await testApp.current.deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new Error(`no order ${orderId}`);
-  return order;
-}
+const orderRow = (orderId: number) => orderRowOf(testApp.current.deps.db, orderId);
 
 function notify(notification: { body: string; headers: Record<string, string> }, provider = 'sandbox') {
   return testApp.current.app.request(`/payments/notifications/${provider}`, {

@@ -9,6 +9,7 @@ import type { NewUserRow } from '../../db/schema/users.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { koOf, okOf } from '../account/account-test-kit.ts';
+import { paymentOfOrder } from './order-test-kit.ts';
 
 const testApp = useTestApp();
 
@@ -60,14 +61,7 @@ const askOutcome = (orderReference: string, networkId = LUMIERE_ID) =>
   testApp.current.call(CHECKOUT_CALLS.outcome, { networkId, orderReference });
 const outcomeOf = async (orderReference: string) => okOf<OrderOutcome>(await askOutcome(orderReference));
 
-async function paymentOf(orderId: number) {
-  const [payment] = await testApp.current.deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  if (!payment) throw new Error(`order ${orderId} has no payment`);
-  return payment;
-}
+const paymentOf = (orderId: number) => paymentOfOrder(testApp.current.deps.db, orderId);
 
 async function notifyPayment(
   orderId: number,

@@ -8,13 +8,14 @@ import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
-import { instalments, paymentEvents, payments } from '../../db/schema/payments.ts';
+import { instalments, paymentEvents } from '../../db/schema/payments.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { okOf } from '../account/account-test-kit.ts';
 import { chargeInstalment } from './charge-instalment.ts';
 import { checkDueCheckouts } from './check-due-checkouts.ts';
+import { paymentOfOrder } from './order-test-kit.ts';
 
 const testApp = useTestApp();
 
@@ -44,14 +45,7 @@ async function placeOrder(buyer: Buyer, extra: Record<string, unknown> = {}) {
   );
 }
 
-async function paymentOf(orderId: number) {
-  const [payment] = await testApp.current.deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  if (!payment) throw new Error(`order ${orderId} has no payment`);
-  return payment;
-}
+const paymentOf = (orderId: number) => paymentOfOrder(testApp.current.deps.db, orderId);
 
 async function orderStatus(orderId: number) {
   const [order] = await testApp.current.deps.db.select().from(orders).where(eq(orders.id, orderId));
