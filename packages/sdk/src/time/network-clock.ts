@@ -39,8 +39,9 @@ const dateText = (year: number, month: number, day: number) =>
   `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
 const timeOf = (instant: Date | number) => (typeof instant === 'number' ? instant : instant.getTime());
 
-/** The offset of a zone at an instant in minutes; a RangeError for a zone Intl does not know. */
+/** The offset of a zone at an instant in minutes; a RangeError for an unknown zone or no instant. */
 function offsetMinutes(instant: number, timeZone: string): number {
+  if (!Number.isFinite(instant)) throw new RangeError('Not an instant');
   const offset = tzOffset(timeZone, new Date(instant));
   if (!Number.isFinite(offset)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   return offset;
@@ -58,10 +59,10 @@ const dateOf = (date: TZDate) => dateText(date.getFullYear(), date.getMonth() + 
 /** What the network's clock shows at an instant. */
 export function wallClockOf(instant: Date | number, timeZone: string): NetworkWallClock {
   const at = timeOf(instant);
-  offsetMinutes(at, timeZone);
-  const clock = new TZDate(at, timeZone);
-  const [year, month, day] = [clock.getFullYear(), clock.getMonth() + 1, clock.getDate()];
-  const [hour, minute] = [clock.getHours(), clock.getMinutes()];
+  // The wall-clock time read as if it were UTC.
+  const clock = new Date(at + offsetMinutes(at, timeZone) * MINUTE);
+  const [year, month, day] = [clock.getUTCFullYear(), clock.getUTCMonth() + 1, clock.getUTCDate()];
+  const [hour, minute] = [clock.getUTCHours(), clock.getUTCMinutes()];
   return {
     date: dateText(year, month, day),
     time: `${two(hour)}:${two(minute)}`,
@@ -70,8 +71,8 @@ export function wallClockOf(instant: Date | number, timeZone: string): NetworkWa
     day,
     hour,
     minute,
-    second: clock.getSeconds(),
-    weekday: clock.getDay() === 0 ? 7 : clock.getDay(),
+    second: clock.getUTCSeconds(),
+    weekday: clock.getUTCDay() === 0 ? 7 : clock.getUTCDay(),
   };
 }
 

@@ -1,7 +1,6 @@
-import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import { isProposedStart, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
 import { describe, expect, it } from 'vitest';
-import { isProposedStart } from './start-dates.ts';
 
 const QUARTER = 15 * 60_000;
 const none = { startMonth: null, startingAt: null };
