@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const QUARTER = 15 * 60_000;
 const none = { startMonth: null, startingAt: null };
 
-// The server checks a start by arithmetic; the cart lists the proposals one by one (the sdk's
+// The server checks a start with the sdk's isProposedStart; the cart lists the proposals (the sdk's
 // startProposalsOf). Every proposal the cart makes must pass, and the next one outside must not.
 describe('isProposedStart agrees with the proposals the cart makes', () => {
   const clocks = [
