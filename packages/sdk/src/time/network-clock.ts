@@ -3,7 +3,7 @@
 // The library reads the zone's offsets; the rules below say which instant a wall-clock time means.
 //
 // The network's clock (its IANA time zone): today on its calendar, the instant of a wall-clock time
-// (the first of two where clocks go back, the next valid time where they skip it), whole days and
+// (the first of two where clocks go back, shifted by the gap where they skip it), whole days and
 // months moved on its calendar, anniversaries clamped at month ends, and 15-minute slots.
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { addDays, addMonths, addYears, differenceInCalendarDays, getDaysInMonth } from 'date-fns';
