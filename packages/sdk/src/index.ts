@@ -28,6 +28,7 @@ export * from './locale.schema.ts';
 export * from './locales.ts';
 export * from './signing/canonical-string.ts';
 export * from './signing/sign.ts';
+export * from './time/network-clock.ts';
 export * from './validation/account-forms.ts';
 export * from './validation/account-rules.ts';
 export * from './validation/birthday.ts';

@@ -1,18 +1,27 @@
 // The start dates a shop item proposes (spec 01 §4 "Start date proposals", PIVOT-01..04): 15-minute
 // slots of the next days, Mondays, or firsts of the month, the current period first (decision 0016)
 // except on a month's last days, when the next month comes first (decision 0027); each month says
-// how many days it covers. Computed on the network's wall clock (an IANA time zone) with Intl alone,
-// so a day keeps its real length across daylight-saving changes (92 or 100 slots) and months keep
-// their real ends.
+// how many days it covers. Computed on the network's clock (time/network-clock.ts), so a day keeps
+// its real length across daylight-saving changes (92 or 100 slots) and months keep their real ends.
 import type { PivotType } from '../contract/catalogue.ts';
 import { AppError } from '../errors/app-error.ts';
+import {
+  addCalendarDays,
+  addCalendarMonths,
+  calendarDaysBetween,
+  daysInMonthOf,
+  floorToQuarterHour,
+  networkToday,
+  QUARTER_HOUR_MINUTES,
+  quarterHoursBetween,
+  startOfNetworkDay,
+  utcOffsetOf,
+  wallClockOf,
+  weekdayOf,
+} from '../time/network-clock.ts';
 
 /** Day-pivot start slots (spec 01 §9). */
-export const DAY_SLOT_MINUTES = 15;
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-const SLOT = DAY_SLOT_MINUTES * MINUTE;
+export const DAY_SLOT_MINUTES = QUARTER_HOUR_MINUTES;
 
 /** One start of a day pass: an instant (ISO, UTC) and the wall-clock time and UTC offset it has in the network. */
 export type StartSlot = {
@@ -71,103 +80,7 @@ function cannotCompute(cause?: unknown): AppError {
   return new AppError('ARTICLE_START_DATE', cause === undefined ? {} : { cause });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The network's wall clock, read with Intl
-
-export type WallClock = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-};
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Throws a RangeError for a time zone Intl does not know. */
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-export function wallClockAt(instant: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? Number.NaN,
-    month: parts.month ?? Number.NaN,
-    day: parts.day ?? Number.NaN,
-    hour: parts.hour ?? Number.NaN,
-    minute: parts.minute ?? Number.NaN,
-    second: parts.second ?? Number.NaN,
-  };
-}
-
-/** A wall-clock time read as if it were UTC: the arithmetic of calendar days and months. */
-export function asUtc(clock: Pick<WallClock, 'year' | 'month' | 'day'> & Partial<WallClock>): number {
-  return Date.UTC(
-    clock.year,
-    clock.month - 1,
-    clock.day,
-    clock.hour ?? 0,
-    clock.minute ?? 0,
-    clock.second ?? 0,
-  );
-}
-
-/** The network's offset from UTC at an instant, in milliseconds (whole seconds). */
-export function offsetAt(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return asUtc(wallClockAt(whole, timeZone)) - whole;
-}
-
-/**
- * The first instant of a calendar day on the network's clock: its midnight, the first of two
- * midnights where clocks go back over it, or the end of the gap where clocks skip it (America/Santiago
- * starts some days at 01:00).
- */
-function startOfDay(date: { year: number; month: number; day: number }, timeZone: string): number {
-  const wall = asUtc(date);
-  const offsets = new Set([offsetAt(wall - DAY, timeZone), offsetAt(wall + DAY, timeZone)]);
-  const matches = [...offsets]
-    .map((offset) => wall - offset)
-    .filter((instant) => asUtc(wallClockAt(instant, timeZone)) === wall);
-  if (matches.length > 0) return Math.min(...matches);
-  // Midnight falls in a gap: the day starts where the gap ends, the earlier offset carried over.
-  return wall - offsetAt(wall - DAY, timeZone);
-}
-
-/** A calendar day moved by whole days (Date.UTC normalises month ends and years). */
-export function addDays(date: { year: number; month: number; day: number }, days: number) {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
-}
-
-const two = (value: number) => String(value).padStart(2, '0');
-export const isoDate = (date: { year: number; month: number; day: number }) =>
-  `${String(date.year).padStart(4, '0')}-${two(date.month)}-${two(date.day)}`;
-const isoInstant = (instant: number) => new Date(instant).toISOString();
-
-function utcOffsetText(offset: number): string {
-  const minutes = Math.round(Math.abs(offset) / MINUTE);
-  return `${offset < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
-}
+const isoInstant = (instant: Date | number) => new Date(instant).toISOString();
 
 // ---------------------------------------------------------------------------------------------
 // The proposals
@@ -176,44 +89,35 @@ function utcOffsetText(offset: number): string {
  * PIVOT-01: the slots of a day from `from` (inclusive) to the next day's start, every 15 minutes of
  * real time, so the night clocks go forward has 92 and the night they go back 100.
  */
-function slotsOfDay(from: number, until: number, timeZone: string): StartSlot[] {
-  const slots: StartSlot[] = [];
-  for (let instant = from; instant < until; instant += SLOT) {
-    const clock = wallClockAt(instant, timeZone);
-    slots.push({
-      startingAt: isoInstant(instant),
-      localTime: `${two(clock.hour)}:${two(clock.minute)}`,
-      utcOffset: utcOffsetText(offsetAt(instant, timeZone)),
-    });
-  }
-  return slots;
+function slotsOfDay(from: Date, until: Date, timeZone: string): StartSlot[] {
+  return quarterHoursBetween(from, until).map((instant) => ({
+    startingAt: isoInstant(instant),
+    localTime: wallClockOf(instant, timeZone).time,
+    utcOffset: utcOffsetOf(instant, timeZone),
+  }));
 }
 
-function dayProposals(now: number, days: number, timeZone: string): DayStartProposal[] {
-  const clock = wallClockAt(now, timeZone);
-  const today = { year: clock.year, month: clock.month, day: clock.day };
+function dayProposals(now: Date, days: number, timeZone: string): DayStartProposal[] {
+  const today = networkToday(timeZone, now);
   // The slot under way comes first: a pass bought at 10:07 may start at 10:00.
-  const currentSlot =
-    Math.floor(now / 1000) * 1000 - ((clock.minute % DAY_SLOT_MINUTES) * 60 + clock.second) * 1000;
+  const currentSlot = floorToQuarterHour(now, timeZone);
   return Array.from({ length: days }, (_, index) => {
-    const date = addDays(today, index);
-    const start = index === 0 ? currentSlot : startOfDay(date, timeZone);
+    const date = addCalendarDays(today, index);
+    const start = index === 0 ? currentSlot : startOfNetworkDay(date, timeZone);
     return {
-      date: isoDate(date),
-      slots: slotsOfDay(start, startOfDay(addDays(date, 1), timeZone), timeZone),
+      date,
+      slots: slotsOfDay(start, startOfNetworkDay(addCalendarDays(date, 1), timeZone), timeZone),
     };
   });
 }
 
 /** PIVOT-04: weeks starting on Monday, the current week's Monday first (decision 0016). */
-function weekProposals(now: number, weeks: number, timeZone: string): WeekStartProposal[] {
-  const clock = wallClockAt(now, timeZone);
-  const today = { year: clock.year, month: clock.month, day: clock.day };
-  const daysSinceMonday = (new Date(asUtc(today)).getUTCDay() + 6) % 7;
-  const monday = addDays(today, -daysSinceMonday);
+function weekProposals(now: Date, weeks: number, timeZone: string): WeekStartProposal[] {
+  const today = networkToday(timeZone, now);
+  const monday = addCalendarDays(today, 1 - weekdayOf(today));
   return Array.from({ length: weeks }, (_, index) => {
-    const date = addDays(monday, 7 * index);
-    return { date: isoDate(date), startingAt: isoInstant(startOfDay(date, timeZone)) };
+    const date = addCalendarDays(monday, 7 * index);
+    return { date, startingAt: isoInstant(startOfNetworkDay(date, timeZone)) };
   });
 }
 
@@ -223,29 +127,27 @@ function weekProposals(now: number, weeks: number, timeZone: string): WeekStartP
  * after it, which then covers a few days only (decision 0027).
  */
 function monthProposals(
-  now: number,
+  now: Date,
   months: number,
   validityMonths: number,
   timeZone: string,
 ): MonthStartProposal[] {
-  const clock = wallClockAt(now, timeZone);
-  const today = { year: clock.year, month: clock.month, day: clock.day };
-  const daysInMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
-  const lateInMonth = daysInMonth - today.day < MONTH_END_DAYS;
+  const today = networkToday(timeZone, now);
+  const lateInMonth = daysInMonthOf(today) - Number(today.slice(8, 10)) < MONTH_END_DAYS;
   // Month offsets from the current one, in the order they are proposed.
   const offsets = lateInMonth
     ? [1, 0, ...Array.from({ length: months - 1 }, (_, index) => index + 2)]
     : Array.from({ length: months }, (_, index) => index);
+  const firstOfThisMonth = `${today.slice(0, 7)}-01`;
   return offsets.map((offset) => {
-    const first = new Date(Date.UTC(today.year, today.month - 1 + offset, 1));
-    const date = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day: 1 };
-    const from = offset === 0 ? asUtc(today) : first.getTime();
-    const lastDay = Date.UTC(today.year, today.month - 1 + offset + validityMonths, 0);
+    const date = addCalendarMonths(firstOfThisMonth, offset);
+    const from = offset === 0 ? today : date;
+    const lastDay = addCalendarDays(addCalendarMonths(date, validityMonths), -1);
     return {
-      startMonth: isoDate(date).slice(0, 7),
-      date: isoDate(date),
-      startingAt: isoInstant(startOfDay(date, timeZone)),
-      days: Math.round((lastDay - from) / DAY) + 1,
+      startMonth: date.slice(0, 7),
+      date,
+      startingAt: isoInstant(startOfNetworkDay(date, timeZone)),
+      days: calendarDaysBetween(from, lastDay) + 1,
     };
   });
 }
@@ -258,17 +160,16 @@ function monthProposals(
 export function startProposalsOf(item: PivotedItem, { now, timeZone }: StartClock): StartProposals | null {
   const { pivotType, startProposals: count } = item;
   if (pivotType === null) return null;
-  const instant = now.getTime();
   const validity = item.pivotValue ?? 1;
-  if (count === null || !Number.isInteger(count) || count < 1 || !Number.isFinite(instant))
+  if (count === null || !Number.isInteger(count) || count < 1 || !Number.isFinite(now.getTime()))
     throw cannotCompute();
   if (!Number.isInteger(validity) || validity < 1) throw cannotCompute();
   try {
-    if (pivotType === 'DAY_PIVOT') return { pivotType, days: dayProposals(instant, count, timeZone) };
-    if (pivotType === 'WEEK_PIVOT') return { pivotType, weeks: weekProposals(instant, count, timeZone) };
-    return { pivotType, months: monthProposals(instant, count, validity, timeZone) };
+    if (pivotType === 'DAY_PIVOT') return { pivotType, days: dayProposals(now, count, timeZone) };
+    if (pivotType === 'WEEK_PIVOT') return { pivotType, weeks: weekProposals(now, count, timeZone) };
+    return { pivotType, months: monthProposals(now, count, validity, timeZone) };
   } catch (error) {
-    // An unknown time zone (RangeError from Intl).
+    // An unknown time zone (a RangeError from the network clock).
     throw cannotCompute(error);
   }
 }
@@ -284,7 +185,7 @@ export function monthStartOf(startMonth: string | null | undefined, timeZone: st
   const match = startMonth ? START_MONTH.exec(startMonth) : null;
   if (!match) throw cannotCompute();
   try {
-    return isoInstant(startOfDay({ year: Number(match[1]), month: Number(match[2]), day: 1 }, timeZone));
+    return isoInstant(startOfNetworkDay(`${match[1]}-${match[2]}-01`, timeZone));
   } catch (error) {
     throw cannotCompute(error);
   }
@@ -304,4 +205,47 @@ export function articleStartingAt(
   if (item.pivotType === 'MONTH_PIVOT') return monthStartOf(article.startMonth, timeZone);
   if (!article.startingAt || Number.isNaN(Date.parse(article.startingAt))) throw cannotCompute();
   return isoInstant(Date.parse(article.startingAt));
+}
+
+/** An article's chosen start: a month (YYYY-MM) for a month pivot, an instant (ISO) otherwise. */
+export type StartChoice = {
+  readonly startMonth?: string | null;
+  readonly startingAt?: string | null;
+};
+
+/**
+ * Whether an article's start is one of those startProposalsOf lists at `now` (PIVOT-01, PIVOT-02,
+ * PIVOT-04): a slot of the day proposals, a date among the Mondays, a month among the months (the
+ * month of `startingAt` when no startMonth is given). True for an item valid from purchase; false
+ * when the proposals cannot be computed. No startProposals counts as one.
+ */
+export function isProposedStart(
+  item: Pick<PivotedItem, 'pivotType' | 'startProposals'>,
+  start: StartChoice,
+  now: Date,
+  timeZone: string,
+): boolean {
+  const { pivotType } = item;
+  if (pivotType === null) return true;
+  let proposals: StartProposals | null;
+  try {
+    proposals = startProposalsOf(
+      { pivotType, startProposals: Math.max(1, item.startProposals ?? 1) },
+      { now, timeZone },
+    );
+  } catch {
+    return false;
+  }
+  const startingAt = start.startingAt ? Date.parse(start.startingAt) : Number.NaN;
+  if (proposals?.pivotType === 'MONTH_PIVOT') {
+    const month =
+      start.startMonth ??
+      (Number.isFinite(startingAt) ? wallClockOf(startingAt, timeZone).date.slice(0, 7) : null);
+    return proposals.months.some((proposal) => proposal.startMonth === month);
+  }
+  if (!Number.isFinite(startingAt)) return false;
+  if (proposals?.pivotType === 'DAY_PIVOT')
+    return proposals.days.some((day) => day.slots.some((slot) => Date.parse(slot.startingAt) === startingAt));
+  const date = wallClockOf(startingAt, timeZone).date;
+  return proposals?.pivotType === 'WEEK_PIVOT' && proposals.weeks.some((week) => week.date === date);
 }

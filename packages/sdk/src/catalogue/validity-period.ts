@@ -6,7 +6,7 @@
 // a change of clocks).
 import { z } from 'zod';
 import type { PivotType } from '../contract/catalogue.ts';
-import { addDays, asUtc, isoDate, offsetAt, type WallClock, wallClockAt } from './start-dates.ts';
+import { addCalendarDays, addCalendarMonths, addNetworkDays, wallClockOf } from '../time/network-clock.ts';
 
 export const validityPeriodSchema = z.discriminatedUnion('kind', [
   /** Days of the network's calendar (YYYY-MM-DD), both included. */
@@ -20,21 +20,7 @@ export const validityPeriodSchema = z.discriminatedUnion('kind', [
 ]);
 export type ValidityPeriod = z.infer<typeof validityPeriodSchema>;
 
-const DAY = 86_400_000;
 const START_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/**
- * The instant a time of the network's clock shows: the first of two where clocks go back over it,
- * the end of the gap where they skip it (the offset before the gap carried over).
- */
-function instantOf(clock: WallClock, timeZone: string): number {
-  const wall = asUtc(clock);
-  const offsets = new Set([offsetAt(wall - DAY, timeZone), offsetAt(wall + DAY, timeZone)]);
-  const matches = [...offsets]
-    .map((offset) => wall - offset)
-    .filter((instant) => asUtc(wallClockAt(instant, timeZone)) === wall);
-  return matches.length > 0 ? Math.min(...matches) : wall - offsetAt(wall - DAY, timeZone);
-}
 
 /**
  * The period an article covers, from its start month (month pivot) or start instant, in the
@@ -54,28 +40,22 @@ export function validityPeriodOf(
     if (pivotType === 'MONTH_PIVOT') {
       const month = START_MONTH.exec(start.startMonth ?? '');
       const first = month
-        ? { year: Number(month[1]), month: Number(month[2]) }
+        ? `${month[1]}-${month[2]}-01`
         : Number.isFinite(instant)
-          ? wallClockAt(instant, timeZone)
+          ? `${wallClockOf(instant, timeZone).date.slice(0, 7)}-01`
           : null;
       if (!first) return null;
-      // Day 0 of the month after the last is the last day of the last.
-      const last = new Date(Date.UTC(first.year, first.month - 1 + pivotValue, 0));
-      return {
-        kind: 'DAYS',
-        from: isoDate({ year: first.year, month: first.month, day: 1 }),
-        to: isoDate({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() }),
-      };
+      return { kind: 'DAYS', from: first, to: addCalendarDays(addCalendarMonths(first, pivotValue), -1) };
     }
     if (!Number.isFinite(instant)) return null;
-    const clock = wallClockAt(instant, timeZone);
-    const day = { year: clock.year, month: clock.month, day: clock.day };
-    if (pivotType === 'WEEK_PIVOT')
-      return { kind: 'DAYS', from: isoDate(day), to: isoDate(addDays(day, 7 * pivotValue - 1)) };
-    const end = instantOf({ ...clock, ...addDays(day, pivotValue) }, timeZone);
-    return { kind: 'TIMES', from: new Date(instant).toISOString(), to: new Date(end).toISOString() };
+    if (pivotType === 'WEEK_PIVOT') {
+      const from = wallClockOf(instant, timeZone).date;
+      return { kind: 'DAYS', from, to: addCalendarDays(from, 7 * pivotValue - 1) };
+    }
+    const end = addNetworkDays(instant, pivotValue, timeZone);
+    return { kind: 'TIMES', from: new Date(instant).toISOString(), to: end.toISOString() };
   } catch {
-    // An unknown time zone (a RangeError from Intl).
+    // An unknown time zone (a RangeError from the network clock).
     return null;
   }
 }

@@ -1,11 +1,11 @@
 // The pick-up slots a buyer may choose at a collect site (CHK-05, CHK-06), with the orders each can
 // still take: local days of the network's time zone, the earliest slot 72 hours after now.
 import { COLLECT_READY_HOURS, COLLECT_SLOT_DAYS, type CollectSlot } from '@transit-shop/sdk/contract/collect';
+import { addCalendarDays, wallClockOf } from '@transit-shop/sdk/time/network-clock';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { collectSlotCounters } from '../../db/schema/collect-slots.ts';
 import { type CollectNetwork, collectSiteOf, type SlotTimes, slotsOfDay } from './collect-site.ts';
-import { dayOfIsoDate, localDayNumber } from './local-time.ts';
 
 /** CHK-06: the tickets are ready 48 to 72 hours after the order; a slot starts after the latest. */
 export const earliestSlotStart = (now: Date) => new Date(now.getTime() + COLLECT_READY_HOURS * 3_600_000);
@@ -22,10 +22,11 @@ export function choosableSlots(options: {
   const { network, now } = options;
   const site = collectSiteOf(network, options.siteId);
   const earliest = earliestSlotStart(now).getTime();
-  const first = options.from ? dayOfIsoDate(options.from) : localDayNumber(earliest, network.timeZone);
+  const first = options.from ?? wallClockOf(earliest, network.timeZone).date;
   const slots: SlotTimes[] = [];
-  for (let day = first; day < first + (options.days ?? COLLECT_SLOT_DAYS); day++)
-    for (const slot of slotsOfDay(site, day, network.timeZone)) if (slot.start >= earliest) slots.push(slot);
+  for (let day = 0; day < (options.days ?? COLLECT_SLOT_DAYS); day++)
+    for (const slot of slotsOfDay(site, addCalendarDays(first, day), network.timeZone))
+      if (slot.start >= earliest) slots.push(slot);
   return slots;
 }
 

@@ -2,12 +2,12 @@
 // slot's counter is raised only by a conditional upsert that keeps it within the site's capacity,
 // so concurrent orders never overfill it; a repeated order key answers its first reservation.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { wallClockOf } from '@transit-shop/sdk/time/network-clock';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { collectSlotCounters, collectSlotReservations } from '../../db/schema/collect-slots.ts';
 import { type CollectNetwork, collectSiteOf, slotsOfDay } from './collect-site.ts';
 import { earliestSlotStart } from './list-collect-slots.ts';
-import { localDayNumber } from './local-time.ts';
 
 export type CollectReservation = {
   orderKey: string;
@@ -32,9 +32,11 @@ export async function reserveCollectSlot(
   const { network, siteId, orderKey, now } = options;
   const site = collectSiteOf(network, siteId);
   const start = new Date(options.slotStart).getTime();
-  const slot = slotsOfDay(site, localDayNumber(start, network.timeZone), network.timeZone).find(
-    (candidate) => candidate.start === start,
-  );
+  const slot = Number.isNaN(start)
+    ? undefined
+    : slotsOfDay(site, wallClockOf(start, network.timeZone).date, network.timeZone).find(
+        (candidate) => candidate.start === start,
+      );
   if (!slot || Number.isNaN(start))
     throw new AppError('INVALID_REQUEST', {
       message: `${String(options.slotStart)} is not a pick-up slot of collect site ${siteId}`,

@@ -2,6 +2,7 @@
 // moves it from SCHEDULED to PENDING with a payment row, then asks the provider to charge the
 // saved method with that payment's id as idempotency key (a retried job charges once). The
 // provider's notification marks it PAID or FAILED (the order then REGULARIZATION).
+import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { and, eq, lte } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders.ts';
 import { instalments, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
@@ -85,10 +86,7 @@ export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number)
 }
 
 /** The date (YYYY-MM-DD) an instant falls on in a time zone. */
-export const localDate = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+export const localDate = (instant: Date, timeZone: string) => networkToday(timeZone, instant);
 
 /**
  * The sweep behind the per-instalment jobs: every instalment still SCHEDULED on or after its due

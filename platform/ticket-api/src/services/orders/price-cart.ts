@@ -3,8 +3,10 @@
 // item's bounds, a subscription the item or network does not allow, fields that break the item's
 // rules, a start the cart does not propose, then, across articles, a second maxBuyAtOnce item, a
 // subscription sharing the cart and payment options with nothing in common. Pure: no database.
+
 import { ESHOP_PAYMENT_METHODS } from '@transit-shop/sdk/catalogue/shop-item-rules';
 import { type CatalogueViewer, isListed, offeredSupports } from '@transit-shop/sdk/catalogue/shop-listing';
+import { isProposedStart } from '@transit-shop/sdk/catalogue/start-dates';
 import { MONEY_MAX, type PaymentMethod, type ShopItemField } from '@transit-shop/sdk/contract/catalogue';
 import type { OrderArticle, OrderLine } from '@transit-shop/sdk/contract/order';
 import type { FieldIssue } from '@transit-shop/sdk/errors/app-error';
@@ -12,7 +14,6 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { ErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { CatalogueShopItemFile, LoadedNetwork } from '@transit-shop/tenancy';
-import { isProposedStart } from './start-dates.ts';
 
 type Item = CatalogueShopItemFile;
 

@@ -1,12 +1,11 @@
-import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import { isProposedStart, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
 import { describe, expect, it } from 'vitest';
-import { isProposedStart } from './start-dates.ts';
 
 const QUARTER = 15 * 60_000;
 const none = { startMonth: null, startingAt: null };
 
-// The server checks a start by arithmetic; the cart lists the proposals one by one (the sdk's
+// The server checks a start with the sdk's isProposedStart; the cart lists the proposals (the sdk's
 // startProposalsOf). Every proposal the cart makes must pass, and the next one outside must not.
 describe('isProposedStart agrees with the proposals the cart makes', () => {
   const clocks = [

@@ -7,12 +7,12 @@ import {
   EXPIRING_SOON_MONTHS,
   type SavedPaymentMethodAnswer,
 } from '@transit-shop/sdk/contract/payment-methods';
+import { wallClockOf } from '@transit-shop/sdk/time/network-clock';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { instalments, type SavedPaymentMethodRow, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { wallClock } from '../collect/local-time.ts';
 import { callersLiveMethods, INSTALMENTS_STILL_DUE } from './saved-method-scope.ts';
 
 type SavedMethodKind = SavedPaymentMethodRow['kind'];
@@ -22,8 +22,8 @@ const HIDDEN_GROUP = '••••';
 
 /** Months since year 0 of an instant's local month, so two months compare as numbers. */
 function localMonthIndex(instant: Date, timeZone: string): number {
-  const wall = new Date(wallClock(instant.getTime(), timeZone));
-  return wall.getUTCFullYear() * 12 + wall.getUTCMonth();
+  const wall = wallClockOf(instant, timeZone);
+  return wall.year * 12 + wall.month - 1;
 }
 
 /** A card is valid to the end of its expiry month; a bank account does not expire. */

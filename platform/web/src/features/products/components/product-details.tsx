@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { Support } from '@transit-shop/sdk/contract/catalogue';
+import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,16 +35,6 @@ import { QuantityField, quantityOf } from './quantity-field.tsx';
 import { firstStart, type StartChoice, StartDateChoice, startDayOf } from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
-
-/** Today on the network's calendar, YYYY-MM-DD. */
-function networkToday(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 function PageFrame({ children }: { children: ReactNode }) {
   return <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>{children}</Box>;
