@@ -9,6 +9,7 @@ export * from './client/read-answer.ts';
 export * from './client/response-cache.ts';
 export * from './client/ticket-client.ts';
 export * from './client/transport-error.ts';
+export * from './checkout/checkout-rules.ts';
 export * from './constants.ts';
 export * from './contract/account.ts';
 export * from './contract/auth-user.ts';
