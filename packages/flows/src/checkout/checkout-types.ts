@@ -3,7 +3,7 @@
 // Order/computeAmount.json, Order/placeOrder.json, Order/outcome.json and the collect slots) are
 // wired to. Plain data, derived from the sdk's zod types (decisions 0017, 0019, 0021).
 
-import type { CommonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
+import type { CheckoutSettings, CommonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
 import type { Address } from '@transit-shop/sdk/contract/auth-user';
 import { INSTALMENTS_MAX } from '@transit-shop/sdk/contract/catalogue';
 import {
@@ -19,7 +19,6 @@ import {
   shippingAddressSchema,
 } from '@transit-shop/sdk/contract/checkout';
 import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
-import type { NetworkConfiguration } from '@transit-shop/sdk/contract/networks';
 import type { ComputeAmountAnswer, computeAmountRequestSchema } from '@transit-shop/sdk/contract/order';
 import { emailSchema } from '@transit-shop/sdk/validation/email';
 import { z } from 'zod';
@@ -30,16 +29,8 @@ export type { Delivery, OnlinePaymentMethod, OrderOutcome, OrderStatus, Shipping
 // ---------------------------------------------------------------------------------------------
 // The machine's input
 
-/**
- * The network's settings the checkout reads: has_guest_orders (NET-03),
- * multiple_payment_installments (NET-05) and payment.transfer_enabled (NET-04) as
- * Networks/getNetworkConfiguration.json answers them, and the tenant's guestMaxOrderAmount (CHK-02,
- * minor units; the page's bootstrap carries it beside the configuration).
- */
-export type CheckoutNetwork = Pick<
-  NetworkConfiguration,
-  'has_guest_orders' | 'multiple_payment_installments' | 'payment'
-> & { readonly guestMaxOrderAmount: number };
+/** The network's settings the checkout reads (the sdk's checkout rules define them). */
+export type CheckoutNetwork = CheckoutSettings;
 
 /** A card or bank account saved with the account (Account/getCards.json), offered to customers only. */
 export type SavedPaymentMethod = {
