@@ -3,6 +3,7 @@ export * from './alerts/alert.schema.ts';
 export * from './alerts/alert-channels.ts';
 export * from './alerts/alert-client.ts';
 export * from './alerts/alert-rules.ts';
+export * from './checkout/checkout-rules.ts';
 export * from './client/encode-payload.ts';
 export * from './client/prepare-payload.ts';
 export * from './client/read-answer.ts';

@@ -8,13 +8,13 @@ import {
   addRefusalOf,
   cartItemOf,
   cartTotals,
-  commonPaymentOptions,
   isQuantityAllowed,
   linesAfterAdd,
   readVoucherCode,
 } from './cart-rules.ts';
 import { discount, shopItem, subscriptionItem, visitor } from './cart-test-items.ts';
-import { articleStartOf, orderArticleOf, verifyOrderInputOf } from './verify-order.ts';
+import { articleStartOf } from './cart-types.ts';
+import { orderArticleOf, verifyOrderInputOf } from './verify-order.ts';
 
 describe('cart rules', () => {
   it('CART-02 CART-03 an add joins the first identical line with room, else makes a line', () => {
@@ -49,19 +49,6 @@ describe('cart rules', () => {
     ]);
     const card = shopItem({ maxBuyAtOnce: true });
     expect([1, 2].map((q) => isQuantityAllowed(card, q))).toEqual([true, false]);
-  });
-
-  it('CART-09 the common payment options are the instalments and methods every item allows', () => {
-    const a = shopItem({
-      paymentOptions: { installments: [10, 1, 3], paymentMethods: ['TRANSFER', 'CARD'] },
-    });
-    const b = shopItem({ paymentOptions: { installments: [3, 10], paymentMethods: ['CARD'] } });
-    expect(commonPaymentOptions([])).toBeNull();
-    expect(commonPaymentOptions([a])).toEqual({
-      installments: [1, 3, 10],
-      paymentMethods: ['TRANSFER', 'CARD'],
-    });
-    expect(commonPaymentOptions([a, b])).toEqual({ installments: [3, 10], paymentMethods: ['CARD'] });
   });
 
   it('CART-07 a subscription alone in the cart is accepted', () => {

@@ -5,7 +5,8 @@
 // applies them; the product and cart pages may ask them ahead of an event.
 
 import { type CatalogueViewer, isSupportOffered } from '@transit-shop/sdk/catalogue/shop-listing';
-import type { PaymentMethod, ShopItem } from '@transit-shop/sdk/contract/catalogue';
+import { commonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
+import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import {
   areVouchersValid,
   type Discount,
@@ -15,8 +16,7 @@ import {
 import type { ErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { isOver18 } from '@transit-shop/sdk/validation/account-rules';
 import { VALIDATION_MESSAGES, type ValidationMessage } from '@transit-shop/sdk/validation/messages';
-import type { CartFieldValue, CartItem } from './cart-storage.ts';
-import { articleStartOf } from './verify-order.ts';
+import { articleStartOf, type CartFieldValue, type CartItem, isQuantityInBounds } from './cart-types.ts';
 
 /** What the product page adds: a line without its id, the optional parts left out when empty. */
 export type CartItemDraft = Pick<CartItem, 'item' | 'quantity' | 'delivery'> &
@@ -53,12 +53,6 @@ export type CartRefusal = {
   readonly fields?: readonly string[];
 };
 
-/** The payment options a set of items shares (CART-09). */
-export type CommonPaymentOptions = {
-  readonly installments: readonly number[];
-  readonly paymentMethods: readonly PaymentMethod[];
-};
-
 /** The cart's line with the draft's defaults filled and the given id. */
 export function cartItemOf(draft: CartItemDraft, id: string): CartItem {
   return {
@@ -79,13 +73,6 @@ export function cartItemOf(draft: CartItemDraft, id: string): CartItem {
 /** CART-07: an item sold as a tacit subscription (decision 0016: `allowSubscription`). */
 export function isSubscriptionItem(item: ShopItem): boolean {
   return item.paymentOptions.allowSubscription;
-}
-
-/** CART-04: whether the quantity is within the item's articleQuantityMin and articleQuantityMax. */
-export function isQuantityInBounds(item: ShopItem, quantity: number): boolean {
-  return (
-    Number.isInteger(quantity) && quantity >= item.articleQuantityMin && quantity <= item.articleQuantityMax
-  );
 }
 
 /** CART-04, CART-08: what a line of this item may hold; an item bought once per order, one unit. */
@@ -114,22 +101,6 @@ function isFilled(value: CartFieldValue | undefined): boolean {
 export function missingRequiredFields(draft: CartItemDraft): string[] {
   const values = draft.fields ?? {};
   return draft.item.fields.filter((field) => field.required && !isFilled(values[field.id])).map((f) => f.id);
-}
-
-/** CART-09: the instalment counts and payment methods every item allows; null for no item. */
-export function commonPaymentOptions(items: readonly ShopItem[]): CommonPaymentOptions | null {
-  const [first, ...rest] = items;
-  if (!first) return null;
-  return rest.reduce<CommonPaymentOptions>(
-    (common, item) => ({
-      installments: common.installments.filter((n) => item.paymentOptions.installments.includes(n)),
-      paymentMethods: common.paymentMethods.filter((m) => item.paymentOptions.paymentMethods.includes(m)),
-    }),
-    {
-      installments: [...new Set(first.paymentOptions.installments)].sort((a, b) => a - b),
-      paymentMethods: [...new Set(first.paymentOptions.paymentMethods)],
-    },
-  );
 }
 
 /**

@@ -2,6 +2,7 @@
 // count, totals, the payment options left, the vouchers' states, and whether checkout may open.
 // Whether one event is taken is asked with `snapshot.can(event)` (a quantity step, a voucher).
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
+import { type CommonPaymentOptions, commonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
 import { areVouchersValid } from '@transit-shop/sdk/contract/order';
 import { isOver18 } from '@transit-shop/sdk/validation/account-rules';
 import type { CartSnapshot } from './cart.machine.ts';
@@ -11,14 +12,12 @@ import {
   type CartRefusal,
   type CartTotals,
   type CheckoutIssue,
-  type CommonPaymentOptions,
   cartTotals,
   checkoutIssues,
-  commonPaymentOptions,
   type VoucherStatus,
   voucherStatuses,
 } from './cart-rules.ts';
-import type { CartItem } from './cart-storage.ts';
+import type { CartItem } from './cart-types.ts';
 
 /** The buyer checkout is for: the signed-in user's birthday, absent for a visitor or a guest. */
 export type CartBuyer = { readonly birthday?: string | null };

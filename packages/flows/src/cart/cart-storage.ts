@@ -1,58 +1,20 @@
 // The cart as it is kept in the browser's local storage under `cart` (CART-01, spec 02 §3 "Cart
 // state"): its zod schema, and the reading that drops a saved cart which is unreadable, of another
 // format or breaks the cart's rules, so a bad entry costs the cart and never the page.
-import { ARTICLE_QUANTITY_MAX, shopItemSchema, supportSchema } from '@transit-shop/sdk/contract/catalogue';
 import { orderReferenceSchema } from '@transit-shop/sdk/contract/checkout';
-import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
 import {
-  ARTICLE_DOCUMENTS_MAX,
-  articleFieldsSchema,
   discountSchema,
   ORDER_ARTICLES_MAX,
   ORDER_VOUCHERS_MAX,
   orderVoucherCodeSchema,
-  startMonthSchema,
 } from '@transit-shop/sdk/contract/order';
 import { z } from 'zod';
-import { isQuantityInBounds } from './cart-rules.ts';
-import { articleStartOf } from './verify-order.ts';
+import { cartItemSchema } from './cart-types.ts';
 
 /** CART-01: the local storage key. */
 export const CART_STORAGE_KEY = 'cart';
 /** Raised when the saved shape changes: a cart saved in another shape is dropped, not misread. */
 export const CART_STORAGE_VERSION = 1;
-
-/** A value the buyer gave for one of the item's fields, keyed by the field's id. */
-export type CartFieldValue = z.output<typeof articleFieldsSchema>[string];
-
-/** One line of the cart (spec 01 §3 "Cart item"). */
-export const cartItemSchema = z
-  .object({
-    /** Random, from the injected id generator; names the line in events. */
-    id: z.string().min(1).max(100),
-    /** The shop item as the catalogue answered it. */
-    item: shopItemSchema,
-    quantity: z.number().int().min(1).max(ARTICLE_QUANTITY_MAX),
-    /** The customer id of the traveller the line is for; null before the buyer has one. */
-    profile: idSchema.nullable(),
-    /** An extra shop item sold with the line (a card, postage...). */
-    option: shopItemSchema.nullable(),
-    /** The support the line is delivered on. */
-    delivery: supportSchema,
-    /** The transport card a PHYSICAL line is loaded on. */
-    mediaId: idSchema.nullable(),
-    /** A month-pivot line's chosen month, YYYY-MM (PIVOT-02). */
-    startMonth: startMonthSchema.nullable(),
-    /** A day- or week-pivot line's chosen start, an ISO instant (PIVOT-01, PIVOT-04). */
-    startingAt: isoDateTimeSchema.nullable(),
-    fields: articleFieldsSchema,
-    /** Ids of the traveller's documents given for the item's required document types (CHK-08). */
-    documents: z.array(idSchema).max(ARTICLE_DOCUMENTS_MAX),
-  })
-  .refine((line) => isQuantityInBounds(line.item, line.quantity), { message: 'quantity out of bounds' })
-  .refine((line) => articleStartOf(line) !== null, { message: 'Cannot compute article start date' });
-
-export type CartItem = z.output<typeof cartItemSchema>;
 
 export const savedCartSchema = z.object({
   version: z.literal(CART_STORAGE_VERSION),

@@ -19,7 +19,8 @@ import {
   readVoucherCode,
   type VoucherCodeIssue,
 } from './cart-rules.ts';
-import { CART_STORAGE_VERSION, type CartItem, restoreCart, type SavedCart } from './cart-storage.ts';
+import { CART_STORAGE_VERSION, restoreCart, type SavedCart } from './cart-storage.ts';
+import type { CartItem } from './cart-types.ts';
 import { type VerifyOrderInput, verifyOrderInputOf } from './verify-order.ts';
 
 export type CartInput = {

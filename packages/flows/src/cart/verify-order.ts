@@ -1,42 +1,14 @@
 // The cart's side of Order/verify.json (spec 02 §7 "Orders", decision 0017): its lines as order
 // articles, and the request the verifyOrder actor receives. The ticket client fills the session and
 // the network; the server prices every article, so no price leaves the cart.
-import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
-import { type OrderArticle, startMonthSchema } from '@transit-shop/sdk/contract/order';
-import type { CartItem } from './cart-storage.ts';
+import type { OrderArticle } from '@transit-shop/sdk/contract/order';
+import { articleStartOf, type CartItem } from './cart-types.ts';
 
 /** What the verifyOrder actor receives: Order/verify.json's request without session nor network. */
 export type VerifyOrderInput = {
   readonly articles: OrderArticle[];
   readonly vouchers: string[];
 };
-
-/** Where an article's validity starts, as the order article carries it. */
-export type ArticleStart = Pick<OrderArticle, 'startMonth' | 'startingAt'>;
-
-/**
- * PIVOT-02, PIVOT-03: a month-pivot line starts on its chosen month (YYYY-MM), a day- or week-pivot
- * line at its chosen instant, a line without pivot at purchase. Null when the pivot's start is
- * missing or unreadable: 'Cannot compute article start date' (ARTICLE_START_DATE).
- */
-export function articleStartOf(line: {
-  readonly item: { readonly pivotType: PivotType | null };
-  readonly startMonth: string | null;
-  readonly startingAt: string | null;
-}): ArticleStart | null {
-  switch (line.item.pivotType) {
-    case null:
-      return { startMonth: null, startingAt: null };
-    case 'MONTH_PIVOT':
-      return startMonthSchema.safeParse(line.startMonth).success
-        ? { startMonth: line.startMonth, startingAt: null }
-        : null;
-    default:
-      return line.startingAt !== null && !Number.isNaN(Date.parse(line.startingAt))
-        ? { startMonth: null, startingAt: line.startingAt }
-        : null;
-  }
-}
 
 /**
  * One article per line (decision 0017): the shop item and its option, how many, for whom, on which

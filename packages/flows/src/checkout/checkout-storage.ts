@@ -3,13 +3,16 @@
 // 0021), and the buyer's choices.
 // Read back with zod, so an entry that is unreadable or of another format costs the attempt, never
 // the page; the server still has the order and answers for it.
-import type { CheckoutContext, CheckoutSnapshot } from './checkout.machine.ts';
 import { collectChoiceOf } from './checkout-rules.ts';
-import { CHECKOUT_STORAGE_VERSION, type SavedCheckout, savedCheckoutSchema } from './checkout-types.ts';
+import {
+  CHECKOUT_STORAGE_VERSION,
+  type CheckoutContext,
+  type SavedCheckout,
+  savedCheckoutSchema,
+} from './checkout-types.ts';
 
 export { CHECKOUT_STORAGE_KEY } from './checkout-types.ts';
 
-/** What the page keeps in session storage across the provider's redirect (see checkout-storage.ts). */
 /** The attempt the context holds, as it is kept (CHECKOUT_STORAGE_KEY). */
 export function savedCheckoutOf(context: CheckoutContext): SavedCheckout {
   return {
@@ -28,7 +31,7 @@ export function savedCheckoutOf(context: CheckoutContext): SavedCheckout {
 }
 
 /** What to write under `checkout` for the attempt the snapshot holds (JSON.stringify it). */
-export function serializeCheckout(snapshot: CheckoutSnapshot): SavedCheckout {
+export function serializeCheckout(snapshot: { readonly context: CheckoutContext }): SavedCheckout {
   return savedCheckoutOf(snapshot.context);
 }
 

@@ -2,8 +2,8 @@
 import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
 import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
 import { cartItemOf } from '../cart/cart-rules.ts';
-import type { CartItem } from '../cart/cart-storage.ts';
 import { shopItem, verifyAnswer } from '../cart/cart-test-items.ts';
+import type { CartItem } from '../cart/cart-types.ts';
 import type {
   CheckoutCart,
   CheckoutNetwork,

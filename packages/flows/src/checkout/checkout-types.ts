@@ -2,6 +2,8 @@
 // web app (which starts the machine and provides the actors) and the ticket API (which answers
 // Order/computeAmount.json, Order/placeOrder.json, Order/outcome.json and the collect slots) are
 // wired to. Plain data, derived from the sdk's zod types (decisions 0017, 0019, 0021).
+
+import type { CheckoutSettings, CommonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
 import type { Address } from '@transit-shop/sdk/contract/auth-user';
 import { INSTALMENTS_MAX } from '@transit-shop/sdk/contract/catalogue';
 import {
@@ -17,28 +19,18 @@ import {
   shippingAddressSchema,
 } from '@transit-shop/sdk/contract/checkout';
 import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
-import type { NetworkConfiguration } from '@transit-shop/sdk/contract/networks';
 import type { ComputeAmountAnswer, computeAmountRequestSchema } from '@transit-shop/sdk/contract/order';
 import { emailSchema } from '@transit-shop/sdk/validation/email';
 import { z } from 'zod';
-import type { CommonPaymentOptions } from '../cart/cart-rules.ts';
-import type { CartItem } from '../cart/cart-storage.ts';
+import type { CartItem } from '../cart/cart-types.ts';
 
 export type { Delivery, OnlinePaymentMethod, OrderOutcome, OrderStatus, ShippingAddress };
 
 // ---------------------------------------------------------------------------------------------
 // The machine's input
 
-/**
- * The network's settings the checkout reads: has_guest_orders (NET-03),
- * multiple_payment_installments (NET-05) and payment.transfer_enabled (NET-04) as
- * Networks/getNetworkConfiguration.json answers them, and the tenant's guestMaxOrderAmount (CHK-02,
- * minor units; the page's bootstrap carries it beside the configuration).
- */
-export type CheckoutNetwork = Pick<
-  NetworkConfiguration,
-  'has_guest_orders' | 'multiple_payment_installments' | 'payment'
-> & { readonly guestMaxOrderAmount: number };
+/** The network's settings the checkout reads (the sdk's checkout rules define them). */
+export type CheckoutNetwork = CheckoutSettings;
 
 /** A card or bank account saved with the account (Account/getCards.json), offered to customers only. */
 export type SavedPaymentMethod = {
@@ -103,6 +95,60 @@ export type CheckoutInput = {
   readonly orderInFlight?: string | null;
   /** Makes an order key (a UUID); crypto.randomUUID by default. */
   readonly createOrderKey?: () => string;
+};
+
+/** What the checkout machine holds (see checkout.machine.ts for its states). */
+export type CheckoutContext = {
+  readonly network: CheckoutNetwork;
+  readonly cart: CheckoutCart;
+  viewer: CheckoutViewer;
+  /** The buyer once known: a guest with the invoice email, or the signed-in customer. */
+  customer: CheckoutCustomer | null;
+  /** The auth page the buyer was sent to from the customer info step. */
+  authPage: 'login' | 'register' | null;
+  /** The address the cards are posted to; while at its step, the draft as typed (checked on SUBMIT_ADDRESS). */
+  shippingAddress: ShippingAddress | null;
+  collectSiteId: number | null;
+  collectSlots: CollectSlot[];
+  /** The start of the chosen pick-up slot. */
+  collectSlotStart: string | null;
+  installments: number;
+  paymentMethod: OnlinePaymentMethod;
+  /** A saved card or bank account (PAY-01); null to pay on the provider's page. */
+  savedMethodId: number | null;
+  /** Keep the method paid with for later payments (a customer only, PAY-01). */
+  saveMethod: boolean;
+  /** PAY-02: the total and the schedule of the current choices; null while computing or after a failure. */
+  amount: ComputeAmountAnswer | null;
+  /** The attempt's idempotency key: one order however many times Pay is pressed. */
+  orderKey: string;
+  /** Whether placeOrder has been sent this key: a change of the order after it takes a new one. */
+  orderKeySent: boolean;
+  orderId: number | null;
+  /** The provider's page placeOrder answered; null when none is needed. */
+  redirectUrl: string | null;
+  orderStatus: OrderStatus | null;
+  /** The public reference of the order asked about (decision 0021); null before one is placed or known. */
+  orderReference: string | null;
+  /**
+   * Whether an outcome the provider has not given yet is asked again: the provider sent the buyer
+   * back (it has something to say) or the server charges a saved method. Otherwise the order is
+   * still on the provider's page and the attempt goes on here with its key.
+   */
+  awaitingWord: boolean;
+  /** What the server says of the order asked about (Order/outcome.json). */
+  outcome: OrderOutcome | null;
+  /** Whether the buyer's choices of this attempt are known (restored, or made here before Pay). */
+  choicesKnown: boolean;
+  /** ORDER_ALREADY_BOUGHT: how many minutes ago the same lines were bought. */
+  repeatMinutes: number | null;
+  /** The buyer chose to buy again lines bought minutes ago. */
+  confirmRepeat: boolean;
+  /** How many times the outcome was asked for since the last placeOrder or return. */
+  acknowledgements: number;
+  /** The code of the last error, for the page to say; see the header. */
+  error: string | null;
+  readonly createOrderKey: () => string;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -59,20 +59,7 @@
 // `returnUrl` to placeOrder, has the cart remember the order placed, and once the outcome is
 // confirmed or pending removes `checkout` from session storage and empties the cart (the cart
 // machine's CLEAR).
-import { orderReferenceSchema, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
-import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
-import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
-import { and, assign, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
-import { orderArticleOf } from '../cart/verify-order.ts';
 import {
-  collectChoiceOf,
-  deliveryOf,
-  type ErrorStep,
-  errorCodeOf,
-  errorStepOf,
-  guestRefusalOf,
-  type IdentificationStep,
-  identificationStepOf,
   installmentOptionsOf,
   invoiceEmailIssueOf,
   isInvoiceEmailValid,
@@ -81,22 +68,35 @@ import {
   needsShippingAddress,
   paymentMethodOptionsOf,
   paymentOptionsRefusalOf,
+} from '@transit-shop/sdk/checkout/checkout-rules';
+import { orderReferenceSchema, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
+import type { ComputeAmountAnswer } from '@transit-shop/sdk/contract/order';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import { and, assign, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
+import { orderArticleOf } from '../cart/verify-order.ts';
+import {
+  cartGuestRefusalOf,
+  checkoutLinesOf,
+  collectChoiceOf,
+  deliveryOf,
+  type ErrorStep,
+  errorCodeOf,
+  errorStepOf,
+  type IdentificationStep,
+  identificationStepOf,
   savedMethodOptionsOf,
 } from './checkout-rules.ts';
 import { restoreCheckout, savedCheckoutOf } from './checkout-storage.ts';
 import type {
-  CheckoutCart,
+  CheckoutContext,
   CheckoutCustomer,
   CheckoutInput,
-  CheckoutNetwork,
   CheckoutViewer,
   CollectSlot,
   ComputeAmountInput,
   GoToProviderInput,
   LoadCollectSlotsInput,
   OnlinePaymentMethod,
-  OrderOutcome,
-  OrderStatus,
   PlaceOrderInput,
   PlaceOrderOutput,
   ReadOutcomeInput,
@@ -111,59 +111,6 @@ export const ACKNOWLEDGE_POLL_MS = 2000;
  * that the order is shown as awaiting confirmation, which the server still settles and emails.
  */
 export const ACKNOWLEDGE_ATTEMPTS_MAX = 15;
-
-export type CheckoutContext = {
-  readonly network: CheckoutNetwork;
-  readonly cart: CheckoutCart;
-  viewer: CheckoutViewer;
-  /** The buyer once known: a guest with the invoice email, or the signed-in customer. */
-  customer: CheckoutCustomer | null;
-  /** The auth page the buyer was sent to from the customer info step. */
-  authPage: 'login' | 'register' | null;
-  /** The address the cards are posted to; while at its step, the draft as typed (checked on SUBMIT_ADDRESS). */
-  shippingAddress: ShippingAddress | null;
-  collectSiteId: number | null;
-  collectSlots: CollectSlot[];
-  /** The start of the chosen pick-up slot. */
-  collectSlotStart: string | null;
-  installments: number;
-  paymentMethod: OnlinePaymentMethod;
-  /** A saved card or bank account (PAY-01); null to pay on the provider's page. */
-  savedMethodId: number | null;
-  /** Keep the method paid with for later payments (a customer only, PAY-01). */
-  saveMethod: boolean;
-  /** PAY-02: the total and the schedule of the current choices; null while computing or after a failure. */
-  amount: ComputeAmountAnswer | null;
-  /** The attempt's idempotency key: one order however many times Pay is pressed. */
-  orderKey: string;
-  /** Whether placeOrder has been sent this key: a change of the order after it takes a new one. */
-  orderKeySent: boolean;
-  orderId: number | null;
-  /** The provider's page placeOrder answered; null when none is needed. */
-  redirectUrl: string | null;
-  orderStatus: OrderStatus | null;
-  /** The public reference of the order asked about (decision 0021); null before one is placed or known. */
-  orderReference: string | null;
-  /**
-   * Whether an outcome the provider has not given yet is asked again: the provider sent the buyer
-   * back (it has something to say) or the server charges a saved method. Otherwise the order is
-   * still on the provider's page and the attempt goes on here with its key.
-   */
-  awaitingWord: boolean;
-  /** What the server says of the order asked about (Order/outcome.json). */
-  outcome: OrderOutcome | null;
-  /** Whether the buyer's choices of this attempt are known (restored, or made here before Pay). */
-  choicesKnown: boolean;
-  /** ORDER_ALREADY_BOUGHT: how many minutes ago the same lines were bought. */
-  repeatMinutes: number | null;
-  /** The buyer chose to buy again lines bought minutes ago. */
-  confirmRepeat: boolean;
-  /** How many times the outcome was asked for since the last placeOrder or return. */
-  acknowledgements: number;
-  /** The code of the last error, for the page to say; see the header. */
-  error: string | null;
-  readonly createOrderKey: () => string;
-};
 
 export type CheckoutEvent =
   | { type: 'CONTINUE_AS_GUEST' }
@@ -402,9 +349,9 @@ export const checkoutMachine = setup({
     isIdentification: ({ context }, params: { step: IdentificationStep }) =>
       identificationStepOf(context.viewer, context.network, context.cart) === params.step,
     hasCustomer: ({ context }) => context.customer !== null,
-    isGuestAllowed: ({ context }) => guestRefusalOf(context.network, context.cart) === null,
-    isShippingAddressNeeded: ({ context }) => needsShippingAddress(context.cart.items),
-    isCollectNeeded: ({ context }) => needsCollect(context.cart.items),
+    isGuestAllowed: ({ context }) => cartGuestRefusalOf(context.network, context.cart) === null,
+    isShippingAddressNeeded: ({ context }) => needsShippingAddress(checkoutLinesOf(context.cart.items)),
+    isCollectNeeded: ({ context }) => needsCollect(checkoutLinesOf(context.cart.items)),
     hasCollectSite: ({ context }) => context.collectSiteId !== null,
     hasCollectChoice: ({ context }) => collectChoiceOf(context) !== null,
     isSlotAvailable: ({ context, event }) =>
@@ -466,7 +413,7 @@ export const checkoutMachine = setup({
           target: 'customerInfo',
           actions: assign({
             customer: null,
-            error: ({ context }) => guestRefusalOf(context.network, context.cart),
+            error: ({ context }) => cartGuestRefusalOf(context.network, context.cart),
           }),
         },
         {
@@ -483,7 +430,7 @@ export const checkoutMachine = setup({
         CONTINUE_AS_GUEST: [
           { guard: 'isGuestAllowed', target: 'invoiceEmail', actions: 'clearError' },
           // NET-03, CHK-03, CHK-02: log in or sign up instead.
-          { actions: assign({ error: ({ context }) => guestRefusalOf(context.network, context.cart) }) },
+          { actions: assign({ error: ({ context }) => cartGuestRefusalOf(context.network, context.cart) }) },
         ],
         LOG_IN: { target: 'awaitingSignIn', actions: assign({ authPage: 'login', error: null }) },
         SIGN_UP: { target: 'awaitingSignIn', actions: assign({ authPage: 'register', error: null }) },

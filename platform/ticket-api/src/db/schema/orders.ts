@@ -1,5 +1,13 @@
 // Orders of each network (decision 0019): one row per order key of a customer or guest session, its
 // lines as sold (labels and prices snapshotted), and the events of its history.
+import {
+  ONLINE_PAYMENT_METHODS,
+  ORDER_EVENT_TYPES,
+  ORDER_PROCESS_STATUSES,
+  ORDER_STATUSES,
+} from '@transit-shop/sdk/contract/checkout';
+import { ORIGIN_TYPES } from '@transit-shop/sdk/contract/enumerations';
+import { ORDER_LINE_KINDS } from '@transit-shop/sdk/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,37 +23,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-// The values of the sdk's enumerations (contract/checkout.ts, spec 02 §4), written out so that
-// drizzle-kit reads this file without the sdk.
-export const orderStatusEnum = pgEnum('order_status', [
-  'COMPLETED',
-  'CANCELED',
-  'ERROR',
-  'PENDING',
-  'PROCESSING',
-  'REGULARIZATION',
-]);
-export const orderProcessStatusEnum = pgEnum('order_process_status', [
-  'PROCESSING',
-  'TO_PROCESS',
-  'PROCESSED',
-]);
-export const orderOriginTypeEnum = pgEnum('order_origin_type', ['APP', 'ESHOP', 'SCHOOL', 'RETAIL']);
+// The database's enumerations are the sdk's lists (contract/checkout.ts, contract/order.ts, spec
+// 02 §4): a value added there is a value the next migration adds here.
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const orderProcessStatusEnum = pgEnum('order_process_status', ORDER_PROCESS_STATUSES);
+export const orderOriginTypeEnum = pgEnum('order_origin_type', ORIGIN_TYPES);
 /** The methods paid with online (PAY-01); spec 02's DEPOSIT and CASH are not taken by the shop. */
-export const paymentMethodEnum = pgEnum('payment_method', ['CARD', 'TRANSFER']);
-export const orderLineKindEnum = pgEnum('order_line_kind', ['ARTICLE', 'OPTION', 'SHIPPING_FEE']);
-export const orderEventTypeEnum = pgEnum('order_event_type', [
-  'PLACED',
-  'PAYMENT_STARTED',
-  'PAYMENT_PENDING',
-  'PAYMENT_SUCCEEDED',
-  'PAYMENT_REFUSED',
-  'PAYMENT_CANCELLED',
-  'PAYMENT_EXPIRED',
-  'COMPLETED',
-  'INSTALMENT_PAID',
-  'INSTALMENT_FAILED',
-]);
+export const paymentMethodEnum = pgEnum('payment_method', ONLINE_PAYMENT_METHODS);
+export const orderLineKindEnum = pgEnum('order_line_kind', ORDER_LINE_KINDS);
+export const orderEventTypeEnum = pgEnum('order_event_type', ORDER_EVENT_TYPES);
 
 /** Who bought, as they were when the order was placed (an account may change or be erased later). */
 export type BuyerSnapshot = {

@@ -1,6 +1,11 @@
 // Payments at the provider (decision 0019): one row per hosted checkout or saved-method charge, the
 // provider's events keyed by their id (a repeated notification inserts nothing), the instalment plan
 // of an order, and the methods customers saved.
+import {
+  INSTALMENT_STATUSES,
+  PAYMENT_STATUSES,
+  SAVED_METHOD_KINDS,
+} from '@transit-shop/sdk/contract/checkout';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,24 +23,11 @@ import {
 import { orders, paymentMethodEnum } from './orders.ts';
 import { users } from './users.ts';
 
-export const paymentStatusEnum = pgEnum('payment_status', [
-  'OPEN',
-  'PENDING',
-  'SUCCEEDED',
-  'REFUSED',
-  'CANCELLED',
-  'EXPIRED',
-]);
-/** A hosted page the buyer pays on, or a charge of a saved method without the buyer. */
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+/** A hosted page the buyer pays on, or a charge of a saved method without the buyer (the server's own). */
 export const paymentKindEnum = pgEnum('payment_kind', ['CHECKOUT', 'CHARGE']);
-export const instalmentStatusEnum = pgEnum('instalment_status', [
-  'SCHEDULED',
-  'PENDING',
-  'PAID',
-  'FAILED',
-  'CANCELLED',
-]);
-export const savedMethodKindEnum = pgEnum('saved_method_kind', ['CARD', 'TRANSFER']);
+export const instalmentStatusEnum = pgEnum('instalment_status', INSTALMENT_STATUSES);
+export const savedMethodKindEnum = pgEnum('saved_method_kind', SAVED_METHOD_KINDS);
 
 export const payments = pgTable(
   'payments',

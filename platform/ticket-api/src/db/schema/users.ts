@@ -1,4 +1,5 @@
 // Accounts (global: one account across partner networks) and the traveller profiles they hold.
+import { APPEARANCES } from '@transit-shop/sdk/contract/enumerations';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,9 +15,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** ANONYMISED: the withdrawal period of a deletion ended; the row keeps only what orders need. */
+/**
+ * The sdk's USER_STATUSES and ANONYMISED, which stays out of the contract on purpose: the withdrawal
+ * period of a deletion ended and the row keeps only what orders need; no call answers such a user.
+ */
 export const userStatusEnum = pgEnum('user_status', ['ACTIVE', 'GUEST', 'PENDING_DELETION', 'ANONYMISED']);
-export const appearanceEnum = pgEnum('appearance', ['LIGHT', 'DARK', 'SYSTEM']);
+export const appearanceEnum = pgEnum('appearance', APPEARANCES);
 
 /** Customer numbers are ten digits, handed out in order, never reused. */
 export const customerNumberSequence = pgSequence('customer_number_seq', { startWith: 1_000_000_001 });

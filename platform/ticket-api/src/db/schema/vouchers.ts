@@ -1,5 +1,6 @@
 // Vouchers of each network (synced from tenants/<slug>/vouchers.json at start) and their uses: the
 // count a redemption raises under the row's lock, and one row per redemption (decision 0017).
+import { DISCOUNT_TYPES } from '@transit-shop/sdk/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,13 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const discountTypeEnum = pgEnum('discount_type', [
-  'AMOUNT',
-  'RATIO',
-  'ARTICLE_AMOUNT',
-  'ARTICLE_RATIO',
-  'GIFT',
-]);
+export const discountTypeEnum = pgEnum('discount_type', DISCOUNT_TYPES);
 
 export const vouchers = pgTable(
   'vouchers',

@@ -1,9 +1,19 @@
-// The checkout's rules beyond the cart's pricing (decision 0019), in the order they are checked: the
-// guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the items a guest gets on a card only, is the
-// pricing's, which reads a guest session as a guest viewer), the customer's (CHK-04, the saved
-// method), a document id per required document type (whether each is valid, CHK-08, is not checked
-// until documents exist), then the delivery (CHK-05, ACC-02).
-import { CATALOGUE_TAGS, tagsOf } from '@transit-shop/sdk/contract/catalogue';
+// The checkout's rules beyond the cart's pricing (decision 0019), in the order they are checked, each
+// refusal with its error code and field: the guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the
+// items a guest gets on a card only, is the pricing's, which reads a guest session as a guest
+// viewer), the customer's (CHK-04, the saved method), a document id per required document type
+// (whether each is valid, CHK-08, is not checked until documents exist), then the delivery (CHK-05,
+// ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
+import {
+  areGuestOrdersAllowed,
+  type CheckoutLine,
+  hasRequiredDocuments,
+  isCollectArticle,
+  isGuestInstallmentCount,
+  isWithinGuestAmount,
+  missingShippingAddressParts,
+  needsShippingAddress,
+} from '@transit-shop/sdk/checkout/checkout-rules';
 import type { Delivery, OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { OrderArticle } from '@transit-shop/sdk/contract/order';
 import { AppError, type FieldIssue } from '@transit-shop/sdk/errors/app-error';
@@ -32,13 +42,14 @@ export const isGuest = (user: UserRow) => user.status === 'GUEST';
 
 function checkGuest(network: LoadedNetwork, choices: CheckoutChoices): void {
   const config = network.network.config;
-  if (config.has_guest_orders === 0) throw new AppError('GUEST_ORDER_NOT_ALLOWED');
+  if (!areGuestOrdersAllowed(config)) throw new AppError('GUEST_ORDER_NOT_ALLOWED');
   if (choices.savedPaymentMethodId !== null)
     throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'savedPaymentMethodId');
   if (choices.saveMethod) throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'saveMethod');
-  if (choices.installments > 1) throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'installments');
+  if (!isGuestInstallmentCount(choices.installments))
+    throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'installments');
   if (choices.invoiceEmail === null) throw refusal('INVOICE_EMAIL_MISSING', 'invoiceEmail');
-  if (choices.totalAmount > config.guestMaxOrderAmount) throw new AppError('GUEST_AMOUNT_EXCEEDED');
+  if (!isWithinGuestAmount(config, choices.totalAmount)) throw new AppError('GUEST_AMOUNT_EXCEEDED');
 }
 
 async function savedMethodOf(
@@ -66,26 +77,17 @@ async function savedMethodOf(
   return method;
 }
 
-/**
- * An item's required document types each need a document id given with the article. The ids are
- * only counted: until documents exist, none is looked up nor checked valid (CHK-08 is not enforced).
- */
+/** CHK-08: an item's required document types each need a document id given with the article. */
 function checkDocuments(network: LoadedNetwork, articles: readonly OrderArticle[]): void {
   const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
   articles.forEach((article, index) => {
-    const required = items.get(article.shopItemId)?.requiredDocuments ?? [];
-    if (required.length > new Set(article.documents).size)
+    if (!hasRequiredDocuments(items.get(article.shopItemId), article))
       throw refusal('INVALID_DOCUMENT', `articles.${index}.documents`);
   });
 }
 
-const ADDRESS_PARTS = [
-  'fullname',
-  'addressRoute',
-  'addressPostalCode',
-  'addressCity',
-  'addressState',
-] as const;
+/** An item the catalogue does not hold has no tag: it is never collected. */
+const UNKNOWN_ITEM = { tags: '' };
 
 /**
  * CHK-05: an item picked up at an agency needs a collect at one of the network's sites, with a
@@ -95,24 +97,20 @@ const ADDRESS_PARTS = [
 function checkDelivery(network: LoadedNetwork, choices: CheckoutChoices): void {
   const { delivery, articles } = choices;
   const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
-  const collected = articles.findIndex((article) => {
-    const item = items.get(article.shopItemId);
-    return (
-      article.support === 'PHYSICAL' &&
-      item !== undefined &&
-      tagsOf(item.tags).includes(CATALOGUE_TAGS.collect)
-    );
-  });
-  if (collected >= 0 && delivery?.mode !== 'COLLECT') throw refusal('COLLECT_AGENCY_MISSING', 'delivery');
+  const lines: CheckoutLine[] = articles.map((article) => ({
+    item: items.get(article.shopItemId) ?? UNKNOWN_ITEM,
+    support: article.support,
+    mediaId: article.mediaId,
+  }));
+  if (lines.some(isCollectArticle) && delivery?.mode !== 'COLLECT')
+    throw refusal('COLLECT_AGENCY_MISSING', 'delivery');
   if (delivery?.mode === 'COLLECT') {
     const site = network.network.config.collectSites.find((candidate) => candidate.id === delivery.siteId);
     if (!site) throw refusal('COLLECT_AGENCY_MISSING', 'delivery.siteId');
     return;
   }
-  const posted = articles.some((article) => article.support === 'PHYSICAL' && article.mediaId === null);
-  if (!posted) return;
-  const address = delivery?.mode === 'SHIPPING' ? delivery.address : null;
-  const missing = ADDRESS_PARTS.filter((part) => !address || address[part].trim() === '');
+  if (!needsShippingAddress(lines)) return;
+  const missing = missingShippingAddressParts(delivery?.mode === 'SHIPPING' ? delivery.address : null);
   if (missing.length > 0) {
     const issues: FieldIssue[] = missing.map((part) => ({
       path: `delivery.address.${part}`,

@@ -7,6 +7,11 @@
 import { ESHOP_PAYMENT_METHODS } from '@transit-shop/sdk/catalogue/shop-item-rules';
 import { type CatalogueViewer, isListed, offeredSupports } from '@transit-shop/sdk/catalogue/shop-listing';
 import { isProposedStart } from '@transit-shop/sdk/catalogue/start-dates';
+import {
+  commonPaymentOptions,
+  installmentOptionsOf,
+  paymentMethodOptionsOf,
+} from '@transit-shop/sdk/checkout/checkout-rules';
 import { MONEY_MAX, type PaymentMethod, type ShopItemField } from '@transit-shop/sdk/contract/catalogue';
 import type { OrderArticle, OrderLine } from '@transit-shop/sdk/contract/order';
 import type { FieldIssue } from '@transit-shop/sdk/errors/app-error';
@@ -115,13 +120,6 @@ function fieldIssues(
   return issues;
 }
 
-const intersect = <T>(lists: readonly (readonly T[])[]): T[] => {
-  const [first = [], ...rest] = lists;
-  return first.filter(
-    (value, index) => first.indexOf(value) === index && rest.every((list) => list.includes(value)),
-  );
-};
-
 export function priceCart(input: PriceCartInput): PricedCart {
   const { articles, viewer, now } = input;
   const config = input.network.network.config;
@@ -222,18 +220,14 @@ export function priceCart(input: PriceCartInput): PricedCart {
 
   // CART-09, PAY-04, NET-04, NET-05: what every article allows and the network offers. Options
   // and the shipping fee follow the order's payment.
-  const installments = intersect([
-    ...articleItems.map((item) => item.paymentOptions.installments),
-    config.multiple_payment_installments,
-  ]).sort((a, b) => a - b);
+  // Without articles nothing narrows the network's options.
+  const common = commonPaymentOptions(articleItems) ?? {
+    installments: config.multiple_payment_installments,
+    paymentMethods: ESHOP_PAYMENT_METHODS,
+  };
+  const installments = installmentOptionsOf(config, { paymentOptions: common });
   if (installments.length === 0) throw refusal('INCOMPATIBLE_INSTALLMENTS', 'articles');
-  const offeredMethods = ESHOP_PAYMENT_METHODS.filter(
-    (method) => method === 'CARD' || (method === 'TRANSFER' && config.payment.transfer_enabled),
-  );
-  const paymentMethods = intersect([
-    offeredMethods,
-    ...articleItems.map((item) => item.paymentOptions.paymentMethods),
-  ]);
+  const paymentMethods = paymentMethodOptionsOf(config, { paymentOptions: common });
   if (paymentMethods.length === 0) throw refusal('INCOMPATIBLE_PAYMENT_METHODS', 'articles');
 
   const subtotalAmount = lines.reduce((sum, line) => sum + line.amount, 0);

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { cartLinesOf } from '@transit-shop/flows/cart/cart-selectors';
-import type { CartItem } from '@transit-shop/flows/cart/cart-storage';
+import type { CartItem } from '@transit-shop/flows/cart/cart-types';
 import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useCart } from '../../../lib/cart/use-cart.tsx';

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { guestRefusalOf } from '@transit-shop/flows/checkout/checkout-rules';
+import { guestRefusalFor } from '@transit-shop/flows/checkout/checkout-selectors';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
@@ -25,9 +25,7 @@ function GuestRefusal({ id }: { id: string }) {
   const { network } = useBootstrap();
   const formatPrice = useFormatPrice(network.currency);
   const errorText = useCheckoutErrorText();
-  const refusal = useCheckoutSelector((snapshot) =>
-    guestRefusalOf(snapshot.context.network, snapshot.context.cart),
-  );
+  const refusal = useCheckoutSelector(guestRefusalFor);
   const total = useCheckoutSelector((snapshot) => snapshot.context.cart.totalAmount);
   if (refusal === null) return null;
   return (
@@ -47,9 +45,7 @@ export function CustomerInfoStep() {
   const send = useCheckoutSend();
   const refusalId = useId();
   const unverified = useCheckoutSelector((snapshot) => snapshot.matches('unverified'));
-  const guestRefused = useCheckoutSelector(
-    (snapshot) => guestRefusalOf(snapshot.context.network, snapshot.context.cart) !== null,
-  );
+  const guestRefused = useCheckoutSelector((snapshot) => guestRefusalFor(snapshot) !== null);
   const canGuest = useCheckoutCan({ type: 'CONTINUE_AS_GUEST' });
   if (unverified) {
     return (

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { invoiceEmailIssueOf } from '@transit-shop/flows/checkout/checkout-rules';
+import { invoiceEmailIssueOf } from '@transit-shop/sdk/checkout/checkout-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';

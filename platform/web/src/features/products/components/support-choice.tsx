@@ -7,15 +7,16 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { hasTag } from '@transit-shop/sdk/catalogue/shop-listing';
-import { CATALOGUE_TAGS, type ShopItem, type Support } from '@transit-shop/sdk/contract/catalogue';
+import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
+import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Delivery = 'DEMATERIALIZED' | 'PHYSICAL' | 'COLLECT';
 
+/** CHK-05: a PHYSICAL article of a click-and-collect item is picked up at an agency. */
 const deliveryOf = (item: Pick<ShopItem, 'tags'>, support: Support): Delivery =>
-  support === 'PHYSICAL' && hasTag(item, CATALOGUE_TAGS.collect) ? 'COLLECT' : support;
+  isCollectArticle({ item, support }) ? 'COLLECT' : support;
 
 function SupportLabel({ delivery }: { delivery: Delivery }) {
   const { t } = useTranslation();
