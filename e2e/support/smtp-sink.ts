@@ -35,17 +35,20 @@ const smtp = new SMTPServer({
     stream.on('end', () => {
       const raw = Buffer.concat(chunks);
       const from = session.envelope.mailFrom;
-      messages.push({
-        id: messages.length + 1,
-        receivedAt: new Date().toISOString(),
-        envelope: {
-          from: from ? from.address : null,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-        },
-        ...decodeMail(raw),
-        raw: raw.toString('utf8'),
-      });
-      callback();
+      const receivedAt = new Date().toISOString();
+      decodeMail(raw).then((decoded) => {
+        messages.push({
+          id: messages.length + 1,
+          receivedAt,
+          envelope: {
+            from: from ? from.address : null,
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          },
+          ...decoded,
+          raw: raw.toString('utf8'),
+        });
+        callback();
+      }, callback);
     });
   },
 });

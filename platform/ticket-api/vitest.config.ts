@@ -8,7 +8,7 @@ const postgresUrl = process.env.DATABASE_URL || undefined;
 
 const shared = {
   include: ['src/**/*.test.ts'],
-  setupFiles: ['src/test-support/fail-on-console-error.ts'],
+  setupFiles: ['@transit-shop/service-kit/fail-on-console-error'],
   // A PGlite instance takes a few seconds to start and password hashing is slow by design.
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -1,6 +1,17 @@
 // The service's configuration: environment variables parsed once at start (the only reader of process.env).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  booleanFlag,
+  directory,
+  EnvError,
+  host,
+  httpOrigin,
+  logLevel,
+  optional,
+  parseEnvWith,
+  port,
+} from '@transit-shop/service-kit/env';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
@@ -12,20 +23,6 @@ export const DEFAULT_DIRS = {
   themes: resolve(repositoryRoot, 'themes'),
   webDist: resolve(repositoryRoot, 'platform', 'web', 'dist'),
 };
-
-// An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
-const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema);
-
-const directory = (fallback: string) =>
-  optional(z.string().default(fallback)).transform((dir) => resolve(dir));
-
-const booleanFlag = (fallback: boolean) =>
-  optional(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
-      .default(fallback ? 'true' : 'false'),
-  ).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** One beacon source: a path on this service ("/alerts") or an absolute http(s) URL. */
 const alertSource = z.string().refine((source) => {
@@ -39,8 +36,8 @@ const alertSource = z.string().refine((source) => {
 }, 'each source is a path starting with "/" or an absolute http(s) URL');
 
 export const envSchema = z.object({
-  PORT: optional(z.coerce.number().int().min(0).max(65_535).default(8080)),
-  HOST: optional(z.string().min(1).default('0.0.0.0')),
+  PORT: port(8080),
+  HOST: host('0.0.0.0'),
   TENANTS_DIR: directory(DEFAULT_DIRS.tenants),
   THEMES_DIR: directory(DEFAULT_DIRS.themes),
   WEB_DIST_DIR: directory(DEFAULT_DIRS.webDist),
@@ -52,12 +49,7 @@ export const envSchema = z.object({
       .transform((sources) => sources.join('|')),
   ),
   ALERT_MAX_AGE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400).default(30)),
-  TICKET_API_URL: optional(
-    z
-      .url({ protocol: /^https?$/, message: 'an absolute http(s) URL' })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  ),
+  TICKET_API_URL: optional(httpOrigin().optional()),
   /**
    * Proxies in front of this service whose X-Forwarded-For names the client (a load balancer),
    * comma-separated: addresses, CIDR ranges, loopback, linklocal, uniquelocal; none by default,
@@ -78,26 +70,16 @@ export const envSchema = z.object({
         return false;
       }
     }, 'comma-separated addresses or CIDR ranges, loopback, linklocal, uniquelocal or none'),
-  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  LOG_LEVEL: logLevel(),
   WATCH_TENANTS: booleanFlag(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Thrown when the environment is invalid; the message lists every bad variable. */
-export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'EnvError';
-  }
-}
+export { EnvError };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  throw new EnvError(
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-  );
+  return parseEnvWith(envSchema, source);
 }
 
 /** Reads the process environment; call once at start. */

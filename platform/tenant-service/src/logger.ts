@@ -1,17 +1,13 @@
 // The service's logger: pino JSON lines (no pretty printer), level from the environment.
-import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
+import {
+  createServiceLogger,
+  type DestinationStream,
+  type LevelWithSilent,
+  type Logger,
+} from '@transit-shop/service-kit/logger';
 
 export type { Logger };
 
 export function createLogger(options: { level: LevelWithSilent; destination?: DestinationStream }): Logger {
-  return pino(
-    {
-      level: options.level,
-      base: { service: 'tenant-service' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      // Errors keep message and type; stacks stay in the log, never in an answer.
-      serializers: { err: pino.stdSerializers.err },
-    },
-    options.destination,
-  );
+  return createServiceLogger({ service: 'tenant-service', ...options });
 }

@@ -1,8 +1,10 @@
 // Starts the tenant service: environment, tenant files, file watcher, HTTP server, graceful stop.
+import { readEnvOrExit } from '@transit-shop/service-kit/env';
+import { closeGracefully, onStopSignal } from '@transit-shop/service-kit/http-server';
 import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { watchTenants } from '@transit-shop/tenancy/watch-tenants';
 import { createService } from './app.ts';
-import { EnvError, readEnv } from './env.ts';
+import { readEnv } from './env.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './logger.ts';
 import { WebDist } from './web/web-dist.ts';
@@ -10,19 +12,7 @@ import { WebDist } from './web/web-dist.ts';
 // Open connections get this long to finish after SIGTERM before they are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function readEnvOrExit() {
-  try {
-    return readEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const env = readEnvOrExit();
+const env = readEnvOrExit(readEnv);
 const logger = createLogger({ level: env.LOG_LEVEL });
 
 const store = new TenantStore({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
@@ -57,22 +47,12 @@ server.listen(env.PORT, env.HOST, () => {
   }
 });
 
-let stopping = false;
-function stop(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'stopping');
+onStopSignal(logger, async () => {
   watcher?.close();
-  server.close(() => {
-    logger.info('stopped');
-    process.exit(0);
-  });
-  // Keep-alive connections would hold close() open: idle ones go now, busy ones after the grace period.
-  server.closeIdleConnections();
-  setTimeout(() => {
-    server.closeAllConnections();
-    process.exit(0);
-  }, SHUTDOWN_GRACE_MS).unref();
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+  const closed = closeGracefully(server, SHUTDOWN_GRACE_MS);
+  // When the grace period ends, busy connections are cut and the service exits, closed or not.
+  setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  await closed;
+  logger.info('stopped');
+  process.exit(0);
+});

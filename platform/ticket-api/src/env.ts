@@ -2,6 +2,19 @@
 // With NODE_ENV=production it refuses to start while a secret is unset or a development default (decision 0022).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  booleanFlag,
+  directory,
+  EnvError,
+  host,
+  httpOrigin,
+  logLevel,
+  optional,
+  parseEnvWith,
+  port,
+  positiveInteger,
+  productionSecretProblems,
+} from '@transit-shop/service-kit/env';
 import { z } from 'zod';
 import { compileTrustedProxies } from './http/client-address.ts';
 import { mailSenderOf } from './mail/mail-message.ts';
@@ -35,33 +48,10 @@ export const PRODUCTION_SECRETS = [
 /** A PGlite data directory that lives in memory only (tests). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
-// An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
-const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema);
-
-const directory = (fallback: string) =>
-  optional(z.string().default(fallback)).transform((dir) => resolve(dir));
-
-const positiveInteger = (fallback: number, max: number) =>
-  optional(z.coerce.number().int().min(1).max(max).default(fallback));
-
-/** true/false (also 1/0, yes/no). */
-const booleanFlag = (fallback: boolean) =>
-  optional(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
-      .default(fallback ? 'true' : 'false'),
-  ).transform((value) => value === 'true' || value === '1' || value === 'yes');
-
 const postgresUrl = z.url({
   protocol: /^postgres(ql)?$/,
   message: 'a postgres:// or postgresql:// connection URL',
 });
-
-/** An absolute http(s) URL, kept without its trailing slash. */
-const httpOrigin = z
-  .url({ protocol: /^https?$/, error: 'an absolute http(s) URL' })
-  .transform((url) => url.replace(/\/+$/, ''));
 
 const smtpUrl = z.url({ protocol: /^smtps?$/, message: 'an smtp:// or smtps:// URL' });
 
@@ -75,8 +65,8 @@ const privateKeyPem = z
   );
 
 export const envSchema = z.object({
-  PORT: optional(z.coerce.number().int().min(0).max(65_535).default(8081)),
-  HOST: optional(z.string().min(1).default('0.0.0.0')),
+  PORT: port(8081),
+  HOST: host('0.0.0.0'),
   /** PostgreSQL when set; otherwise the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: optional(postgresUrl.optional()),
   DATA_DIR: optional(z.string().default(DEFAULT_DIRS.data)).transform((dir) =>
@@ -86,7 +76,7 @@ export const envSchema = z.object({
   THEMES_DIR: directory(DEFAULT_DIRS.themes),
   /** Reload the network files when they change (decision 0025). */
   WATCH_TENANTS: booleanFlag(true),
-  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  LOG_LEVEL: logLevel(),
   /** Mail goes to this SMTP server when set; otherwise each message is written to OUTBOX_DIR. */
   SMTP_URL: optional(smtpUrl.optional()),
   OUTBOX_DIR: directory(DEFAULT_DIRS.outbox),
@@ -108,7 +98,7 @@ export const envSchema = z.object({
   /** The identity provider's ES256 key; without it, one key generated once and kept in the database. */
   IDENTITY_PRIVATE_KEY: optional(privateKeyPem.optional()),
   /** The payment sandbox's origin (decision 0018): the shop's port + 10 under `npm start`. */
-  PAYMENT_SANDBOX_URL: optional(httpOrigin.default('http://127.0.0.1:8090')),
+  PAYMENT_SANDBOX_URL: optional(httpOrigin().default('http://127.0.0.1:8090')),
   /** Sent as `Authorization: Bearer` on calls to the sandbox; the sandbox's development default. */
   PAYMENT_SANDBOX_API_KEY: optional(z.string().min(16).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_API_KEY)),
   /** Signs the sandbox's notifications; the sandbox's development default. */
@@ -136,42 +126,20 @@ export const envSchema = z.object({
       }
     }, 'comma-separated addresses or CIDR ranges, loopback, linklocal, uniquelocal or none'),
   /** Where the payment provider reaches this service's notification route. */
-  TICKET_API_PUBLIC_URL: optional(httpOrigin.optional()),
+  TICKET_API_PUBLIC_URL: optional(httpOrigin().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Thrown when the environment is invalid; the message lists every bad variable. */
-export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'EnvError';
-  }
-}
-
-/** Each secret production lacks or was given a development value for, by name (never its value). */
-function productionSecretProblems(source: Record<string, string | undefined>): string[] {
-  if (source.NODE_ENV !== 'production') return [];
-  const developmentValues = new Set<string>(Object.values(DEVELOPMENT_SECRETS));
-  return PRODUCTION_SECRETS.flatMap((name) => {
-    const value = source[name]?.trim();
-    if (!value) return [`${name}: unset; NODE_ENV=production needs a secret of this deployment`];
-    if (developmentValues.has(value))
-      return [`${name}: a development default; NODE_ENV=production needs a secret of this deployment`];
-    return [];
-  });
-}
+export { EnvError };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
-  const problems = [
-    ...(result.success
-      ? []
-      : result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`)),
-    ...productionSecretProblems(source),
-  ];
-  if (problems.length > 0 || !result.success) throw new EnvError(problems);
-  return result.data;
+  return parseEnvWith(envSchema, source, (variables) =>
+    productionSecretProblems(variables, {
+      names: PRODUCTION_SECRETS,
+      developmentValues: Object.values(DEVELOPMENT_SECRETS),
+    }),
+  );
 }
 
 /** Reads the process environment; call once at start. */

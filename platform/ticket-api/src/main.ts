@@ -1,11 +1,12 @@
 // Starts the ticket API: environment, logger, networks (followed while it runs), database and
 // migrations, identity key, mail, background jobs, HTTP server; stops gracefully on SIGTERM and SIGINT.
-import { serve } from '@hono/node-server';
+import { readEnvOrExit } from '@transit-shop/service-kit/env';
+import { onStopSignal, type RunningServer, startServer } from '@transit-shop/service-kit/http-server';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { EnvError, readEnv } from './env.ts';
+import { readEnv } from './env.ts';
 import { compileTrustedProxies } from './http/client-address.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { loadIdentityKeys } from './identity/identity-keys.ts';
@@ -23,19 +24,7 @@ import { loadNetworkStore } from './tenants/load-networks.ts';
 // Open connections get this long to finish after SIGTERM before they are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function readEnvOrExit() {
-  try {
-    return readEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const env = readEnvOrExit();
+const env = readEnvOrExit(readEnv);
 const logger = createLogger({ level: env.LOG_LEVEL });
 const clock = systemClock;
 
@@ -115,47 +104,42 @@ async function start() {
     pingDatabase: () => database.ping(),
   });
   const inFlight = trackInFlight(app.fetch);
-  const server = serve({ fetch: inFlight.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ port: info.port, host: env.HOST }, `listening on http://${env.HOST}:${info.port}/`);
-  });
-  server.on('error', (error) => {
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      fetch: inFlight.fetch,
+      port: env.PORT,
+      hostname: env.HOST,
+      closeGraceMs: SHUTDOWN_GRACE_MS,
+    });
+  } catch (error) {
     logger.fatal({ err: error, port: env.PORT, host: env.HOST }, 'the HTTP server cannot listen');
     process.exit(1);
-  });
+  }
+  logger.info({ port: server.port, host: env.HOST }, `listening on http://${env.HOST}:${server.port}/`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
+  onStopSignal(logger, async () => {
     follower.close();
     const forced = setTimeout(() => {
       logger.warn('stopping took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS * 2);
     forced.unref();
-    server.close(async () => {
-      try {
-        // A request whose client hung up still runs: the database stays open until it ends.
-        await inFlight.idle();
-        await jobs.stop();
-        mailer.close();
-        await database.close();
-        logger.info('stopped');
-        process.exit(0);
-      } catch (error) {
-        logger.error({ err: error }, 'stopping failed');
-        process.exit(1);
-      }
-    });
-    // Keep-alive connections would hold close() open: idle ones go now, busy ones after the grace period.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-    setTimeout(() => {
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS).unref();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+    try {
+      // Idle keep-alive connections go now, busy ones after the grace period.
+      await server.close();
+      // A request whose client hung up still runs: the database stays open until it ends.
+      await inFlight.idle();
+      await jobs.stop();
+      mailer.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'stopping failed');
+      process.exit(1);
+    }
+  });
 }
 
 start().catch((error: unknown) => {

@@ -1,8 +1,11 @@
 // Headers every answer of the API carries: JSON only, never cached, never framed or sniffed.
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+import { contentSecurityPolicy, securityHeaders } from '@transit-shop/service-kit/security-headers';
+
+export const API_SECURITY_HEADERS = securityHeaders({
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': contentSecurityPolicy({
+    'default-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  }),
   'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
 });
