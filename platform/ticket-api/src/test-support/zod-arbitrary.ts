@@ -1,4 +1,4 @@
-// fast-check arbitraries derived from zod 4 schemas (decision 0028): the shape of a payload (its
+// fast-check arbitraries derived from zod 4 schemas (decision 0029): the shape of a payload (its
 // fields, which are optional, nesting, lists, enums, literals, unions, lengths and bounds) comes
 // from the contract; the caller gives the domains of named fields (real tokens, known ids). Only
 // the schema kinds the sdk's contract uses; zod-fast-check supports zod 3 only.
