@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 
 /** Whether a hop's address is a proxy to trust (proxy-addr's compiled form). */
 export type TrustProxy = (address: string, hop: number) => boolean;

@@ -5,7 +5,7 @@ import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { ko } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../app-env.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
 import { extendSession } from './account-sessions.ts';
 import { accountStorageOf } from './account-storage.ts';

@@ -2,7 +2,7 @@
 // file (decision 0020): computed, never stored, so a change of hours applies at once.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { type CollectSiteFile, minutesOfDay, type NetworkFile, WEEKDAYS } from '@transit-shop/tenancy';
-import { instantOfLocal, weekdayIndexOf } from './local-time.ts';
+import { instantOfLocal, weekdayIndexOf } from '../../local-time.ts';
 
 /** What the collect services read of a network. */
 export type CollectNetwork = Pick<NetworkFile, 'id' | 'timeZone' | 'collectSites'>;

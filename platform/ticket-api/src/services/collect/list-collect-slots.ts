@@ -4,8 +4,8 @@ import { COLLECT_READY_HOURS, COLLECT_SLOT_DAYS, type CollectSlot } from '@trans
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { collectSlotCounters } from '../../db/schema/collect-slots.ts';
+import { dayOfIsoDate, localDayNumber } from '../../local-time.ts';
 import { type CollectNetwork, collectSiteOf, type SlotTimes, slotsOfDay } from './collect-site.ts';
-import { dayOfIsoDate, localDayNumber } from './local-time.ts';
 
 /** CHK-06: the tickets are ready 48 to 72 hours after the order; a slot starts after the latest. */
 export const earliestSlotStart = (now: Date) => new Date(now.getTime() + COLLECT_READY_HOURS * 3_600_000);

@@ -5,9 +5,9 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { collectSlotCounters, collectSlotReservations } from '../../db/schema/collect-slots.ts';
+import { localDayNumber } from '../../local-time.ts';
 import { type CollectNetwork, collectSiteOf, slotsOfDay } from './collect-site.ts';
 import { earliestSlotStart } from './list-collect-slots.ts';
-import { localDayNumber } from './local-time.ts';
 
 export type CollectReservation = {
   orderKey: string;

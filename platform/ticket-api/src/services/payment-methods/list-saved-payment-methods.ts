@@ -12,7 +12,7 @@ import { and, desc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { instalments, type SavedPaymentMethodRow, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { wallClock } from '../collect/local-time.ts';
+import { wallClock } from '../../local-time.ts';
 import { callersLiveMethods, INSTALMENTS_STILL_DUE } from './saved-method-scope.ts';
 
 type SavedMethodKind = SavedPaymentMethodRow['kind'];

@@ -4,7 +4,7 @@ import { pickText } from '@transit-shop/tenancy';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type VoucherRow, vouchers } from '../../db/schema/vouchers.ts';
-import type { VoucherState } from '../orders/apply-vouchers.ts';
+import type { VoucherState } from '../orders/pricing/apply-vouchers.ts';
 
 export function toVoucherState(
   row: VoucherRow,
