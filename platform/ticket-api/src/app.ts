@@ -1,11 +1,12 @@
 // The ticket API as one Hono app: each resource is its own Hono app mounted here.
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './http/app-env.ts';
+import type { AppEnv } from './http/app-env.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { requestContext } from './http/request-context.ts';
 import { answerUnreadBodies } from './http/unread-body.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
+import type { AppDeps } from './services/app-deps.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
 import { collectRoutes } from './services/collect/collect-routes.ts';
 import { identityRoutes } from './services/identity/identity-routes.ts';

@@ -3,8 +3,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { compileTrustedProxies } from './http/client-address.ts';
-import { mailSenderOf } from './mail/mail-message.ts';
+import { mailSenderOf } from './mail-sender.ts';
+import { compileTrustedProxies } from './security/trusted-proxies.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

@@ -1,8 +1,9 @@
 // The identity provider's calls (IDENTITY_CALLS), served under identity/ and signed like every call.
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { IdentityContext } from './identity-session.ts';
 import { lookupIdentity } from './lookup-identity.ts';
 import { refreshIdToken } from './refresh-id-token.ts';

@@ -7,7 +7,7 @@
 // is recorded and answered 200, its order completed later (decision 0025). A 2xx tells the provider
 // to stop retrying.
 import { JSON_BODY_MAX_BYTES } from '@transit-shop/sdk/contract/body-limits';
-import { ko, ok } from '@transit-shop/sdk/contract/envelope';
+import { ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.ts';

@@ -31,9 +31,9 @@ import {
 import type { SessionRow } from '../../../db/schema/sessions.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
 import { builtOnce, placeholderValue } from '../../../hot-path/built-once.ts';
-import type { AppDeps } from '../../../http/app-env.ts';
-import { emailLocale } from '../../../mail/templates/email-layout.ts';
+import { emailLocale } from '../../../tenants/network-locale.ts';
 import { toAuthUser } from '../../account/auth-user.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { reserveCollectSlot } from '../../collect/reserve-collect-slot.ts';
 import { PaymentProviderError } from '../../payments/payment-provider.ts';
 import { runAfterCommit } from '../payment-outcome/after-commit.ts';

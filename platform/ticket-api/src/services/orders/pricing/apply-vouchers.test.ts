@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { VoucherState } from '../../vouchers/find-vouchers.ts';
 import { normaliseVoucherCode } from '../../vouchers/sync-vouchers.ts';
-import { applyVouchers, splitInProportion, type VoucherState } from './apply-vouchers.ts';
+import { applyVouchers, splitInProportion } from './apply-vouchers.ts';
 import type { PricedLine } from './price-cart.ts';
 
 const NOW = new Date('2026-11-23T09:00:00Z');

@@ -2,30 +2,10 @@
 // in the order sent, checked in a fixed order (not found, inactive, expired, limit reached,
 // inapplicable, not applied), then taking its discount off what the previous ones left of each
 // line. Pure: the vouchers and their use counts are read before.
-import type { Discount, DiscountType, VoucherErrorCode } from '@transit-shop/sdk/contract/order';
+import type { Discount, VoucherErrorCode } from '@transit-shop/sdk/contract/order';
 import { ERROR_CODES } from '@transit-shop/sdk/errors/error-codes';
+import type { VoucherState } from '../../vouchers/find-vouchers.ts';
 import type { PricedLine } from './price-cart.ts';
-
-/** A voucher as the checks read it, with its uses so far. */
-export type VoucherState = {
-  code: string;
-  /** In the language asked for. */
-  label: string;
-  type: DiscountType;
-  /** Minor units, basis points or units, by type. */
-  value: number;
-  shopItemIds: readonly number[];
-  minimumAmount: number;
-  combinable: boolean;
-  active: boolean;
-  validFrom: Date | null;
-  validUntil: Date | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-  uses: number;
-  /** This customer's uses; null when the customer is not known (no session). */
-  customerUses: number | null;
-};
 
 export type AppliedVouchers = { discounts: Discount[]; lineDiscounts: number[]; discountAmount: number };
 
