@@ -6,6 +6,7 @@
 
 import type { AppJobs } from '../queue/job-definitions.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
+import type { CheckoutDeps } from '../services/orders/checkout-deps.ts';
 import { deliverOrderConfirmation } from '../services/orders/confirmation/send-order-confirmation.ts';
 import {
   chargeDueInstalments,
@@ -15,7 +16,6 @@ import {
   checkDueCheckouts,
   DUE_CHECKOUTS_CRON,
 } from '../services/orders/payment-outcome/check-due-checkouts.ts';
-import type { CheckoutDeps } from '../services/orders/placement/place-order.ts';
 
 /** Ours: the sweep of due instalments runs every hour, at 17 minutes past. */
 export const DUE_INSTALMENTS_CRON = '17 * * * *';

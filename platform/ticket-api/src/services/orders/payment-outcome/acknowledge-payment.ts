@@ -16,7 +16,7 @@ import {
 } from '../../../db/schema/payments.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
 import type { CheckoutState } from '../../payments/payment-provider.ts';
-import { type CheckoutDeps, UNSTARTED_PAYMENT_MS } from '../placement/place-order.ts';
+import { type CheckoutDeps, UNSTARTED_PAYMENT_MS } from '../checkout-deps.ts';
 import { runAfterCommit } from './after-commit.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { completeOrder } from './finalise-order.ts';

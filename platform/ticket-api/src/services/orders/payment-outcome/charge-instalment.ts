@@ -5,7 +5,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { orders } from '../../../db/schema/orders.ts';
 import { instalments, payments, savedPaymentMethods } from '../../../db/schema/payments.ts';
-import { type CheckoutDeps, notifyUrlOf } from '../placement/place-order.ts';
+import { type CheckoutDeps, notifyUrlOf } from '../checkout-deps.ts';
 import { moveOrder, recordOrderEvent } from './finalise-order.ts';
 
 export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number): Promise<void> {

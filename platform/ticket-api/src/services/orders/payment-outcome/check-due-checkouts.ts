@@ -5,7 +5,7 @@
 // the provider could not tell is left as it is, for the next sweep.
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { payments } from '../../../db/schema/payments.ts';
-import type { CheckoutDeps } from '../placement/place-order.ts';
+import type { CheckoutDeps } from '../checkout-deps.ts';
 import { checkAbandonedCheckout } from './acknowledge-payment.ts';
 
 /** Ours: the sweep runs every minute. */

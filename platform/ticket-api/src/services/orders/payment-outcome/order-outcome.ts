@@ -10,7 +10,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { type OrderRow, orderLines, orders } from '../../../db/schema/orders.ts';
 import { type PaymentRow, payments } from '../../../db/schema/payments.ts';
-import type { CheckoutDeps } from '../placement/place-order.ts';
+import type { CheckoutDeps } from '../checkout-deps.ts';
 import { applyCheckoutState } from './acknowledge-payment.ts';
 
 /** Ours: the provider is asked about one payment at most this often (the page asks every 2 s). */
