@@ -4,6 +4,7 @@
 // here is built at its first run on a driver, with `sql.placeholder` where its values go, and kept;
 // every later run binds the values (each through its column's encoding, as drizzle does) and runs
 // on the handle it is given: the pool, or a transaction's own connection.
+// One of the hot path's hand-tuned pieces: hot-path/README.md says why, with the measured figures.
 import { SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 

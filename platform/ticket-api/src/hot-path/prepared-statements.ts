@@ -3,6 +3,7 @@
 // a connection and only binds and executes it afterwards. The texts come from the code (values
 // are always parameters), so the names on a connection are bounded by the statements it runs.
 // Queries without parameters keep the simple protocol (migrations send several statements at once).
+// One of the hot path's hand-tuned pieces: hot-path/README.md says why, with the measured figures.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
