@@ -1,7 +1,6 @@
 // The work an order's change asks for once its transaction has committed: the confirmation email of
 // a completed order, and one debit job per later instalment, on its due date in the network's time
 // zone (PAY-02).
-
 import { type ConfirmationDeps, sendOrderConfirmation } from '../confirmation/send-order-confirmation.ts';
 import type { AfterCommit } from './finalise-order.ts';
 
