@@ -21,6 +21,7 @@ mkdirSync(resultsDir, { recursive: true });
 
 const steps = [
   { name: 'lint', command: 'npx biome ci .' },
+  { name: 'ticket API layers', command: 'node platform/ticket-api/scripts/check-layers.mjs' },
   { name: 'tenant files', command: 'npm run --silent tenant:validate' },
   { name: 'typecheck', command: 'npx turbo run typecheck --continue --output-logs=errors-only' },
   { name: 'typecheck e2e', command: 'npx tsc -p e2e/tsconfig.json' },

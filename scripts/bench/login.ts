@@ -7,7 +7,7 @@ import {
   ARGON2_PARAMETERS,
   hashPassword,
   verifyPassword,
-} from '../../platform/ticket-api/src/identity/password-hashing.ts';
+} from '../../platform/ticket-api/src/services/identity/password-hashing.ts';
 import { closedLoop } from './support/autocannon.ts';
 import { idTokenOf, logIn, loginBody, PASSWORD, signInBody, signUpAndLogIn } from './support/customers.ts';
 import { LATE_MS, machine, ms, openLoop, type Stats, sleep, stats, threadCpuMs } from './support/measure.ts';

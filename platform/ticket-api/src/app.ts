@@ -1,18 +1,19 @@
 // The ticket API as one Hono app: each resource is its own Hono app mounted here.
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './app-env.ts';
+import type { AppEnv } from './http/app-env.ts';
 import { createErrorHandler, notFound } from './http/error-handling.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { requestContext } from './http/request-context.ts';
 import { answerUnreadBodies } from './http/unread-body.ts';
-import { identityRoutes } from './identity/identity-routes.ts';
-import { paymentNotificationRoutes } from './payments/notification-routes.ts';
 import { accountRoutes } from './services/account/account-routes.ts';
+import type { AppDeps } from './services/app-deps.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
 import { collectRoutes } from './services/collect/collect-routes.ts';
+import { identityRoutes } from './services/identity/identity-routes.ts';
 import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
 import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
+import { paymentNotificationRoutes } from './services/payments/notification-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();

@@ -16,8 +16,8 @@ import {
   productionSecretProblems,
 } from '@transit-shop/service-kit/env';
 import { z } from 'zod';
-import { compileTrustedProxies } from './http/client-address.ts';
-import { mailSenderOf } from './mail/mail-message.ts';
+import { mailSenderOf } from './mail-sender.ts';
+import { compileTrustedProxies } from './security/trusted-proxies.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

@@ -9,8 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { IN_MEMORY_DATA_DIR } from '../env.ts';
+import { PreparingClient } from '../hot-path/prepared-statements.ts';
 import type { Logger } from '../logger.ts';
-import { PreparingClient } from './prepared-statements.ts';
 
 /** The Drizzle handle every service takes; a transaction is one too. */
 export type Database = PgDatabase<PgQueryResultHKT>;

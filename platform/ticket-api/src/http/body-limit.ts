@@ -6,7 +6,7 @@ import { BODY_TOO_LARGE_MESSAGE } from '@transit-shop/sdk/contract/body-limits';
 import { ko } from '@transit-shop/sdk/contract/envelope';
 import { readBodyWithin } from '@transit-shop/sdk/server/request-body';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 
 export function bodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

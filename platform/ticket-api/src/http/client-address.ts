@@ -5,16 +5,8 @@
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
-import type { AppEnv } from '../app-env.ts';
-
-/** Whether a hop's address is a proxy to trust (proxy-addr's compiled form). */
-export type TrustProxy = (address: string, hop: number) => boolean;
-
-/** `none`, or addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal). */
-export function compileTrustedProxies(list: readonly string[]): TrustProxy {
-  const entries = list.filter((entry) => entry !== 'none');
-  return entries.length === 0 ? () => false : proxyAddr.compile([...entries]);
-}
+import type { TrustProxy } from '../security/trusted-proxies.ts';
+import type { AppEnv } from './app-env.ts';
 
 /** A call that came without a socket (a test's app.request()). */
 export const UNKNOWN_ADDRESS = 'unknown';

@@ -6,8 +6,8 @@ import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../app-env.ts';
 import type { Logger } from '../logger.ts';
+import type { AppEnv } from './app-env.ts';
 
 export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {

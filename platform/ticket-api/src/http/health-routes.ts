@@ -1,7 +1,7 @@
 // GET /healthz: liveness and readiness for load balancers; answers 503 while the database does not.
 import { ko, ok } from '@transit-shop/sdk/contract/envelope';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 
 export function healthRoutes() {
   const app = new Hono<AppEnv>();

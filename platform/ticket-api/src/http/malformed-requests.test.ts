@@ -28,22 +28,22 @@ import type { Hono } from 'hono';
 import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppEnv } from '../app-env.ts';
 import { type Database, queryRows } from '../db/database.ts';
+import { PICTURE_ROUTE } from '../services/account/picture-url.ts';
 import {
   CUSTOM_TOKEN_AUDIENCE,
   createCustomToken,
   ID_TOKEN_AUDIENCE,
   ID_TOKEN_ISSUER,
-} from '../identity/identity-tokens.ts';
-import { NOTIFICATION_PATH } from '../payments/notification-routes.ts';
-import { sandboxNotificationSchema, sandboxSignatureHeader } from '../payments/sandbox-provider.ts';
-import { okOf, signUpIdentity } from '../services/account/account-test-kit.ts';
-import { PICTURE_ROUTE } from '../services/account/picture-url.ts';
+} from '../services/identity/identity-tokens.ts';
+import { NOTIFICATION_PATH } from '../services/payments/notification-routes.ts';
+import { sandboxNotificationSchema, sandboxSignatureHeader } from '../services/payments/sandbox-provider.ts';
+import { okOf, signUpIdentity } from '../test-support/account-test-kit.ts';
 import { signedInUser } from '../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET } from '../test-support/fake-payment-provider.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../test-support/test-app.ts';
 import { arbitraryOf, type FieldDomains } from '../test-support/zod-arbitrary.ts';
+import type { AppEnv } from './app-env.ts';
 import { JSON_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES, NETWORK_HEADER } from './mount-call.ts';
 
 const testApp = useTestApp();

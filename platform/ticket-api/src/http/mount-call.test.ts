@@ -8,10 +8,10 @@ import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppEnv } from '../app-env.ts';
 import { revokeSession } from '../services/sessions/revoke-session.ts';
 import { signedInUser } from '../test-support/accounts.ts';
 import { envelopeOf, LOG_ERROR, LUMIERE_ID, useTestApp, WAHAT_ID } from '../test-support/test-app.ts';
+import type { AppEnv } from './app-env.ts';
 import { mountCall } from './mount-call.ts';
 
 // Calls that exist only for these tests: one of each encoding, with and without a session.

@@ -5,7 +5,7 @@ import type { PayloadEncoding } from '@transit-shop/sdk/contract/define-call';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 
 export type RawPayload = Record<string, unknown>;
 

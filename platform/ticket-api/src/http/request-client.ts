@@ -3,8 +3,8 @@
 // Secure over https, a year long, sent back only to the API base.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app-env.ts';
 import { PUBLIC_API_BASE } from '../services/account/picture-url.ts';
+import type { AppEnv } from './app-env.ts';
 import { clientAddressOf, isSecureRequest } from './client-address.ts';
 
 export const DEVICE_COOKIE = 'device';

@@ -2,7 +2,8 @@
 // every answer, one log line.
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../app-env.ts';
+import type { AppDeps } from '../services/app-deps.ts';
+import type { AppEnv } from './app-env.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /** An incoming X-Request-Id (set by the tenant service) is kept only when it cannot pollute logs or headers. */

@@ -2,7 +2,7 @@
 // error found first) closes the connection once the rest of the body has arrived (decision 0023).
 import { answerBeforeBody, isBodyLeftUnread } from '@transit-shop/sdk/server/request-body';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from './app-env.ts';
 
 /** Set after the request context, so the answer it replaces still gets the security headers. */
 export function answerUnreadBodies(): MiddlewareHandler<AppEnv> {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../clock.ts';
 import { users } from '../db/schema/users.ts';
 import { createLogger } from '../logger.ts';
+import { APP_JOBS } from '../queue/job-definitions.ts';
+import { startJobs } from '../queue/job-queue.ts';
 import { insertTestUser } from '../test-support/accounts.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 import { useTestDatabase } from '../test-support/test-database.ts';
 import { ACCOUNT_DELETION_SWEEP, ACCOUNT_DELETION_SWEEP_CRON, startAccountJobs } from './account-jobs.ts';
-import { APP_JOBS } from './job-definitions.ts';
-import { startJobs } from './jobs.ts';
 
 const database = useTestDatabase();
 

@@ -5,10 +5,10 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { AppJobs } from '../queue/job-definitions.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
 import { accountStorageOf } from '../services/account/account-storage.ts';
 import { anonymiseDueAccounts } from '../services/account/anonymise-account.ts';
-import type { AppJobs } from './job-definitions.ts';
-import type { JobQueue } from './jobs.ts';
 
 export const ACCOUNT_DELETION_SWEEP = 'anonymise-due-accounts';
 export const ACCOUNT_DELETION_SWEEP_CRON = '*/15 * * * *';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { DUE_CHECKOUTS_CRON } from '../services/orders/check-due-checkouts.ts';
-import type { CheckoutDeps } from '../services/orders/place-order.ts';
+import { APP_JOBS } from '../queue/job-definitions.ts';
+import { startJobs } from '../queue/job-queue.ts';
+import type { CheckoutDeps } from '../services/orders/checkout-deps.ts';
+import { DUE_CHECKOUTS_CRON } from '../services/orders/payment-outcome/check-due-checkouts.ts';
 import { useTestDatabase } from '../test-support/test-database.ts';
-import { APP_JOBS } from './job-definitions.ts';
-import { startJobs } from './jobs.ts';
 import { DUE_INSTALMENTS_CRON, startOrderJobs } from './order-jobs.ts';
 
 const database = useTestDatabase();

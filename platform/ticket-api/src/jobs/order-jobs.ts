@@ -4,12 +4,18 @@
 // expires and gives its voucher uses back). The debits and checks read the current state, so a retried job does
 // nothing twice.
 
-import { chargeDueInstalments, chargeInstalment } from '../services/orders/charge-instalment.ts';
-import { checkDueCheckouts, DUE_CHECKOUTS_CRON } from '../services/orders/check-due-checkouts.ts';
-import type { CheckoutDeps } from '../services/orders/place-order.ts';
-import { deliverOrderConfirmation } from '../services/orders/send-order-confirmation.ts';
-import type { AppJobs } from './job-definitions.ts';
-import type { JobQueue } from './jobs.ts';
+import type { AppJobs } from '../queue/job-definitions.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
+import type { CheckoutDeps } from '../services/orders/checkout-deps.ts';
+import { deliverOrderConfirmation } from '../services/orders/confirmation/send-order-confirmation.ts';
+import {
+  chargeDueInstalments,
+  chargeInstalment,
+} from '../services/orders/payment-outcome/charge-instalment.ts';
+import {
+  checkDueCheckouts,
+  DUE_CHECKOUTS_CRON,
+} from '../services/orders/payment-outcome/check-due-checkouts.ts';
 
 /** Ours: the sweep of due instalments runs every hour, at 17 minutes past. */
 export const DUE_INSTALMENTS_CRON = '17 * * * *';

@@ -1,7 +1,7 @@
 // An email as services hand it to the mailer or to the send-mail job, with its attachments, and
 // the sender nodemailer writes: MAIL_FROM's address under the display name of whom the email is from.
-import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
+import type { MailSender } from '../mail-sender.ts';
 
 const address = z.string().trim().min(3).max(320);
 /** A display name: no control character, so that no name can break the From header. */
@@ -36,17 +36,6 @@ export const mailMessageSchema = z.strictObject({
 });
 
 export type MailMessage = z.infer<typeof mailMessageSchema>;
-
-/** The sender of every email (MAIL_FROM): its display name, empty when it has none, and its address. */
-export type MailSender = { name: string; address: string };
-
-/** MAIL_FROM read as one address, with or without a display name; null when it is not one. */
-export function mailSenderOf(from: string): MailSender | null {
-  const parsed = addressparser(from, { flatten: true });
-  const [sender] = parsed;
-  if (parsed.length !== 1 || !sender || !/^[^@\s]+@[^@\s]+$/.test(sender.address)) return null;
-  return { name: sender.name, address: sender.address };
-}
 
 /**
  * What nodemailer sends for a message: the sender as an address object (nodemailer encodes a

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { decodeHeader } from '../services/account/account-test-kit.ts';
+import { decodeHeader } from '../test-support/account-test-kit.ts';
 import { parseMail, type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.ts';
 import { mailMessageSchema } from './mail-message.ts';
 import { createMailer } from './mailer.ts';

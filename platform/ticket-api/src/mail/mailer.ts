@@ -5,7 +5,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
-import { type MailMessage, type MailSender, mailSenderOf, nodemailerMessage } from './mail-message.ts';
+import { type MailSender, mailSenderOf } from '../mail-sender.ts';
+import { type MailMessage, nodemailerMessage } from './mail-message.ts';
 
 export type SentMail = {
   messageId: string;

@@ -7,7 +7,7 @@ import {
   okOf,
   registerAndLogin,
   useSmtpCapture,
-} from '../services/account/account-test-kit.ts';
+} from '../test-support/account-test-kit.ts';
 import { useTestApp } from '../test-support/test-app.ts';
 
 const testApp = useTestApp();

@@ -2,10 +2,10 @@
 // and theme folders (WATCH_TENANTS), reloads the store once per burst of changes (a network whose
 // files became invalid keeps its last valid version, see TenantStore), and syncs the vouchers of the
 // networks served after each applied reload.
+import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { ReloadOutcome, TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { type TenantWatcher, watchTenants } from '@transit-shop/tenancy/watch-tenants';
 import type { Logger } from '../logger.ts';
-import type { VoucherFileSync } from '../services/vouchers/sync-voucher-files.ts';
 import type { NetworkDirectory } from './network-directory.ts';
 
 export type TenantFollower = {
@@ -17,7 +17,8 @@ export type TenantFollower = {
 export async function followTenantFiles(options: {
   store: TenantStore;
   networks: NetworkDirectory;
-  vouchers: VoucherFileSync;
+  /** The vouchers' sync (services/vouchers/sync-voucher-files.ts), run after each applied reload. */
+  vouchers: { sync(networks: readonly LoadedNetwork[]): Promise<void> };
   /** Watch the folders; without it, only a call of store.reload() reloads. */
   watch: boolean;
   dirs: string[];

@@ -8,12 +8,12 @@ import type {
   PaymentProvider,
   ProviderCheckoutStatus,
   SavedMethodDetails,
-} from '../payments/payment-provider.ts';
+} from '../services/payments/payment-provider.ts';
 import {
   readSandboxNotification,
   SANDBOX_PROVIDER,
   sandboxSignatureHeader,
-} from '../payments/sandbox-provider.ts';
+} from '../services/payments/sandbox-provider.ts';
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-of-the-sandbox';
 

@@ -1,25 +1,10 @@
-// What every email of the shop shares: the language it is written in, links to the network's shop,
-// and one layout in plain text and simple HTML branded with the network's name and primary colour,
-// right to left in Arabic.
+// What every email of the shop shares: links to the network's shop, and one layout in plain text
+// and simple HTML branded with the network's name and primary colour, right to left in Arabic. The
+// language an email is written in is tenants/network-locale.ts's.
 import { localizedPath } from '@transit-shop/sdk/locale-paths';
-import {
-  DEFAULT_LOCALE,
-  directionOf,
-  isLocale,
-  type Locale,
-  reduceLanguageCode,
-} from '@transit-shop/sdk/locales';
+import { directionOf, type Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { MailMessage } from '../mail-message.ts';
-
-/** The user's language when the network offers it, else the network's default language. */
-export function emailLocale(network: LoadedNetwork, preferred: string | null | undefined): Locale {
-  const { languages, defaultLanguage } = network.network.config;
-  const offered = languages.map(reduceLanguageCode).filter(isLocale);
-  if (isLocale(preferred) && offered.includes(preferred)) return preferred;
-  const fallback = reduceLanguageCode(defaultLanguage);
-  return isLocale(fallback) ? fallback : (offered[0] ?? DEFAULT_LOCALE);
-}
 
 /**
  * A page of the network's shop on its first domain: http for *.localhost (development), https

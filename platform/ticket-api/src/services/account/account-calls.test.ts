@@ -1,8 +1,8 @@
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { describe, expect, it } from 'vitest';
+import { koOf } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
-import { koOf } from './account-test-kit.ts';
 
 const testApp = useTestApp();
 const TOKEN = 'a'.repeat(43);

@@ -6,7 +6,7 @@ import { addMinutes, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { revokeSignInsOf } from '../../identity/sign-ins.ts';
+import { revokeSignInsOf } from '../identity/sign-ins.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';
 import { identityOfUser } from './identity-of-account.ts';
 

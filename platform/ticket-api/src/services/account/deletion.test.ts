@@ -9,8 +9,6 @@ import { identities, identityAccounts, refreshTokens } from '../../db/schema/ide
 import { sessions } from '../../db/schema/sessions.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
-import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
-import { accountStorageOf } from './account-storage.ts';
 import {
   decodeHeader,
   guestLogin,
@@ -25,7 +23,9 @@ import {
   registerAndLogin,
   signInIdentity,
   useSmtpCapture,
-} from './account-test-kit.ts';
+} from '../../test-support/account-test-kit.ts';
+import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
+import { accountStorageOf } from './account-storage.ts';
 import { anonymiseDueAccounts } from './anonymise-account.ts';
 import { hasActiveTacitSubscription } from './has-active-tacit-subscription.ts';
 

@@ -7,10 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { createCustomToken } from '../../identity/identity-tokens.ts';
 import { sha256Hex } from '../../security/tokens.ts';
-import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { accountStorageOf } from './account-storage.ts';
 import {
   guestLogin,
   koOf,
@@ -19,7 +16,10 @@ import {
   registerAndLogin,
   signInIdentity,
   signUpIdentity,
-} from './account-test-kit.ts';
+} from '../../test-support/account-test-kit.ts';
+import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
+import { createCustomToken } from '../identity/identity-tokens.ts';
+import { accountStorageOf } from './account-storage.ts';
 import { anonymiseAccount } from './anonymise-account.ts';
 
 const testApp = useTestApp();

@@ -4,7 +4,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
-import { revokeSignIn } from '../../identity/sign-ins.ts';
+import { revokeSignIn } from '../identity/sign-ins.ts';
 import { revokeSession } from '../sessions/revoke-session.ts';
 
 export async function logout(options: { db: Database; clock: Clock; session: SessionRow }): Promise<void> {

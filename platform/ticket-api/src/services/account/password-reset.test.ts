@@ -2,7 +2,6 @@ import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { describe, expect, it } from 'vitest';
-import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import {
   decodeHeader,
   koOf,
@@ -15,7 +14,8 @@ import {
   registerAndLogin,
   uniqueEmail,
   useSmtpCapture,
-} from './account-test-kit.ts';
+} from '../../test-support/account-test-kit.ts';
+import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { issueOneTimeCode } from './one-time-codes.ts';
 import { RESET_PASSWORD_LIMIT } from './reset-password.ts';
 

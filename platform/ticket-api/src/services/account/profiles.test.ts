@@ -4,8 +4,8 @@ import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
+import { guestLogin, koOf, loginWith, okOf, registerAndLogin } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
-import { guestLogin, koOf, loginWith, okOf, registerAndLogin } from './account-test-kit.ts';
 
 const testApp = useTestApp();
 

@@ -8,8 +8,8 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
-import { emailLocale } from '../../mail/templates/email-layout.ts';
 import { reactivationEmail } from '../../mail/templates/reactivation-email.ts';
+import { emailLocale } from '../../tenants/network-locale.ts';
 import { type MailDeps, sendNoticeMail } from './account-mail.ts';
 import { signOutEverywhere } from './account-sessions.ts';
 

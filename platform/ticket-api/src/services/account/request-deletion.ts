@@ -12,7 +12,7 @@ import { addDays, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { deletionConfirmationEmail } from '../../mail/templates/deletion-confirmation-email.ts';
-import { emailLocale } from '../../mail/templates/email-layout.ts';
+import { emailLocale } from '../../tenants/network-locale.ts';
 import { type MailDeps, sendNoticeMail } from './account-mail.ts';
 import { signOutEverywhere } from './account-sessions.ts';
 import { assertAccountOpen } from './auth-user.ts';

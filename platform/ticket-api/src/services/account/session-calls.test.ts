@@ -2,8 +2,8 @@ import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { describe, expect, it } from 'vitest';
 import { addMinutes } from '../../clock.ts';
+import { koOf, okOf, registerAndLogin, signInIdentity } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf, registerAndLogin, signInIdentity } from './account-test-kit.ts';
 
 const testApp = useTestApp();
 

@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { identityAccounts } from '../../db/schema/identity.ts';
 import { users } from '../../db/schema/users.ts';
-import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import {
   decodeHeader,
   guestLogin,
@@ -20,7 +19,8 @@ import {
   signInIdentity,
   uniqueEmail,
   useSmtpCapture,
-} from './account-test-kit.ts';
+} from '../../test-support/account-test-kit.ts';
+import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { updateAccount } from './update-account.ts';
 
 const testApp = useTestApp();

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
+import { guestLogin, koOf, okOf, registerAndLogin } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { accountStorageOf } from './account-storage.ts';
-import { guestLogin, koOf, okOf, registerAndLogin } from './account-test-kit.ts';
 import { uploadPicture } from './upload-picture.ts';
 
 const testApp = useTestApp();

@@ -5,8 +5,8 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { addSeconds, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
-import { emailLocale } from '../../mail/templates/email-layout.ts';
 import { verificationEmail } from '../../mail/templates/verification-email.ts';
+import { emailLocale } from '../../tenants/network-locale.ts';
 import { type MailDeps, sendNoticeMail, sendRequiredMail } from './account-mail.ts';
 import { CODE_LIFETIME_MINUTES, issueOneTimeCode } from './one-time-codes.ts';
 

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addSeconds } from '../../clock.ts';
 import { users } from '../../db/schema/users.ts';
-import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import {
   decodeHeader,
   koOf,
@@ -18,7 +17,8 @@ import {
   registerAndLogin,
   uniqueEmail,
   useSmtpCapture,
-} from './account-test-kit.ts';
+} from '../../test-support/account-test-kit.ts';
+import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { VERIFICATION_WAIT_SECONDS } from './verification-link.ts';
 
 const testApp = useTestApp();

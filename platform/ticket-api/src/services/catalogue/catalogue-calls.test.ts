@@ -9,8 +9,8 @@ import {
 } from '@transit-shop/sdk/contract/catalogue';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { describe, expect, it } from 'vitest';
+import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf } from '../account/account-test-kit.ts';
 
 const testApp = useTestApp();
 const LAKESIDE_ID = 103;

@@ -6,7 +6,7 @@ import { CATALOGUE_CALLS, type ShopItem } from '@transit-shop/sdk/contract/catal
 import type { Locale } from '@transit-shop/sdk/locales';
 import { catalogueAnswer, type LoadedNetwork } from '@transit-shop/tenancy';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
 
 const answerOf = (network: LoadedNetwork, locale: Locale, keep?: (item: ShopItem) => boolean) =>

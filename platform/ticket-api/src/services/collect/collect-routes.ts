@@ -2,7 +2,7 @@
 // too: no session.
 import { COLLECT_CALLS } from '@transit-shop/sdk/contract/collect';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
 import { collectSiteOf } from './collect-site.ts';
 import { earliestSlotStart, listCollectSlots } from './list-collect-slots.ts';

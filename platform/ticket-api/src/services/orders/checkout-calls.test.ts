@@ -13,19 +13,19 @@ import { orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, paymentEvents, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { NewUserRow } from '../../db/schema/users.ts';
 import { vouchers } from '../../db/schema/vouchers.ts';
+import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { insertTestUser, signedInUser } from '../../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET, VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { extractedTexts } from '../../test-support/pdf-text.ts';
 import { storeSavedMethod } from '../../test-support/saved-methods.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf } from '../account/account-test-kit.ts';
 import { invoiceDocumentSchema } from '../invoices/invoice-document.ts';
-import { localInstant, runAfterCommit } from './after-commit.ts';
-import { chargeDueInstalments, chargeInstalment } from './charge-instalment.ts';
-import { checkDueCheckouts } from './check-due-checkouts.ts';
+import { deliverOrderConfirmation } from './confirmation/send-order-confirmation.ts';
 import { orderRowOf, paymentOfOrder } from './order-test-kit.ts';
-import { scopedOrderKey } from './order-vouchers.ts';
-import { deliverOrderConfirmation } from './send-order-confirmation.ts';
+import { localInstant, runAfterCommit } from './payment-outcome/after-commit.ts';
+import { chargeDueInstalments, chargeInstalment } from './payment-outcome/charge-instalment.ts';
+import { checkDueCheckouts } from './payment-outcome/check-due-checkouts.ts';
+import { scopedOrderKey } from './pricing/order-vouchers.ts';
 
 const testApp = useTestApp();
 
@@ -826,7 +826,7 @@ describe('payment notifications', () => {
 
   it('answers 400 to a signed body the protocol does not know, and 404 to another provider', async () => {
     const body = '{"id":"evt_1","type":"payment.exploded"}';
-    const { sandboxSignatureHeader } = await import('../../payments/sandbox-provider.ts');
+    const { sandboxSignatureHeader } = await import('../payments/sandbox-provider.ts');
     const seconds = Math.floor(testApp.current.clock.now().getTime() / 1000);
     const headers = { 'sandbox-signature': sandboxSignatureHeader(TEST_WEBHOOK_SECRET, seconds, body) };
     expect((await notify({ body, headers })).status).toBe(400);

@@ -4,13 +4,13 @@
 // answer.
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
-import { acknowledgePayment } from './acknowledge-payment.ts';
-import { orderOutcome } from './order-outcome.ts';
+import { printOrder } from './confirmation/print-order.ts';
 import { getOrders, orderHistory } from './order-queries.ts';
-import { placeOrder } from './place-order.ts';
-import { printOrder } from './print-order.ts';
+import { acknowledgePayment } from './payment-outcome/acknowledge-payment.ts';
+import { orderOutcome } from './payment-outcome/order-outcome.ts';
+import { placeOrder } from './placement/place-order.ts';
 
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();

@@ -8,9 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { type NewVoucherRow, voucherRedemptions, vouchers } from '../../db/schema/vouchers.ts';
+import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf } from '../account/account-test-kit.ts';
 
 const testApp = useTestApp();
 

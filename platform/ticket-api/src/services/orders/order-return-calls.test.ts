@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
 import type { NewUserRow } from '../../db/schema/users.ts';
+import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf } from '../account/account-test-kit.ts';
 import { paymentOfOrder } from './order-test-kit.ts';
 
 const testApp = useTestApp();

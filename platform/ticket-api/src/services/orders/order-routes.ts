@@ -2,11 +2,11 @@
 // Order/redeemVoucher.json. Handlers only pick what the services need, call them, and answer.
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { mountCall } from '../../http/mount-call.ts';
-import { computeAmount } from './compute-amount.ts';
-import { priceOrder, resolveOptionalCaller } from './price-order.ts';
-import { redeemVoucher } from './redeem-voucher.ts';
+import { computeAmount } from './pricing/compute-amount.ts';
+import { priceOrder, resolveOptionalCaller } from './pricing/price-order.ts';
+import { redeemVoucher } from './pricing/redeem-voucher.ts';
 
 export function orderRoutes() {
   const app = new Hono<AppEnv>();

@@ -9,13 +9,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { instalments, paymentEvents } from '../../db/schema/payments.ts';
+import { okOf } from '../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
-import { okOf } from '../account/account-test-kit.ts';
-import { chargeInstalment } from './charge-instalment.ts';
-import { checkDueCheckouts } from './check-due-checkouts.ts';
 import { paymentOfOrder } from './order-test-kit.ts';
+import { chargeInstalment } from './payment-outcome/charge-instalment.ts';
+import { checkDueCheckouts } from './payment-outcome/check-due-checkouts.ts';
 
 const testApp = useTestApp();
 

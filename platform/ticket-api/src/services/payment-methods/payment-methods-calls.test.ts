@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { type InstalmentRow, instalments, payments, savedPaymentMethods } from '../../db/schema/payments.ts';
 import type { NewUserRow } from '../../db/schema/users.ts';
+import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { storeSavedMethod, testProviderToken } from '../../test-support/saved-methods.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { koOf, okOf } from '../account/account-test-kit.ts';
 
 const testApp = useTestApp();
 

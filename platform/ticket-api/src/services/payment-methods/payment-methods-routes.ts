@@ -3,7 +3,7 @@
 // answers the caller's methods as getCards lists them after it.
 import { PAYMENT_METHOD_CALLS } from '@transit-shop/sdk/contract/payment-methods';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { type CallInput, mountCall } from '../../http/mount-call.ts';
 import { bookmarkSavedPaymentMethod } from './bookmark-saved-payment-method.ts';
 import { listSavedPaymentMethods } from './list-saved-payment-methods.ts';

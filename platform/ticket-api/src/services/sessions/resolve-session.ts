@@ -4,10 +4,10 @@
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { addMinutes, type Clock } from '../../clock.ts';
-import { builtOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
+import { builtOnce } from '../../hot-path/built-once.ts';
 import { sha256Hex } from '../../security/tokens.ts';
 import { SESSION_TOUCH_INTERVAL_SECONDS, type SessionPolicy } from './session-policy.ts';
 

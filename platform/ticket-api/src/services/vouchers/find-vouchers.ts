@@ -1,10 +1,31 @@
 // Reads the vouchers a cart names, with their uses so far and the customer's own, in one query.
+import type { DiscountType } from '@transit-shop/sdk/contract/order';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { pickText } from '@transit-shop/tenancy';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type VoucherRow, vouchers } from '../../db/schema/vouchers.ts';
-import type { VoucherState } from '../orders/apply-vouchers.ts';
+
+/** A voucher as the checks read it, with its uses so far. */
+export type VoucherState = {
+  code: string;
+  /** In the language asked for. */
+  label: string;
+  type: DiscountType;
+  /** Minor units, basis points or units, by type. */
+  value: number;
+  shopItemIds: readonly number[];
+  minimumAmount: number;
+  combinable: boolean;
+  active: boolean;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  uses: number;
+  /** This customer's uses; null when the customer is not known (no session). */
+  customerUses: number | null;
+};
 
 export function toVoucherState(
   row: VoucherRow,

@@ -1,0 +1,146 @@
+import { LOCALES } from '@transit-shop/sdk/locales';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DIRS } from '../../../env.ts';
+import { createLogger } from '../../../logger.ts';
+import { createMailer } from '../../../mail/mailer.ts';
+import { loadNetworks } from '../../../tenants/load-networks.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../../test-support/smtp-capture.ts';
+import { buildInvoiceDocument } from '../../invoices/build-invoice-document.ts';
+import { formatMoney, INVOICE_MESSAGES } from '../../invoices/invoice-messages.ts';
+import { lumiereOrder, wahatOrder } from '../../invoices/invoice-test-data.ts';
+import { renderInvoicePdf } from '../../invoices/render-invoice-pdf.ts';
+import { orderConfirmationEmail } from './order-confirmation-email.ts';
+
+let lumiere: LoadedNetwork;
+let wahat: LoadedNetwork;
+let capture: SmtpCapture;
+beforeAll(async () => {
+  const networks = await loadNetworks({
+    tenantsDir: DEFAULT_DIRS.tenants,
+    themesDir: DEFAULT_DIRS.themes,
+    logger: createLogger({ level: 'silent' }),
+  });
+  lumiere = networks.byId(101) as LoadedNetwork;
+  wahat = networks.byId(102) as LoadedNetwork;
+  capture = await startSmtpCapture();
+});
+afterAll(() => capture.close());
+
+const frenchInvoice = buildInvoiceDocument(lumiereOrder);
+const arabicInvoice = buildInvoiceDocument(wahatOrder);
+const PDF = new TextEncoder().encode('%PDF-1.3\n%%EOF\n');
+
+describe('order confirmation email', () => {
+  it('CHK-07 gives the order number, lines, total, payment schedule and the invoice attached', () => {
+    const mail = orderConfirmationEmail({
+      network: lumiere,
+      to: 'camille.durand@example.org',
+      firstName: 'Camille',
+      orderNumber: 'C-2026-0042',
+      invoice: frenchInvoice,
+      invoicePdf: PDF,
+    });
+    expect(mail.subject).toBe('Lumière Mobilités : confirmation de votre commande C-2026-0042');
+    const text = mail.text.replace(/[\u00A0\u202F\u2009]/g, ' ');
+    for (const expected of [
+      'Bonjour Camille,',
+      'Merci pour votre commande C-2026-0042 du 23 novembre 2026.',
+      '- Abonnement annuel tout public: 550,00 €\n  Validité : 1 janvier – 31 décembre 2027\n  Voyageur : Camille Durand',
+      '- Carnet de 10 voyages × 3: 49,50 €\n  Voyageur : Léo Durand',
+      '- Remise : Code BIENVENUE: -9,92 €',
+      '- Total TTC: 594,50 €',
+      'Moyen de paiement : Carte bancaire',
+      '- Échéance 1, 23 novembre 2026: 59,45 €',
+      '- Échéance 10, 23 août 2027: 59,45 €',
+      'Votre facture LUM-000042 est jointe à cet e-mail.',
+    ])
+      expect(text).toContain(expected);
+    // No agency for an order that is not collected.
+    expect(text).not.toContain(INVOICE_MESSAGES.fr.collectReady);
+    expect(mail.html).toContain(formatMoney(59_450, 'EUR', 'fr'));
+    expect(mail.html?.replace(/[\u00A0\u202F\u2009]/g, ' ')).toContain(
+      'Abonnement annuel tout public<br><span style="font-size:13px;color:#555555">Validité : 1 janvier – 31 décembre 2027</span>',
+    );
+    expect(mail.attachments).toEqual([
+      {
+        filename: 'LUM-000042.pdf',
+        contentType: 'application/pdf',
+        contentBase64: Buffer.from(PDF).toString('base64'),
+      },
+    ]);
+  });
+
+  it('CHK-06 names the agency and the slot and says the tickets are ready 48 to 72 hours after the order, right to left in Arabic', () => {
+    const mail = orderConfirmationEmail({
+      network: wahat,
+      to: 'salma.benali@example.org',
+      firstName: 'سلمى',
+      orderNumber: 'W-7',
+      invoice: arabicInvoice,
+      invoicePdf: PDF,
+    });
+    expect(mail.headers?.['Content-Language']).toBe('ar');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toContain('محطة الساحة الكبرى');
+    expect(mail.text).toContain('ساحة الاستقلال، 40000، الواحة');
+    expect(mail.text).toContain(INVOICE_MESSAGES.ar.collectReady);
+    expect(mail.text).toContain('الموعد: الخميس، 26 نوفمبر 2026');
+    expect(mail.text).toContain(`المجموع شامل الضريبة: ${formatMoney(28_000, 'MAD', 'ar')}`);
+    expect(mail.text).toContain('بطاقة بنكية: مدفوع دفعة واحدة');
+    expect(mail.text).toContain('- اشتراك شهري: ');
+    expect(mail.text).toContain('  الصلاحية: 1–31 ديسمبر 2026\n  المسافر: سلمى بنعلي');
+  });
+
+  it('CHK-06 is written in the five languages, with the 48 to 72 hours in each', () => {
+    for (const locale of LOCALES) {
+      const mail = orderConfirmationEmail({
+        network: lumiere,
+        to: 'ada@example.org',
+        firstName: null,
+        orderNumber: 'C-1',
+        invoice: buildInvoiceDocument({ ...lumiereOrder, locale, collect: wahatOrder.collect }),
+        invoicePdf: PDF,
+      });
+      expect(mail.subject).toContain('C-1');
+      expect(mail.text).toContain(INVOICE_MESSAGES[locale].collectReady);
+      expect(mail.text).toMatch(/48.*72/);
+      expect(mail.html).toContain(`lang="${locale}"`);
+    }
+  });
+
+  it('reaches the SMTP server from the network, with the invoice PDF attached', async () => {
+    const pdf = await renderInvoicePdf(frenchInvoice);
+    const mailer = createMailer({
+      smtpUrl: capture.url,
+      outboxDir: '/nowhere',
+      from: 'Transit shop <no-reply@shop.example>',
+      logger: createLogger({ level: 'silent' }),
+    });
+    try {
+      await mailer.sendMail(
+        orderConfirmationEmail({
+          network: lumiere,
+          to: 'camille.durand@example.org',
+          firstName: 'Camille',
+          orderNumber: 'C-2026-0042',
+          invoice: frenchInvoice,
+          invoicePdf: pdf,
+        }),
+      );
+      const [message] = await capture.waitForMessages(1);
+      // Sent on Lumière's behalf: its name, at MAIL_FROM's address.
+      expect(message?.headers.from).toBe('=?UTF-8?Q?Lumi=C3=A8re_Mobilit=C3=A9s?= <no-reply@shop.example>');
+      expect(message?.headers['content-type']).toMatch(/^multipart\/mixed/);
+      expect(message?.raw).toContain('Content-Disposition: attachment; filename=LUM-000042.pdf');
+      const encoded = message?.raw
+        .split('filename=LUM-000042.pdf')[1]
+        ?.split(/\r?\n\r?\n/)[1]
+        ?.split(/\r?\n--/)[0];
+      const received = Buffer.from(encoded?.replace(/\s/g, '') ?? '', 'base64');
+      expect(received.equals(Buffer.from(pdf))).toBe(true);
+    } finally {
+      mailer.close();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+// The checkout's rules beyond the cart's pricing (decision 0019), in the order they are checked, each
+// refusal with its error code and field: the guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the
+// items a guest gets on a card only, is the pricing's, which reads a guest session as a guest
+// viewer), the customer's (CHK-04, the saved method), a document id per required document type
+// (whether each is valid, CHK-08, is not checked until documents exist), then the delivery (CHK-05,
+// ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
+import {
+  areGuestOrdersAllowed,
+  type CheckoutLine,
+  hasRequiredDocuments,
+  isCollectArticle,
+  isGuestInstallmentCount,
+  isWithinGuestAmount,
+  missingShippingAddressParts,
+  needsShippingAddress,
+} from '@transit-shop/sdk/checkout/checkout-rules';
+import type { Delivery, OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
+import type { OrderArticle } from '@transit-shop/sdk/contract/order';
+import { AppError, type FieldIssue } from '@transit-shop/sdk/errors/app-error';
+import { isAccountVerified } from '@transit-shop/sdk/validation/account-rules';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../../db/database.ts';
+import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
+import type { UserRow } from '../../../db/schema/users.ts';
+import { refusal } from '../pricing/price-cart.ts';
+
+export type CheckoutChoices = {
+  articles: readonly OrderArticle[];
+  totalAmount: number;
+  /** Null for an order without payment (Order/create.json). */
+  paymentMethod: OnlinePaymentMethod | null;
+  installments: number;
+  savedPaymentMethodId: number | null;
+  saveMethod: boolean;
+  delivery: Delivery | null;
+  invoiceEmail: string | null;
+};
+
+export const isGuest = (user: UserRow) => user.status === 'GUEST';
+
+function checkGuest(network: LoadedNetwork, choices: CheckoutChoices): void {
+  const config = network.network.config;
+  if (!areGuestOrdersAllowed(config)) throw new AppError('GUEST_ORDER_NOT_ALLOWED');
+  if (choices.savedPaymentMethodId !== null)
+    throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'savedPaymentMethodId');
+  if (choices.saveMethod) throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'saveMethod');
+  if (!isGuestInstallmentCount(choices.installments))
+    throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'installments');
+  if (choices.invoiceEmail === null) throw refusal('INVOICE_EMAIL_MISSING', 'invoiceEmail');
+  if (!isWithinGuestAmount(config, choices.totalAmount)) throw new AppError('GUEST_AMOUNT_EXCEEDED');
+}
+
+async function savedMethodOf(
+  db: Database,
+  network: LoadedNetwork,
+  user: UserRow,
+  choices: CheckoutChoices,
+): Promise<SavedPaymentMethodRow | null> {
+  if (choices.savedPaymentMethodId === null || choices.paymentMethod === null) return null;
+  const [method] = await db
+    .select()
+    .from(savedPaymentMethods)
+    .where(
+      and(
+        eq(savedPaymentMethods.id, choices.savedPaymentMethodId),
+        eq(savedPaymentMethods.userId, user.id),
+        eq(savedPaymentMethods.networkId, network.network.config.id),
+        isNull(savedPaymentMethods.removedAt),
+      ),
+    )
+    .limit(1);
+  // A method of another kind than the one chosen is not the one the buyer meant.
+  if (!method || method.kind !== choices.paymentMethod)
+    throw refusal('SAVED_METHOD_NOT_FOUND', 'savedPaymentMethodId');
+  return method;
+}
+
+/** CHK-08: an item's required document types each need a document id given with the article. */
+function checkDocuments(network: LoadedNetwork, articles: readonly OrderArticle[]): void {
+  const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
+  articles.forEach((article, index) => {
+    if (!hasRequiredDocuments(items.get(article.shopItemId), article))
+      throw refusal('INVALID_DOCUMENT', `articles.${index}.documents`);
+  });
+}
+
+/** An item the catalogue does not hold has no tag: it is never collected. */
+const UNKNOWN_ITEM = { tags: '' };
+
+/**
+ * CHK-05: an item picked up at an agency needs a collect at one of the network's sites, with a
+ * slot. Any other PHYSICAL article that goes on no card the buyer holds is posted: it needs a
+ * collect or a complete shipping address (ACC-02).
+ */
+function checkDelivery(network: LoadedNetwork, choices: CheckoutChoices): void {
+  const { delivery, articles } = choices;
+  const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
+  const lines: CheckoutLine[] = articles.map((article) => ({
+    item: items.get(article.shopItemId) ?? UNKNOWN_ITEM,
+    support: article.support,
+    mediaId: article.mediaId,
+  }));
+  if (lines.some(isCollectArticle) && delivery?.mode !== 'COLLECT')
+    throw refusal('COLLECT_AGENCY_MISSING', 'delivery');
+  if (delivery?.mode === 'COLLECT') {
+    const site = network.network.config.collectSites.find((candidate) => candidate.id === delivery.siteId);
+    if (!site) throw refusal('COLLECT_AGENCY_MISSING', 'delivery.siteId');
+    return;
+  }
+  if (!needsShippingAddress(lines)) return;
+  const missing = missingShippingAddressParts(delivery?.mode === 'SHIPPING' ? delivery.address : null);
+  if (missing.length > 0) {
+    const issues: FieldIssue[] = missing.map((part) => ({
+      path: `delivery.address.${part}`,
+      message: VALIDATION_MESSAGES.required,
+    }));
+    throw new AppError('SHIPPING_ADDRESS_INCOMPLETE', { details: { issues } });
+  }
+}
+
+/** Runs the checkout's rules; answers the saved method to charge, if any. */
+export async function checkCheckout(options: {
+  db: Database;
+  network: LoadedNetwork;
+  user: UserRow;
+  choices: CheckoutChoices;
+}): Promise<{ savedMethod: SavedPaymentMethodRow | null }> {
+  const { db, network, user, choices } = options;
+  let savedMethod: SavedPaymentMethodRow | null = null;
+  if (isGuest(user)) {
+    checkGuest(network, choices);
+  } else {
+    const verifiedAt = user.verifiedAt?.toISOString() ?? null;
+    if (!isAccountVerified({ verifiedAt }, network.network.config.authenticationProviders))
+      throw new AppError('ACCOUNT_NOT_VERIFIED');
+    savedMethod = await savedMethodOf(db, network, user, choices);
+  }
+  checkDocuments(network, choices.articles);
+  checkDelivery(network, choices);
+  return { savedMethod };
+}
