@@ -17,17 +17,7 @@ const layers = [
   ['services', ['services/']],
   ['mail+storage+tenants+queue', ['mail/', 'storage/', 'tenants/', 'queue/']],
   ['db', ['db/', 'hot-path/']],
-  [
-    'base',
-    [
-      'clock.ts',
-      'logger.ts',
-      'env.ts',
-      'mail-sender.ts',
-      'security/',
-      'web-crypto-globals.d.ts',
-    ],
-  ],
+  ['base', ['clock.ts', 'logger.ts', 'env.ts', 'mail-sender.ts', 'security/', 'web-crypto-globals.d.ts']],
 ];
 
 /** A capability's routes are its http face: they sit with http/. */
