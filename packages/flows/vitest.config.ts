@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    setupFiles: ['src/test-support/fail-on-console-error.ts'],
+    setupFiles: ['@transit-shop/service-kit/fail-on-console-error'],
   },
 });

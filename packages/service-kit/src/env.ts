@@ -86,6 +86,21 @@ export function parseEnvWith<T extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * A service's `parseEnv` (of any source, for tests) and `readEnv` (of the process, once at start)
+ * from its schema, refusing development secrets in production when it names secrets of its own.
+ */
+export function environmentOf<T extends z.ZodType>(
+  schema: T,
+  secrets?: { names: readonly string[]; developmentValues: readonly string[] },
+) {
+  const parseEnv = (source: Source): z.output<T> =>
+    parseEnvWith(schema, source, (variables) =>
+      secrets ? productionSecretProblems(variables, secrets) : [],
+    );
+  return { parseEnv, readEnv: (): z.output<T> => parseEnv(process.env) };
+}
+
 /** The environment read at start; an invalid one is printed and ends the process (exit code 1). */
 export function readEnvOrExit<T>(read: () => T): T {
   try {

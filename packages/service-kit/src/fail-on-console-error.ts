@@ -1,4 +1,5 @@
-// Vitest setup: a test that makes anything print to console.error fails (errors go through the logger).
+// Vitest setup: a test that makes anything print to console.error fails (the services' errors go
+// through their logger; XState reports errors of actors nobody handles there).
 import { afterEach, vi } from 'vitest';
 
 let calls: unknown[][] = [];

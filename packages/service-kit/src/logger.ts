@@ -23,5 +23,22 @@ export function createServiceLogger(options: {
   );
 }
 
+/**
+ * A service's `createLogger`: its name and redactions fixed, the level (and, in tests, the
+ * destination) given at each call; `defaultDestination` when nothing is given (standard output).
+ */
+export function serviceLoggerFactory(
+  service: string,
+  fixed: { redact?: redactOptions; defaultDestination?: () => DestinationStream } = {},
+) {
+  return (options: { level: LevelWithSilent; destination?: DestinationStream }): Logger =>
+    createServiceLogger({
+      service,
+      level: options.level,
+      destination: options.destination ?? fixed.defaultDestination?.(),
+      ...(fixed.redact && { redact: fixed.redact }),
+    });
+}
+
 /** A logger that writes nothing (tests that do not look at logs). */
 export const silentLogger = (): Logger => pino({ level: 'silent' });

@@ -2,13 +2,12 @@
 // With NODE_ENV=production it refuses to start while a secret is unset or a development default (decision 0022).
 import {
   EnvError,
+  environmentOf,
   host,
   httpOrigin,
   logLevel,
   optional,
-  parseEnvWith,
   port,
-  productionSecretProblems,
 } from '@transit-shop/service-kit/env';
 import { z } from 'zod';
 import type { SandboxConfig } from './config.ts';
@@ -42,19 +41,11 @@ export type Env = z.infer<typeof envSchema>;
 
 export { EnvError };
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  return parseEnvWith(envSchema, source, (variables) =>
-    productionSecretProblems(variables, {
-      names: PRODUCTION_SECRETS,
-      developmentValues: Object.values(DEVELOPMENT_SECRETS),
-    }),
-  );
-}
-
-/** Reads the process environment; call once at start. */
-export function readEnv(): Env {
-  return parseEnv(process.env);
-}
+/** `parseEnv` reads any source (tests); `readEnv` the process environment, once at start. */
+export const { parseEnv, readEnv } = environmentOf(envSchema, {
+  names: PRODUCTION_SECRETS,
+  developmentValues: Object.values(DEVELOPMENT_SECRETS),
+});
 
 export function sandboxConfig(env: Env): SandboxConfig {
   return {

@@ -5,11 +5,11 @@ import {
   booleanFlag,
   directory,
   EnvError,
+  environmentOf,
   host,
   httpOrigin,
   logLevel,
   optional,
-  parseEnvWith,
   port,
 } from '@transit-shop/service-kit/env';
 import proxyAddr from 'proxy-addr';
@@ -78,11 +78,5 @@ export type Env = z.infer<typeof envSchema>;
 
 export { EnvError };
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  return parseEnvWith(envSchema, source);
-}
-
-/** Reads the process environment; call once at start. */
-export function readEnv(): Env {
-  return parseEnv(process.env);
-}
+/** `parseEnv` reads any source (tests); `readEnv` the process environment, once at start. */
+export const { parseEnv, readEnv } = environmentOf(envSchema);

@@ -1,13 +1,6 @@
 // The service's logger: pino JSON lines (no pretty printer), level from the environment.
-import {
-  createServiceLogger,
-  type DestinationStream,
-  type LevelWithSilent,
-  type Logger,
-} from '@transit-shop/service-kit/logger';
+import { type Logger, serviceLoggerFactory } from '@transit-shop/service-kit/logger';
 
 export type { Logger };
 
-export function createLogger(options: { level: LevelWithSilent; destination?: DestinationStream }): Logger {
-  return createServiceLogger({ service: 'tenant-service', ...options });
-}
+export const createLogger = serviceLoggerFactory('tenant-service');

@@ -6,14 +6,13 @@ import {
   booleanFlag,
   directory,
   EnvError,
+  environmentOf,
   host,
   httpOrigin,
   logLevel,
   optional,
-  parseEnvWith,
   port,
   positiveInteger,
-  productionSecretProblems,
 } from '@transit-shop/service-kit/env';
 import { z } from 'zod';
 import { mailSenderOf } from './mail-sender.ts';
@@ -133,16 +132,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export { EnvError };
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  return parseEnvWith(envSchema, source, (variables) =>
-    productionSecretProblems(variables, {
-      names: PRODUCTION_SECRETS,
-      developmentValues: Object.values(DEVELOPMENT_SECRETS),
-    }),
-  );
-}
-
-/** Reads the process environment; call once at start. */
-export function readEnv(): Env {
-  return parseEnv(process.env);
-}
+/** `parseEnv` reads any source (tests); `readEnv` the process environment, once at start. */
+export const { parseEnv, readEnv } = environmentOf(envSchema, {
+  names: PRODUCTION_SECRETS,
+  developmentValues: Object.values(DEVELOPMENT_SECRETS),
+});
