@@ -37,6 +37,12 @@ export const paths = {
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
   cart: '/cart',
+  // The checkout's steps, after the cart (spec 01 §2).
+  checkoutInviteLogin: '/cart/invite-login',
+  checkoutInvoiceEmail: '/cart/invoice-email',
+  checkoutShippingAddress: '/cart/shipping-address',
+  checkoutCollect: '/cart/collect',
+  checkoutPayment: '/cart/checkout',
 } as const;
 
 // The network of the page: one per page load (the tenant service serves one network per domain),

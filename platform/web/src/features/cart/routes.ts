@@ -1,8 +1,26 @@
-// The cart's pages: /cart, and the steps after it that need the cart's checkout check (ROUTE-04),
-// as one route whose module tells them apart: the route registry is on the first paint.
+// The cart's page, /cart. The checkout's steps under /cart are the checkout feature's routes; any
+// other address under /cart is not found.
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
 export const cartRoutes: RouteObject[] = [
-  { path: `${paths.cart.slice(1)}/*`, lazy: () => import('./pages/cart-pages.tsx') },
+  {
+    path: paths.cart.slice(1),
+    // The cart starts (and verifies a restored cart) while the page's code arrives; the page shows
+    // all the sidebar would: the sidebar closes.
+    loader: () => {
+      void import('../../lib/cart/cart-runtime.ts').then(({ closeCartSidebar, getCartRuntime }) =>
+        getCartRuntime().then(closeCartSidebar),
+      );
+      return null;
+    },
+    lazy: () => import('./pages/cart.tsx'),
+  },
+  {
+    // ROUTE-02: any other address under /cart than the checkout's steps is not found.
+    path: `${paths.cart.slice(1)}/*`,
+    loader: () => {
+      throw new Response('Not Found', { status: 404 });
+    },
+  },
 ];

@@ -1,12 +1,23 @@
-// Which page of the checkout a snapshot of the machine is at (the address follows it), or null
-// while the buyer is on an auth page (log in, sign up, finalize); and whether the payment step shows
-// an order's outcome rather than its form.
+// The checkout's steps and their addresses; which step a snapshot of the machine is at (the address
+// follows it), or null while the buyer is on an auth page (log in, sign up, finalize); and whether
+// the payment step shows an order's outcome rather than its form.
 import type { CheckoutSnapshot } from '@transit-shop/flows/checkout/checkout.machine';
 import { paths } from '../../config/paths.ts';
 
-export type CheckoutStep = 'invite-login' | 'invoice-email' | 'shipping-address' | 'collect' | 'checkout';
+const STEP_PATHS = {
+  'invite-login': paths.checkoutInviteLogin,
+  'invoice-email': paths.checkoutInvoiceEmail,
+  'shipping-address': paths.checkoutShippingAddress,
+  collect: paths.checkoutCollect,
+  checkout: paths.checkoutPayment,
+} as const;
 
-export const checkoutStepPath = (step: CheckoutStep) => `${paths.cart}/${step}`;
+export type CheckoutStep = keyof typeof STEP_PATHS;
+
+export const CHECKOUT_STEPS = Object.keys(STEP_PATHS) as CheckoutStep[];
+
+/** The path of a step: /cart/checkout... */
+export const checkoutStepPath = (step: CheckoutStep): string => STEP_PATHS[step];
 
 export function checkoutStepOf(snapshot: CheckoutSnapshot): CheckoutStep | null {
   if (snapshot.matches('awaitingSignIn') || snapshot.matches('finalizingAccount')) return null;
@@ -22,4 +33,16 @@ export function showsOrderOutcome(snapshot: CheckoutSnapshot): boolean {
   return (['confirming', 'settling', 'confirmed', 'pending', 'failed', 'cancelled'] as const).some((state) =>
     snapshot.matches(state),
   );
+}
+
+/** What a step's route tells the checkout's page: which step its address is. */
+export type CheckoutStepHandle = { checkoutStep: CheckoutStep };
+
+/** The step of the matched routes' deepest checkout step, if any. */
+export function stepOfMatches(matches: readonly { handle: unknown }[]): CheckoutStep | null {
+  for (const { handle } of [...matches].reverse()) {
+    const step = (handle as Partial<CheckoutStepHandle> | undefined)?.checkoutStep;
+    if (step) return step;
+  }
+  return null;
 }

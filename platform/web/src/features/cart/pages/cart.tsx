@@ -1,4 +1,5 @@
-// /cart: the cart page (spec 01 §2): lines, promo codes, amounts, confirmations and checkout.
+// /cart: the cart page (spec 01 §2): lines, promo codes, amounts, confirmations and checkout. The
+// checkout's steps after it are the checkout feature's routes.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -8,7 +9,7 @@ import { WithCart } from '../../../lib/cart/use-cart.tsx';
 import { WithSession } from '../../../lib/session/use-session.tsx';
 import { CartContents } from '../components/cart-contents.tsx';
 
-export default function CartPage() {
+export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('cart.title'));
   return (
