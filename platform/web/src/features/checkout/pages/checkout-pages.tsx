@@ -244,8 +244,8 @@ function CheckoutWhenReady({ step }: { step: CheckoutStep }) {
       <LinearProgress aria-label={t('common.loading')} />
     );
   }
-  if (savedMethods.isLoading) return <LinearProgress aria-label={t('common.loading')} />;
-  return <Checkout step={step} savedMethods={savedMethods.data ?? []} />;
+  if (!savedMethods.ready) return <LinearProgress aria-label={t('common.loading')} />;
+  return <Checkout step={step} savedMethods={savedMethods.methods} />;
 }
 
 export function Component() {
