@@ -37,12 +37,8 @@ export const paths = {
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
   cart: '/cart',
-  // The checkout's steps, after the cart (spec 01 §2).
-  checkoutInviteLogin: '/cart/invite-login',
-  checkoutInvoiceEmail: '/cart/invoice-email',
-  checkoutShippingAddress: '/cart/shipping-address',
-  checkoutCollect: '/cart/collect',
-  checkoutPayment: '/cart/checkout',
+  // Where the cart's checkout leads: the payment step (the checkout's other steps are its own).
+  checkout: '/cart/checkout',
 } as const;
 
 // The network of the page: one per page load (the tenant service serves one network per domain),

@@ -22,5 +22,7 @@ export const cartRoutes: RouteObject[] = [
     loader: () => {
       throw new Response('Not Found', { status: 404 });
     },
+    // Never rendered: the loader always throws, and the error screen shows.
+    element: null,
   },
 ];

@@ -1,23 +1,12 @@
-// The checkout's steps and their addresses; which step a snapshot of the machine is at (the address
+// The address of each of the checkout's steps; which step a snapshot of the machine is at (the address
 // follows it), or null while the buyer is on an auth page (log in, sign up, finalize); and whether
 // the payment step shows an order's outcome rather than its form.
 import type { CheckoutSnapshot } from '@transit-shop/flows/checkout/checkout.machine';
 import { paths } from '../../config/paths.ts';
-
-const STEP_PATHS = {
-  'invite-login': paths.checkoutInviteLogin,
-  'invoice-email': paths.checkoutInvoiceEmail,
-  'shipping-address': paths.checkoutShippingAddress,
-  collect: paths.checkoutCollect,
-  checkout: paths.checkoutPayment,
-} as const;
-
-export type CheckoutStep = keyof typeof STEP_PATHS;
-
-export const CHECKOUT_STEPS = Object.keys(STEP_PATHS) as CheckoutStep[];
+import type { CheckoutStep, CheckoutStepHandle } from './checkout-step-list.ts';
 
 /** The path of a step: /cart/checkout... */
-export const checkoutStepPath = (step: CheckoutStep): string => STEP_PATHS[step];
+export const checkoutStepPath = (step: CheckoutStep) => `${paths.cart}/${step}`;
 
 export function checkoutStepOf(snapshot: CheckoutSnapshot): CheckoutStep | null {
   if (snapshot.matches('awaitingSignIn') || snapshot.matches('finalizingAccount')) return null;
@@ -34,9 +23,6 @@ export function showsOrderOutcome(snapshot: CheckoutSnapshot): boolean {
     snapshot.matches(state),
   );
 }
-
-/** What a step's route tells the checkout's page: which step its address is. */
-export type CheckoutStepHandle = { checkoutStep: CheckoutStep };
 
 /** The step of the matched routes' deepest checkout step, if any. */
 export function stepOfMatches(matches: readonly { handle: unknown }[]): CheckoutStep | null {

@@ -3,13 +3,14 @@
 // them: the checkout machine runs in its page, which stays mounted from one step to the next. Each
 // step opens only when the cart's checkout check passes, otherwise back to the cart (ROUTE-04).
 import type { RouteObject } from 'react-router';
-import { CHECKOUT_STEPS, type CheckoutStepHandle, checkoutStepPath } from './checkout-steps.ts';
+import { paths } from '../../config/paths.ts';
+import { CHECKOUT_STEPS, type CheckoutStepHandle } from './checkout-step-list.ts';
 
 export const checkoutRoutes: RouteObject[] = [
   {
     lazy: () => import('./pages/checkout-pages.tsx'),
     children: CHECKOUT_STEPS.map((step) => ({
-      path: checkoutStepPath(step).slice(1),
+      path: `${paths.cart.slice(1)}/${step}`,
       handle: { checkoutStep: step } satisfies CheckoutStepHandle,
       lazy: () => import('./pages/checkout-step.ts'),
     })),

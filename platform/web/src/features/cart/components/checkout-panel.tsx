@@ -65,7 +65,7 @@ export function CheckoutPanel({ buyer, onNavigate }: { buyer: Buyer; onNavigate?
       </Box>
       <Button
         component={LocaleLink}
-        to={paths.checkoutPayment}
+        to={paths.checkout}
         variant="contained"
         size="large"
         fullWidth

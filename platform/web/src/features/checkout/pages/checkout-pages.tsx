@@ -41,13 +41,8 @@ import {
   type SlotPlaces,
   savedMethodsOwnerOf,
 } from '../checkout-runtime.ts';
-import {
-  type CheckoutStep,
-  checkoutStepOf,
-  checkoutStepPath,
-  showsOrderOutcome,
-  stepOfMatches,
-} from '../checkout-steps.ts';
+import type { CheckoutStep } from '../checkout-step-list.ts';
+import { checkoutStepOf, checkoutStepPath, showsOrderOutcome, stepOfMatches } from '../checkout-steps.ts';
 import { CollectStep } from '../components/collect-step.tsx';
 import { CustomerInfoStep } from '../components/customer-info-step.tsx';
 import { InvoiceEmailStep } from '../components/invoice-email-step.tsx';
