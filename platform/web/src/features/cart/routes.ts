@@ -6,14 +6,6 @@ import { paths } from '../../config/paths.ts';
 export const cartRoutes: RouteObject[] = [
   {
     path: paths.cart.slice(1),
-    // The cart starts (and verifies a restored cart) while the page's code arrives; the page shows
-    // all the sidebar would: the sidebar closes.
-    loader: () => {
-      void import('../../lib/cart/cart-runtime.ts').then(({ closeCartSidebar, getCartRuntime }) =>
-        getCartRuntime().then(closeCartSidebar),
-      );
-      return null;
-    },
     lazy: () => import('./pages/cart.tsx'),
   },
   {
