@@ -6,6 +6,7 @@ import { paths } from '../config/paths.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
 import { cartRoutes } from '../features/cart/routes.ts';
+import { checkoutRoutes } from '../features/checkout/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
 import type { BuildWatch } from '../lib/build-watch.ts';
 import { staleBuildLoader } from '../lib/stale-build-loader.ts';
@@ -27,6 +28,7 @@ const pages: RouteObject[] = [
       { index: true, lazy: () => import('./routes/home.tsx') },
       ...accountRoutes,
       ...cartRoutes,
+      ...checkoutRoutes,
       ...productRoutes,
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],

@@ -11,6 +11,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../lib/forms/use-auth-form.ts';
 import { useErrorText } from '../lib/forms/use-error-text.ts';
+import { messageKey } from '../lib/message-key.ts';
 
 export function FormTextField({
   fieldError,
@@ -18,7 +19,7 @@ export function FormTextField({
   ...props
 }: Omit<TextFieldProps, 'error' | 'helperText'> & { fieldError?: FieldError | undefined; hint?: string }) {
   const { t } = useTranslation();
-  const message = fieldError ? t(fieldError.key, fieldError.params ?? {}) : hint;
+  const message = fieldError ? t(messageKey(fieldError.key), fieldError.params ?? {}) : hint;
   return (
     <TextField
       fullWidth
@@ -64,7 +65,9 @@ export function FormCheckbox({
         label={label}
       />
       {fieldError ? (
-        <FormHelperText id={helperId}>{t(fieldError.key, fieldError.params ?? {})}</FormHelperText>
+        <FormHelperText id={helperId}>
+          {t(messageKey(fieldError.key), fieldError.params ?? {})}
+        </FormHelperText>
       ) : null}
     </FormControl>
   );
@@ -76,7 +79,7 @@ export function FormSummary({ summary }: { summary: string | undefined }) {
   if (!summary) return null;
   return (
     <Alert severity="error" sx={{ mt: 2 }}>
-      {t(summary)}
+      {t(messageKey(summary))}
     </Alert>
   );
 }

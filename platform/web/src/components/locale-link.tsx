@@ -1,14 +1,9 @@
 // Links and navigation that keep the visitor's language prefix.
-import type { Locale } from '@transit-shop/sdk/locales';
 import { forwardRef, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { localePath } from '../config/paths.ts';
+import { useLocale } from '../lib/use-locale.ts';
 import { RouterLink, type RouterLinkProps } from './router-link.tsx';
-
-export function useLocale(): Locale {
-  return useTranslation().i18n.language as Locale;
-}
 
 /**
  * The path in the current language. The same function until the language changes, so an effect

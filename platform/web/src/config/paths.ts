@@ -37,6 +37,8 @@ export const paths = {
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
   cart: '/cart',
+  // Where the cart's checkout leads: the payment step (the checkout's other steps are its own).
+  checkout: '/cart/checkout',
 } as const;
 
 // The network of the page: one per page load (the tenant service serves one network per domain),

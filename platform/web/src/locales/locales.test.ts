@@ -93,6 +93,24 @@ describe('messages', () => {
     }
   });
 
+  // A text's placeholders ({{date}}) and link tags (<legal>) are filled by the code: every
+  // language keeps those of the French text, in every file.
+  const placeholders = (text: unknown) =>
+    [...String(text).matchAll(/\{\{\s*[\w.]+\s*\}\}|<\/?\w+>/g)].map((match) => match[0]).sort();
+
+  for (const locale of LOCALES) {
+    it(`I18N-01 every text keeps the placeholders and link tags of the French one in ${locale}`, () => {
+      const messages = flatten(MESSAGES[locale]);
+      const reference = flatten(fr);
+      for (const [key, text] of Object.entries(messages)) {
+        const form = PLURAL_FORM.exec(key);
+        // A plural form is compared with the French text of the same form, or its `other` one.
+        const french = reference[key] ?? (form ? reference[`${key.slice(0, form.index)}_other`] : undefined);
+        expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(french));
+      }
+    });
+  }
+
   it('keeps placeholders in every language', () => {
     for (const locale of LOCALES) {
       expect(flatten(MESSAGES[locale])['maintenance.estimatedEnd']).toContain('{{date}}');

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { directionOf, type Locale } from '@transit-shop/sdk/locales';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { RootErrorBoundary } from '../app/root-error-boundary.tsx';
 import { createRoutes } from '../app/router.tsx';
@@ -18,12 +18,20 @@ export async function renderWithApp(
   ui: ReactNode,
   options: { locale?: Locale; path?: string; bootstrap?: Bootstrap } = {},
 ) {
+  return renderRoutesWithApp([{ path: '*', element: ui }], options);
+}
+
+/** Routes of their own (a page reading its params), inside the app's providers. */
+export async function renderRoutesWithApp(
+  routes: RouteObject[],
+  options: { locale?: Locale; path?: string; bootstrap?: Bootstrap } = {},
+) {
   const locale = options.locale ?? 'fr';
   const bootstrap = options.bootstrap ?? fixtureBootstrap({ locale });
   setPathsNetwork(bootstrap.network);
   const i18n = await createI18n(locale);
   const cache = await loadEmotionCache(bootstrap.direction);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   const result = render(
     <AppProviders bootstrap={createBootstrapStore(bootstrap)} i18n={i18n} emotionCache={cache}>
       <RouterProvider router={router} />
@@ -50,6 +58,19 @@ export async function renderApp(path: string, options: { bootstrap?: Bootstrap }
     </AppProviders>,
   );
   return { ...result, router, i18n, store };
+}
+
+/**
+ * The page frame's parts app/layout.tsx loads after the first paint, compiled ahead (in a test
+ * file's `beforeAll`) so that cost does not fall within one test's time.
+ */
+export function preloadLayoutParts() {
+  return Promise.all([
+    import('../features/alerts/components/alert-area.tsx'),
+    import('../features/auth/components/session-area.tsx'),
+    import('../features/cart/components/cart-area.tsx'),
+    import('../features/shell/components/footer-controls.tsx'),
+  ]);
 }
 
 let sources = 0;

@@ -179,6 +179,11 @@ export function runningCartRuntime(): CartRuntime | undefined {
   return installed?.runtime;
 }
 
+/** A page that shows all the cart's sidebar would (the cart, a checkout step) closes the sidebar. */
+export function closeCartSidebar({ actor }: CartRuntime): void {
+  actor.send({ type: 'VISIBILITY_CHANGED', visible: false });
+}
+
 /** Sets the page's runtime (tests give one answering from a fake backend). */
 export function installCartRuntime(runtime: CartRuntime): void {
   install(runtime);

@@ -34,7 +34,7 @@ export async function requireCheckout({
     if (inFlight !== null && snapshot.context.items.length === 0) {
       // The payment step, where the outcome of an order shows.
       const outcome = new URLSearchParams({ [ORDER_REFERENCE_PARAM]: inFlight });
-      throw redirect(`${localePath(locale, `${paths.cart}/checkout`)}?${outcome}`);
+      throw redirect(`${localePath(locale, paths.checkout)}?${outcome}`);
     }
     throw redirect(localePath(locale, paths.cart));
   }

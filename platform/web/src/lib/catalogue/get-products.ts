@@ -8,9 +8,9 @@ import {
   productListPayload,
 } from '@transit-shop/sdk/contract/catalogue';
 import type { Locale } from '@transit-shop/sdk/locales';
-import { useLocale } from '../../components/locale-link.tsx';
 import { type TicketClient, useApiClient } from '../api-client.ts';
 import { useBootstrap } from '../bootstrap-context.tsx';
+import { useLocale } from '../use-locale.ts';
 
 /** Spec 02 §9: GET answers are reused for 5 minutes. */
 const CATALOGUE_STALE_MS = 5 * 60_000;

@@ -4,6 +4,7 @@
 import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { DEFAULT_ERROR_CODE } from '@transit-shop/sdk/errors/error-codes';
 import { useTranslation } from 'react-i18next';
+import { messageKey } from '../message-key.ts';
 
 export function useFormatTime() {
   const { i18n } = useTranslation();
@@ -24,7 +25,7 @@ export function useErrorText() {
     const key = i18n.exists(`apiErrors.${error.code}`)
       ? `apiErrors.${error.code}`
       : `apiErrors.${DEFAULT_ERROR_CODE}`;
-    const text = t(key);
+    const text = t(messageKey(key));
     const wait = error.details?.retryAfterSeconds;
     if (wait === undefined || wait <= 0) return text;
     return `${text} ${t('auth.retryAt', { time: formatTime(new Date(now.getTime() + wait * 1000)) })}`;

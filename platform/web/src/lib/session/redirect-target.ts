@@ -1,8 +1,8 @@
 // Where a page of the session sends the traveller when done: the `?redirect=` target, kept within
 // the shop's own pages, or the home page of the language.
 import { useSearchParams } from 'react-router';
-import { useLocale } from '../../components/locale-link.tsx';
 import { localePath, paths, splitLocale } from '../../config/paths.ts';
+import { useLocale } from '../use-locale.ts';
 
 export type GuardArgs = { request: Request };
 

@@ -1,25 +1,15 @@
-// The account's saved cards and bank accounts (Account/getCards.json, PM-01, PM-02), read afresh at
-// each visit, and the calls that change one (PM-03): each answers the methods as they now are,
-// which replace the list; the checkout's own list is then stale.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// The calls that change one of the account's saved cards and bank accounts (PM-03): each answers
+// the methods as they now are, which replace the one list of them (lib/saved-methods.ts), the
+// checkout's included.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  getSavedPaymentMethodsCall,
   removeCardBookmarkCall,
   type SavedPaymentMethodAnswer,
   setCardBookmarkCall,
   unregisterCardCall,
 } from '@transit-shop/sdk/contract/payment-methods';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { CHECKOUT_SAVED_METHODS_KEY } from '../../../lib/saved-methods.ts';
-
-export const paymentMethodsQueryOptions = (client: Pick<TicketClient, 'call'>, userId: number) =>
-  queryOptions({
-    // Not the checkout's key: it keeps the methods in the checkout machine's shape.
-    queryKey: ['account-payment-methods', userId],
-    queryFn: async () => (await client.call(getSavedPaymentMethodsCall, {})).cards,
-    // A payment may save a method at any time.
-    staleTime: 0,
-  });
+import { savedMethodsQueryOptions } from '../../../lib/saved-methods.ts';
 
 export type PaymentMethodChange = 'remove' | 'bookmark' | 'unbookmark';
 
@@ -49,8 +39,7 @@ export function useChangePaymentMethod(userId: number) {
     mutationFn: ({ change, method }: PaymentMethodChangeRequest) =>
       changePaymentMethod(client, change, method.id),
     onSuccess: (cards) => {
-      queryClient.setQueryData(paymentMethodsQueryOptions(client, userId).queryKey, cards);
-      void queryClient.invalidateQueries({ queryKey: CHECKOUT_SAVED_METHODS_KEY });
+      queryClient.setQueryData(savedMethodsQueryOptions(client, userId).queryKey, cards);
     },
   });
 }

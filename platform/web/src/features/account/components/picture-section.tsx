@@ -11,6 +11,7 @@ import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { isPictureFile, pictureFileSchema } from '@transit-shop/sdk/validation/picture';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageKey } from '../../../lib/message-key.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 import { AccountSection, SavedStatus, UpdateFailure } from './account-section.tsx';
 
@@ -100,7 +101,7 @@ export function PictureSection({ user }: { user: AuthUser }) {
             </Typography>
             {problem ? (
               <FormHelperText id={errorId} error>
-                {t(problem)}
+                {t(messageKey(problem))}
               </FormHelperText>
             ) : null}
           </Box>

@@ -158,7 +158,13 @@ function Invoices() {
           page={page}
           onChange={(_event, next) => setPage(next)}
           getItemAriaLabel={(type, item) =>
-            type === 'page' ? t('account.invoices.page', { page: item }) : t(`account.invoices.${type}`)
+            type === 'page'
+              ? t('account.invoices.page', { page: item })
+              : t(
+                  type === 'start-ellipsis' || type === 'end-ellipsis'
+                    ? 'account.invoices.morePages'
+                    : `account.invoices.${type}`,
+                )
           }
         />
       ) : null}

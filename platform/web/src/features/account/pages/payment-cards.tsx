@@ -13,14 +13,10 @@ import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { isolatedLtr } from '../../../lib/saved-methods.ts';
+import { isolatedLtr, savedMethodsQueryOptions } from '../../../lib/saved-methods.ts';
 import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
 import { requireAccountHolder } from '../account-guard.ts';
-import {
-  type PaymentMethodChangeRequest,
-  paymentMethodsQueryOptions,
-  useChangePaymentMethod,
-} from '../api/payment-methods.ts';
+import { type PaymentMethodChangeRequest, useChangePaymentMethod } from '../api/payment-methods.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 import { AccountSection, SavedStatus } from '../components/account-section.tsx';
 import { PaymentMethodItem } from '../components/payment-method-item.tsx';
@@ -40,7 +36,7 @@ function PaymentMethods({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const query = paymentMethodsQueryOptions(client, userId);
+  const query = savedMethodsQueryOptions(client, userId);
   const methods = useQuery(query);
   const change = useChangePaymentMethod(userId);
   const [removing, setRemoving] = useState<SavedPaymentMethodAnswer | null>(null);

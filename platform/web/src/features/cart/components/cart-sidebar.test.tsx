@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
 import { getCartRuntime } from '../../../lib/cart/cart-runtime.ts';
+import { fakeVerify, singleTicket } from '../../../test/cart-session.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { createTestSession, stubTenantService } from '../../../test/session.ts';
-import { fakeVerify, singleTicket } from '../test/cart-session.ts';
 
 describe('the cart sidebar', () => {
   it('opens from the header button with the keyboard, shows the lines and closes with Escape, focus back on the button', async () => {

@@ -12,7 +12,6 @@ import { FormCheckbox } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCart } from '../../../lib/cart/use-cart.tsx';
-import { cartStepPath } from '../cart-steps.ts';
 import type { Buyer } from '../hooks/use-buyer.ts';
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -66,7 +65,7 @@ export function CheckoutPanel({ buyer, onNavigate }: { buyer: Buyer; onNavigate?
       </Box>
       <Button
         component={LocaleLink}
-        to={cartStepPath('checkout')}
+        to={paths.checkout}
         variant="contained"
         size="large"
         fullWidth

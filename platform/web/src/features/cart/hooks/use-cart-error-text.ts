@@ -4,6 +4,7 @@
 import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { messageKey } from '../../../lib/message-key.ts';
 
 export function useCartErrorText() {
   const { t, i18n } = useTranslation();
@@ -11,7 +12,7 @@ export function useCartErrorText() {
   /** The text of a catalogue code, or of an error carrying one. */
   return (error: unknown): string => {
     const code = typeof error === 'string' ? error : isAppError(error) ? error.code : null;
-    if (code && i18n.exists(`cart.errors.${code}`)) return t(`cart.errors.${code}`);
+    if (code && i18n.exists(`cart.errors.${code}`)) return t(messageKey(`cart.errors.${code}`));
     return errorText(typeof error === 'string' ? null : error);
   };
 }

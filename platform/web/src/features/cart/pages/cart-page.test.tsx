@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { CART_STORAGE_KEY } from '@transit-shop/flows/cart/cart-storage';
 import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
+import { fakeVerify, singleTicket, type VoucherRules } from '../../../test/cart-session.ts';
 import { renderApp } from '../../../test/render.tsx';
 import {
   calledPaths,
@@ -11,7 +12,6 @@ import {
   type Handler,
   stubTenantService,
 } from '../../../test/session.ts';
-import { fakeVerify, singleTicket, type VoucherRules } from '../test/cart-session.ts';
 
 /** The cart page with a ticket in the cart, answered by a fake Order/verify.json. */
 async function openCart(

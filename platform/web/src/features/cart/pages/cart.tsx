@@ -1,14 +1,23 @@
-// /cart: the cart page (spec 01 §2): lines, promo codes, amounts, confirmations and checkout.
+// /cart: the cart page (spec 01 §2): lines, promo codes, amounts, confirmations and checkout. The
+// checkout's steps after it are the checkout feature's routes.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.ts';
+import { closeCartSidebar, getCartRuntime } from '../../../lib/cart/cart-runtime.ts';
 import { WithCart } from '../../../lib/cart/use-cart.tsx';
 import { WithSession } from '../../../lib/session/use-session.tsx';
 import { CartContents } from '../components/cart-contents.tsx';
 
-export default function CartPage() {
+export function loader() {
+  // The cart starts (and verifies a restored cart) as the page's code arrives; the page shows all
+  // the sidebar would: the sidebar closes.
+  void getCartRuntime().then(closeCartSidebar);
+  return null;
+}
+
+export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('cart.title'));
   return (

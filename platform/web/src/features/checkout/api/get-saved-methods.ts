@@ -1,37 +1,37 @@
-// Account/getCards.json for the checkout: the signed-in customer's saved cards and bank accounts
-// as the checkout machine offers them (PAY-01). A visitor or a guest has none (AUTH-04), so the
-// call is made only for a customer; an expired card is kept but locked, as it cannot be charged.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// The signed-in customer's saved cards and bank accounts as the checkout machine offers them
+// (PAY-01), read from the one query of them (lib/saved-methods.ts). A visitor or a guest has none
+// (AUTH-04), so the call is made only for a customer; an expired card is kept but locked, as it
+// cannot be charged.
+import { useQuery } from '@tanstack/react-query';
 import type { SavedPaymentMethod } from '@transit-shop/flows/checkout/checkout.machine';
-import {
-  getSavedPaymentMethodsCall,
-  type SavedPaymentMethodAnswer,
-} from '@transit-shop/sdk/contract/payment-methods';
-import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
-import { CHECKOUT_SAVED_METHODS_KEY, isolatedLtr } from '../../../lib/saved-methods.ts';
+import type { SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { isolatedLtr, savedMethodsQueryOptions } from '../../../lib/saved-methods.ts';
 
 export function toSavedPaymentMethod(card: SavedPaymentMethodAnswer): SavedPaymentMethod {
   return { id: card.id, method: card.kind, label: isolatedLtr(card.label), locked: card.expired };
 }
 
-export async function getSavedMethods(client: Pick<TicketClient, 'call'>): Promise<SavedPaymentMethod[]> {
-  const { cards } = await client.call(getSavedPaymentMethodsCall, {});
-  return cards.map(toSavedPaymentMethod);
-}
+const toSavedPaymentMethods = (cards: readonly SavedPaymentMethodAnswer[]) => cards.map(toSavedPaymentMethod);
 
-/** The customer's methods, read afresh for each checkout: a payment may have saved one since. */
-export const savedMethodsQueryOptions = (client: Pick<TicketClient, 'call'>, userId: number) =>
-  queryOptions({
-    queryKey: [...CHECKOUT_SAVED_METHODS_KEY, userId],
-    queryFn: () => getSavedMethods(client),
-    staleTime: 0,
-    gcTime: 0,
-    // A failure offers no saved method (a new card or debit still pays): no wait for retries.
+/**
+ * The saved methods of `userId`, a signed-in customer, read afresh for each checkout (a payment may
+ * have saved one since): not ready until read since the page opened. Nothing is asked for null; a
+ * failure offers none (a new card or debit still pays).
+ */
+export function useSavedMethods(userId: number | null): {
+  ready: boolean;
+  methods: readonly SavedPaymentMethod[];
+} {
+  const client = useApiClient();
+  const query = useQuery({
+    ...savedMethodsQueryOptions(client, userId ?? 0),
+    enabled: userId !== null,
+    select: toSavedPaymentMethods,
+    // No wait for retries: the checkout goes on without saved methods.
     retry: false,
   });
-
-/** The saved methods of `userId`, a signed-in customer; nothing is asked for null. */
-export function useSavedMethods(userId: number | null) {
-  const client = useApiClient();
-  return useQuery({ ...savedMethodsQueryOptions(client, userId ?? 0), enabled: userId !== null });
+  if (userId === null) return { ready: true, methods: [] };
+  if (query.isError) return { ready: true, methods: [] };
+  return { ready: query.isFetchedAfterMount, methods: query.data ?? [] };
 }

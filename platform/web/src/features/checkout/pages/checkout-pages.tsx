@@ -1,11 +1,12 @@
 // The checkout's pages under /cart (spec 01 §2): invite-login (customer info), invoice-email,
-// shipping-address, collect and checkout (payment and its result). One checkout machine runs
-// while the buyer goes from one to the next; the address follows the machine's step (a direct
+// shipping-address, collect and checkout (payment and its result), the page of the route holding
+// the steps' routes (routes.ts), which tell it the step. One checkout machine runs while the buyer
+// goes from one to the next; the address follows the machine's step (a direct
 // visit of another step is sent to the one the machine is at), and the focus moves to the heading
 // of each new step. Back from the payment provider (`?order=…`, decision 0021), in whatever tab or
 // device, the server is asked for that order's outcome; so it is for the order this tab's attempt
 // or the cart remembers in flight (a reload, a page shown again from the browser's cache, another
-// tab). The attempt kept in session storage is restored when it is that order's. The route's
+// tab). The attempt kept in session storage is restored when it is that order's. The step's route
 // loader has already checked ROUTE-04.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,9 +16,9 @@ import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { FailureAlert } from '../../../components/form-parts.tsx';
-import { useLocale, useLocalePath } from '../../../components/locale-link.tsx';
+import { useLocalePath } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
@@ -26,6 +27,7 @@ import { useUser } from '../../../lib/session/get-user.ts';
 import { redirectQuery } from '../../../lib/session/redirect-target.ts';
 import { settle } from '../../../lib/session/session-runtime.ts';
 import { useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { useSavedMethods } from '../api/get-saved-methods.ts';
 import {
   checkoutCartOf,
@@ -39,7 +41,8 @@ import {
   type SlotPlaces,
   savedMethodsOwnerOf,
 } from '../checkout-runtime.ts';
-import { type CheckoutStep, checkoutStepOf, checkoutStepPath, showsOrderOutcome } from '../checkout-steps.ts';
+import type { CheckoutStep } from '../checkout-step-list.ts';
+import { checkoutStepOf, checkoutStepPath, showsOrderOutcome, stepOfMatches } from '../checkout-steps.ts';
 import { CollectStep } from '../components/collect-step.tsx';
 import { CustomerInfoStep } from '../components/customer-info-step.tsx';
 import { InvoiceEmailStep } from '../components/invoice-email-step.tsx';
@@ -236,12 +239,14 @@ function CheckoutWhenReady({ step }: { step: CheckoutStep }) {
       <LinearProgress aria-label={t('common.loading')} />
     );
   }
-  if (savedMethods.isLoading) return <LinearProgress aria-label={t('common.loading')} />;
-  return <Checkout step={step} savedMethods={savedMethods.data ?? []} />;
+  if (!savedMethods.ready) return <LinearProgress aria-label={t('common.loading')} />;
+  return <Checkout step={step} savedMethods={savedMethods.methods} />;
 }
 
-export default function CheckoutPages({ step }: { step: CheckoutStep }) {
+export function Component() {
   const { t } = useTranslation();
+  // The routes under this one are the steps': one always matches.
+  const step = stepOfMatches(useMatches()) ?? 'checkout';
   return (
     <Box component="section" sx={{ maxWidth: 760, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>
       <WithSession>

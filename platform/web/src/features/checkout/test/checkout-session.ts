@@ -14,25 +14,14 @@ import { afterEach, beforeAll, expect } from 'vitest';
 import { splitLocale } from '../../../config/paths.ts';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
 import { getCartRuntime } from '../../../lib/cart/cart-runtime.ts';
+import { fakeVerify } from '../../../test/cart-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { preloadLayoutParts, renderApp } from '../../../test/render.tsx';
 import { createTestSession, type Handler, stubTenantService } from '../../../test/session.ts';
-import { fakeVerify } from '../../cart/test/cart-session.ts';
 
 afterEach(() => sessionStorage.removeItem(CHECKOUT_STORAGE_KEY));
 
-// The page frame's parts loaded after the first paint (app/layout.tsx), compiled once per test file
-// before its first test, so that cost does not fall within one test's time.
-beforeAll(
-  () =>
-    Promise.all([
-      import('../../alerts/components/alert-area.tsx'),
-      import('../../auth/components/session-area.tsx'),
-      import('../../cart/components/cart-area.tsx'),
-      import('../../shell/components/footer-controls.tsx'),
-    ]),
-  60_000,
-);
+beforeAll(preloadLayoutParts, 60_000);
 
 /** Order/computeAmount.json: the verified total split evenly, the first debit on 23 November 2026. */
 export const fakeComputeAmount =

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { LegalDocumentKind } from '@transit-shop/sdk';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { WithQueryClient } from '../../../lib/query-client.tsx';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { getLegalDocumentQueryOptions } from '../api/get-legal-document.ts';
 
 function LegalDocument({ kind }: { kind: LegalDocumentKind }) {

@@ -12,6 +12,7 @@ import type { ShopItemField } from '@transit-shop/sdk/contract/catalogue';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../lib/forms/use-auth-form.ts';
+import { messageKey } from '../../../lib/message-key.ts';
 import type { FieldInput, FieldInputs } from '../field-rules.ts';
 
 function CheckboxField({
@@ -65,7 +66,7 @@ export function AdditionalFields({
   const { t } = useTranslation();
   const message = (id: string) => {
     const error = errors[id];
-    return error ? t(error.key, error.params ?? {}) : undefined;
+    return error ? t(messageKey(error.key), error.params ?? {}) : undefined;
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -1,21 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { createBootstrapStore } from '../../../lib/bootstrap-context.tsx';
-import { createI18n } from '../../../lib/i18n.ts';
 import { WithSession } from '../../../lib/session/use-session.tsx';
-import { loadEmotionCache } from '../../../lib/theme/emotion-cache.ts';
 import { descriptionOf } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { renderApp, renderRoutesWithApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
 import { AddToCartProvider, type CartLineDraft } from '../add-to-cart.tsx';
 import { Component as ProductRoute } from '../pages/product.tsx';
@@ -84,14 +79,7 @@ async function openProduct(shopItemId: number, options: ProductOptions = {}) {
 /** Renders `ui` at `path` in the app's providers, under a `/products/:id` route. */
 async function renderRoutes(path: string, ui: ReactNode, locale: Locale = 'fr') {
   const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
-  const i18n = await createI18n(locale);
-  const cache = await loadEmotionCache(bootstrap.direction);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  render(
-    <AppProviders bootstrap={createBootstrapStore(bootstrap)} i18n={i18n} emotionCache={cache}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { router, i18n } = await renderWithApp(ui, { locale, path, bootstrap });
   return { router, i18n };
 }
 
@@ -491,10 +479,7 @@ describe('the product route', () => {
     stubTenantService();
     createTestSession({ handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) } });
     const added: CartLineDraft[] = [];
-    const bootstrap = fixtureBootstrap();
-    const i18n = await createI18n('fr');
-    const cache = await loadEmotionCache('ltr');
-    const router = createMemoryRouter(
+    await renderRoutesWithApp(
       [
         {
           path: '/products/:id',
@@ -505,12 +490,7 @@ describe('the product route', () => {
           ),
         },
       ],
-      { initialEntries: ['/products/1104'] },
-    );
-    render(
-      <AppProviders bootstrap={createBootstrapStore(bootstrap)} i18n={i18n} emotionCache={cache}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+      { path: '/products/1104' },
     );
     const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
     await userEvent.setup().click(add);

@@ -9,13 +9,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
-import type { Support } from '@transit-shop/sdk/contract/catalogue';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert, FormSummary } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { paths } from '../../../config/paths.ts';
@@ -26,30 +23,21 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
-import { emptyInputs, type FieldInput, fieldErrors, fieldValues } from '../field-rules.ts';
+import { fieldErrors, fieldValues } from '../field-rules.ts';
 import { type ListedShopItem, useShopItem } from '../hooks/use-shop-item.ts';
+import { initialPurchaseForm, purchaseFormReducer } from '../purchase-form.ts';
 import { travellersOf } from '../travellers.ts';
+import { AddToCartBar } from './add-to-cart-bar.tsx';
 import { AdditionalFields } from './additional-fields.tsx';
 import { ProductFacts } from './product-facts.tsx';
+import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
-import { firstStart, type StartChoice, StartDateChoice, startDayOf } from './start-date-choice.tsx';
+import { firstStart, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
 
 function PageFrame({ children }: { children: ReactNode }) {
   return <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>{children}</Box>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
 }
 
 function NotForSale() {
@@ -80,27 +68,13 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const status = useSessionStatus();
   const user = useUser();
   const headingId = useId();
-  const unavailableId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Proposed once, when the page opens: a slot that passes while the visitor hesitates stays choosable.
-  const [start] = useState(() => {
-    try {
-      return { proposals: startProposalsOf(item, { now: new Date(), timeZone }), error: null };
-    } catch (error) {
-      return { proposals: null, error };
-    }
-  });
-  const [startChoice, setStartChoice] = useState<StartChoice>(() => firstStart(start.proposals));
-  const [profile, setProfile] = useState<number | null>(null);
-  const [support, setSupport] = useState<Support>(supports[0] as Support);
-  const [inputs, setInputs] = useState<Record<string, FieldInput>>(() => emptyInputs(item.fields));
-  // After an add that found problems, the form is checked again as it changes (decision 0027).
-  const [rechecking, setRechecking] = useState(false);
-  const [quantityText, setQuantityText] = useState(String(item.articleQuantityMin));
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const start = useStartProposals(item, timeZone);
+  const [form, dispatch] = useReducer(purchaseFormReducer, null, () =>
+    initialPurchaseForm(item, supports, firstStart(start.proposals)),
+  );
+  const { startChoice, profile, support, inputs, quantityText, rechecking, attempt, busy, failure } = form;
 
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -142,13 +116,11 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!onAddToCart || busy || waitingForUser) return;
-    setRechecking(!addable);
     if (!addable || quantity === null) {
-      setAttempt((count) => count + 1);
+      dispatch({ type: 'addRefused' });
       return;
     }
-    setFailure(null);
-    setBusy(true);
+    dispatch({ type: 'addStarted' });
     try {
       await onAddToCart({
         item,
@@ -160,10 +132,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         fields: fieldValues(item.fields, inputs),
         isSubscription: item.paymentOptions.allowSubscription,
       });
+      dispatch({ type: 'addDone' });
     } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
+      dispatch({ type: 'addFailed', failure: error });
     }
   };
 
@@ -182,61 +153,58 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
       </Typography>
       <Box sx={{ display: 'grid', gap: 3 }}>
         {travellers ? (
-          <TravellerChoice travellers={travellers} value={chosen?.userId ?? null} onChange={setProfile} />
+          <TravellerChoice
+            travellers={travellers}
+            value={chosen?.userId ?? null}
+            onChange={(chosenProfile) => dispatch({ type: 'travellerChosen', profile: chosenProfile })}
+          />
         ) : status === 'guest' ? null : (
           <VisitorTraveller />
         )}
         {item.fields.length > 0 ? (
-          <Section title={t('products.fields.legend')}>
+          <PurchaseSection title={t('products.fields.legend')}>
             <AdditionalFields
               fields={item.fields}
               inputs={inputs}
               errors={errors}
-              onChange={(id, value) => setInputs((current) => ({ ...current, [id]: value }))}
+              onChange={(id, value) => dispatch({ type: 'fieldChanged', id, value })}
             />
-          </Section>
+          </PurchaseSection>
         ) : null}
-        <SupportChoice item={item} supports={supports} value={support} onChange={setSupport} />
+        <SupportChoice
+          item={item}
+          supports={supports}
+          value={support}
+          onChange={(chosenSupport) => dispatch({ type: 'supportChosen', support: chosenSupport })}
+        />
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
         {start.proposals ? (
-          <Section title={t('products.start.legend')}>
+          <PurchaseSection title={t('products.start.legend')}>
             <StartDateChoice
               proposals={start.proposals}
               timeZone={timeZone}
               value={startChoice}
-              onChange={setStartChoice}
+              onChange={(choice) => dispatch({ type: 'startChosen', choice })}
             />
-          </Section>
+          </PurchaseSection>
         ) : null}
         <QuantityField
           value={quantityText}
           min={item.articleQuantityMin}
           max={item.articleQuantityMax}
           invalid={quantityShownWrong}
-          onChange={setQuantityText}
+          onChange={(text) => dispatch({ type: 'quantityChanged', text })}
         />
         <Typography role="status" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
           {quantity === null ? null : t('products.total', { amount: formatPrice(unitPrice * quantity) })}
         </Typography>
       </Box>
-      <FormSummary summary={summary} />
-      <FailureAlert failure={failure} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
+      <AddToCartBar
+        summary={summary}
+        failure={failure}
+        available={onAddToCart !== null}
         disabled={!onAddToCart || busy || waitingForUser}
-        aria-describedby={onAddToCart ? undefined : unavailableId}
-        sx={{ mt: 3 }}
-      >
-        {t('products.addToCart')}
-      </Button>
-      {onAddToCart ? null : (
-        <Typography id={unavailableId} variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          {t('products.cartUnavailable')}
-        </Typography>
-      )}
+      />
     </Paper>
   );
 }

@@ -5,12 +5,31 @@
 // the night clocks go back, the hour shown twice carries its UTC offset.
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { StartProposals } from '@transit-shop/sdk/catalogue/start-dates';
-import { useMemo } from 'react';
+import { type StartProposals, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The start chosen, as the cart line carries it. */
 export type StartChoice = { startMonth: string | null; startingAt: string | null };
+
+/**
+ * The item's start proposals, proposed once, when the page opens: a slot that passes while the
+ * visitor hesitates stays choosable. The error of an item whose proposals cannot be made.
+ */
+export function useStartProposals(
+  item: ShopItem,
+  timeZone: string,
+): { proposals: StartProposals | null; error: unknown } {
+  const [start] = useState(() => {
+    try {
+      return { proposals: startProposalsOf(item, { now: new Date(), timeZone }), error: null };
+    } catch (error) {
+      return { proposals: null, error };
+    }
+  });
+  return start;
+}
 
 /** The first proposal: what the page starts with. */
 export function firstStart(proposals: StartProposals | null): StartChoice {

@@ -5,7 +5,6 @@ import { AppearanceSwitch } from '../../../components/appearance-switch.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { MaintenancePage } from '../../alerts/components/maintenance-page.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LanguageMenu } from './language-menu.tsx';
@@ -96,28 +95,6 @@ describe('shell components', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('503');
     expect(screen.getByText('Service closed')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/en/');
-  });
-
-  it('SHELL-04 the maintenance page shows the estimated end date in the network time zone', async () => {
-    const alert = {
-      id: 'm',
-      level: 'CRITICAL' as const,
-      flags: ['MAINTENANCE'],
-      displayAfter: null,
-      displayBefore: '2026-12-06T04:00:00Z',
-      displayed: true,
-      message: { en: 'Payment upgrade' },
-      channel: 'network/7/MAINTENANCE',
-    };
-    await renderWithApp(<MaintenancePage alert={alert} />, { locale: 'en' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Maintenance in progress');
-    expect(screen.getByText('Payment upgrade')).toBeTruthy();
-    expect(screen.getByText(/Estimated end: Sunday, December 6, 2026 at 5:00/)).toBeTruthy();
-  });
-
-  it('SHELL-04 without an end date the maintenance page says it will be back soon', async () => {
-    await renderWithApp(<MaintenancePage alert={null} />, { locale: 'fr' });
-    expect(screen.getByText('Nous serons de retour très bientôt.')).toBeTruthy();
   });
 
   it('I18N-01 the language menu offers only the network languages and remembers the choice', async () => {

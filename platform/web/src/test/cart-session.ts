@@ -5,9 +5,9 @@ import { shopItem, subscriptionItem } from '@transit-shop/flows/cart/cart-test-i
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import type { Discount, VerifyAnswer } from '@transit-shop/sdk/contract/order';
 import { afterEach } from 'vitest';
-import { uninstallCartRuntime } from '../../../lib/cart/cart-runtime.ts';
-import { resetCartStatus } from '../../../lib/cart/cart-status.ts';
-import type { Answer, Handler } from '../../../test/session.ts';
+import { uninstallCartRuntime } from '../lib/cart/cart-runtime.ts';
+import { resetCartStatus } from '../lib/cart/cart-status.ts';
+import type { Answer, Handler } from './session.ts';
 
 export { shopItem, subscriptionItem };
 

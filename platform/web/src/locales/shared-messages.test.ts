@@ -1,5 +1,6 @@
-// The sign-in texts beside the sdk: every error code and every validation key has its text in
-// every language, with the same placeholders, and the spec's own wordings are kept.
+// The texts every feature shares, beside the sdk (the app's own files): every error code and every
+// validation key has its text in every language, with the same placeholders, and the spec's own
+// wordings are kept.
 import { ERROR_CODES } from '@transit-shop/sdk/errors/error-codes';
 import { LOCALES } from '@transit-shop/sdk/locales';
 import { VALIDATION_MESSAGES, VALIDATION_SPEC_TEXTS } from '@transit-shop/sdk/validation/messages';
@@ -25,7 +26,7 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\w+\}\}|<\/?\w+>/g)].map((match) => match[0]).sort();
 
-describe('sign-in texts', () => {
+describe('shared error and validation texts', () => {
   for (const locale of LOCALES) {
     it(`every code of the error catalogue has a message in ${locale}`, () => {
       for (const code of Object.keys(ERROR_CODES)) {
