@@ -157,6 +157,9 @@ async function completeOrder(shopper: Shopper): Promise<Steps> {
     paymentMethod: 'CARD',
     installments: 1,
     returnUrl: RETURN_PATH,
+    // Each customer buys the same cart again and again: as a buyer who answered "buy again" to
+    // the repeat question (ORDER_ALREADY_BOUGHT, decision 0021) does.
+    confirmRepeat: true,
   });
   const answers = await Promise.all(
     Array.from({ length: doubleClick ? 2 : 1 }, () =>
