@@ -213,6 +213,49 @@ export type StartChoice = {
   readonly startingAt?: string | null;
 };
 
+/** The starts a pivot proposes, as the check reads them: months, dates and slot instants. */
+type ProposedStarts = { months: Set<string>; dates: Set<string>; instants: Set<number> };
+
+function proposedStartsOf(proposals: StartProposals | null): ProposedStarts {
+  const starts: ProposedStarts = { months: new Set(), dates: new Set(), instants: new Set() };
+  if (proposals?.pivotType === 'MONTH_PIVOT')
+    for (const proposal of proposals.months) starts.months.add(proposal.startMonth);
+  if (proposals?.pivotType === 'WEEK_PIVOT') for (const week of proposals.weeks) starts.dates.add(week.date);
+  if (proposals?.pivotType === 'DAY_PIVOT')
+    for (const day of proposals.days)
+      for (const slot of day.slots) starts.instants.add(Date.parse(slot.startingAt));
+  return starts;
+}
+
+const QUARTER_HOUR_MS = QUARTER_HOUR_MINUTES * 60_000;
+const PROPOSALS_KEPT = 256;
+/**
+ * The proposals of each pivot, count and zone for the quarter hour under way: they change only
+ * when the slot under way does (every zone's offset is a whole number of quarter hours), and a
+ * day pivot's list of slots costs milliseconds to build, too much for every check of a cart.
+ */
+const keptProposals = new Map<string, ProposedStarts | 'none'>();
+
+function keptProposedStarts(
+  pivotType: NonNullable<PivotedItem['pivotType']>,
+  count: number,
+  now: Date,
+  timeZone: string,
+): ProposedStarts | 'none' {
+  const key = `${pivotType}:${count}:${timeZone}:${Math.floor(now.getTime() / QUARTER_HOUR_MS)}`;
+  let starts = keptProposals.get(key);
+  if (starts === undefined) {
+    try {
+      starts = proposedStartsOf(startProposalsOf({ pivotType, startProposals: count }, { now, timeZone }));
+    } catch {
+      starts = 'none';
+    }
+    if (keptProposals.size >= PROPOSALS_KEPT) keptProposals.clear();
+    keptProposals.set(key, starts);
+  }
+  return starts;
+}
+
 /**
  * Whether an article's start is one of those startProposalsOf lists at `now` (PIVOT-01, PIVOT-02,
  * PIVOT-04): a slot of the day proposals, a date among the Mondays, a month among the months (the
@@ -227,25 +270,16 @@ export function isProposedStart(
 ): boolean {
   const { pivotType } = item;
   if (pivotType === null) return true;
-  let proposals: StartProposals | null;
-  try {
-    proposals = startProposalsOf(
-      { pivotType, startProposals: Math.max(1, item.startProposals ?? 1) },
-      { now, timeZone },
-    );
-  } catch {
-    return false;
-  }
+  const proposed = keptProposedStarts(pivotType, Math.max(1, item.startProposals ?? 1), now, timeZone);
+  if (proposed === 'none') return false;
   const startingAt = start.startingAt ? Date.parse(start.startingAt) : Number.NaN;
-  if (proposals?.pivotType === 'MONTH_PIVOT') {
+  if (pivotType === 'MONTH_PIVOT') {
     const month =
       start.startMonth ??
       (Number.isFinite(startingAt) ? wallClockOf(startingAt, timeZone).date.slice(0, 7) : null);
-    return proposals.months.some((proposal) => proposal.startMonth === month);
+    return month !== null && proposed.months.has(month);
   }
   if (!Number.isFinite(startingAt)) return false;
-  if (proposals?.pivotType === 'DAY_PIVOT')
-    return proposals.days.some((day) => day.slots.some((slot) => Date.parse(slot.startingAt) === startingAt));
-  const date = wallClockOf(startingAt, timeZone).date;
-  return proposals?.pivotType === 'WEEK_PIVOT' && proposals.weeks.some((week) => week.date === date);
+  if (pivotType === 'DAY_PIVOT') return proposed.instants.has(startingAt);
+  return pivotType === 'WEEK_PIVOT' && proposed.dates.has(wallClockOf(startingAt, timeZone).date);
 }
