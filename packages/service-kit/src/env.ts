@@ -1,6 +1,7 @@
 // Pieces of the services' env schemas (zod), and the parse that lists every bad variable at once.
 // Each service writes its own schema of its own variables with these.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 // An empty variable counts as unset: container platforms often pass `NAME=` for "not configured".
@@ -41,6 +42,11 @@ export const httpOrigin = (message = 'an absolute http(s) URL') =>
   z.url({ protocol: /^https?$/, message }).transform((url) => url.replace(/\/+$/, ''));
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** A path inside this repository: the services' defaults, so `npm start` works from any folder. */
+export const repositoryPath = (...segments: string[]) => resolve(repositoryRoot, ...segments);
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

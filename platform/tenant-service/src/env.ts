@@ -1,6 +1,4 @@
 // The service's configuration: environment variables parsed once at start (the only reader of process.env).
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   booleanFlag,
   directory,
@@ -11,17 +9,16 @@ import {
   logLevel,
   optional,
   port,
+  repositoryPath,
 } from '@transit-shop/service-kit/env';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
 /** Defaults point into this repository, so `npm start` works from any working directory. */
 export const DEFAULT_DIRS = {
-  tenants: resolve(repositoryRoot, 'tenants'),
-  themes: resolve(repositoryRoot, 'themes'),
-  webDist: resolve(repositoryRoot, 'platform', 'web', 'dist'),
+  tenants: repositoryPath('tenants'),
+  themes: repositoryPath('themes'),
+  webDist: repositoryPath('platform', 'web', 'dist'),
 };
 
 /** One beacon source: a path on this service ("/alerts") or an absolute http(s) URL. */

@@ -1,7 +1,7 @@
 // The ticket API's configuration: environment variables parsed once at start (the only reader of process.env).
 // With NODE_ENV=production it refuses to start while a secret is unset or a development default (decision 0022).
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+import { resolve } from 'node:path';
 import {
   booleanFlag,
   directory,
@@ -13,19 +13,18 @@ import {
   optional,
   port,
   positiveInteger,
+  repositoryPath,
 } from '@transit-shop/service-kit/env';
 import { z } from 'zod';
 import { mailSenderOf } from './mail-sender.ts';
 import { compileTrustedProxies } from './security/trusted-proxies.ts';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
 /** Defaults point into this repository, so `npm start` works from any working directory. */
 export const DEFAULT_DIRS = {
-  tenants: resolve(repositoryRoot, 'tenants'),
-  themes: resolve(repositoryRoot, 'themes'),
-  data: resolve(repositoryRoot, 'var', 'ticket-api', 'pgdata'),
-  outbox: resolve(repositoryRoot, 'var', 'outbox'),
+  tenants: repositoryPath('tenants'),
+  themes: repositoryPath('themes'),
+  data: repositoryPath('var', 'ticket-api', 'pgdata'),
+  outbox: repositoryPath('var', 'outbox'),
 };
 
 /** The payment sandbox's development secrets (decision 0018), the defaults outside production. */
