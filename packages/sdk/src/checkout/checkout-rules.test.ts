@@ -169,7 +169,7 @@ describe('delivery and documents', () => {
     ]);
   });
 
-  it('CHK-08 an article gives a document per document type its item requires; the same id counts once', () => {
+  it('an article gives a document per document type its item requires; the same id counts once', () => {
     const item = shopItem({ requiredDocuments: [7, 8] });
     expect(hasRequiredDocuments(item, { documents: [1, 2] })).toBe(true);
     expect(hasRequiredDocuments(item, { documents: [1, 1] })).toBe(false);
