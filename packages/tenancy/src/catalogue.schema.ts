@@ -3,6 +3,7 @@
 // from the sdk's catalogue schemas (catalogueSchemasOf), so a shop item field is written once.
 import { catalogueKeySchema, catalogueSchemasOf } from '@transit-shop/sdk/contract/catalogue';
 import { localizedTextSchema } from '@transit-shop/sdk/locale.schema';
+import { fareProductSchemaOf } from '@transit-shop/sdk/tickets/fare-product';
 import { z } from 'zod';
 
 const file = catalogueSchemasOf(localizedTextSchema, { strict: true });
@@ -26,8 +27,14 @@ export const catalogueShopItemFileSchema = z.strictObject({
 });
 export type CatalogueShopItemFile = z.infer<typeof catalogueShopItemFileSchema>;
 
+/** A fare product: what a shop item's `products` name, with its validity model (decision 0030). */
+export const fareProductFileSchema = fareProductSchemaOf(localizedTextSchema);
+export type FareProductFile = z.infer<typeof fareProductFileSchema>;
+
 export const catalogueFileSchema = z.strictObject({
   categories: z.array(catalogueCategoryFileSchema),
+  /** Every product the shop items name, with its validity model. */
+  fareProducts: z.array(fareProductFileSchema).default([]),
   rates: z.array(file.rate).default([]),
   documentTypes: z.array(file.documentType).default([]),
   shopItems: z.array(catalogueShopItemFileSchema),
@@ -37,6 +44,7 @@ export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
 /** The catalogue of a network without a catalogue file: nothing for sale, the no-products page (CAT-05). */
 export const EMPTY_CATALOGUE: CatalogueFile = Object.freeze({
   categories: [],
+  fareProducts: [],
   rates: [],
   documentTypes: [],
   shopItems: [],

@@ -49,7 +49,13 @@ describe('catalogue files', () => {
     const result = await load();
     expect(result.problems).toEqual([]);
     const wahat = network(result.networks, 'wahat');
-    expect(wahat.catalogue).toEqual({ categories: [], rates: [], documentTypes: [], shopItems: [] });
+    expect(wahat.catalogue).toEqual({
+      categories: [],
+      fareProducts: [],
+      rates: [],
+      documentTypes: [],
+      shopItems: [],
+    });
     expect(wahat.files.some((file) => file.endsWith('catalogue.json'))).toBe(false);
     expect(
       catalogueAnswer({ config: wahat.network.config, catalogue: wahat.catalogue }, { locale: 'ar' }),
@@ -138,6 +144,7 @@ describe('catalogue files', () => {
       'tenants/wahat/catalogue.json | shopItems.2.pivotValue | shop item 1203: a DAY_PIVOT validity is 1 to 366 days, not 0',
       'tenants/wahat/catalogue.json | shopItems.4.pivotValue | shop item 2201: a pivotValue needs a pivotType (DAY_PIVOT, WEEK_PIVOT or MONTH_PIVOT)',
       'tenants/wahat/catalogue.json | shopItems.4.startProposals | shop item 2201: start proposals need a pivotType: without one the validity starts at purchase',
+      'tenants/wahat/catalogue.json | shopItems.4.products.0.productId | shop item 2201: product 6201 is a pass (PERIOD): the item needs a pivotType and a pivotValue',
       'tenants/wahat/catalogue.json | shopItems.5.startProposals | shop item 2202: a MONTH_PIVOT item proposes 1 to 12 months of start dates, not 24',
       'tenants/wahat/catalogue.json | shopItems.6.pivotValue | shop item 2203: a WEEK_PIVOT validity is 1 to 52 weeks, not 60',
       'tenants/wahat/catalogue.json | shopItems.6.startProposals | shop item 2203: a WEEK_PIVOT item proposes 1 to 12 weeks of start dates, not 0',

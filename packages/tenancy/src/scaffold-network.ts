@@ -184,6 +184,13 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
   // catalogue (decision 0025; its seller and texts still say TO REPLACE until then).
   const catalogue = {
     categories: [{ id: 'tickets', productTypeIndex: 1, name: everyLanguage('category name') }],
+    fareProducts: [
+      {
+        productId: 1,
+        name: everyLanguage('single ticket'),
+        validity: { kind: 'JOURNEYS', journeys: 1, minutes: 60, expiresAfterDays: 365 },
+      },
+    ],
     rates: [{ id: 'full', name: everyLanguage('full fare') }],
     shopItems: [
       {

@@ -22,6 +22,9 @@ function catalogueTexts(catalogue: CatalogueFile): [string, LocalizedText | null
   catalogue.rates.forEach((rate, i) => {
     texts.push([`rates.${i}.name`, rate.name]);
   });
+  catalogue.fareProducts.forEach((product, i) => {
+    texts.push([`fareProducts.${i}.name`, product.name]);
+  });
   catalogue.documentTypes.forEach((type, i) => {
     texts.push([`documentTypes.${i}.name`, type.name], [`documentTypes.${i}.description`, type.description]);
   });
@@ -129,6 +132,46 @@ function creationProductProblems(file: string, catalogue: CatalogueFile, config:
   ];
 }
 
+/**
+ * Decision 0030: every product a shop item names is a fare product of the file, whose validity
+ * model the item can give: a pass needs the item's pivot, a day ticket for a slot a day pivot.
+ */
+function fareProductIssues(
+  item: CatalogueShopItemFile,
+  fareProducts: CatalogueFile['fareProducts'],
+): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  const listed = fareProducts.map((product) => product.productId);
+  item.products.forEach((product, j) => {
+    const fare = fareProducts.find((candidate) => candidate.productId === product.productId);
+    const path = `products.${j}.productId`;
+    if (!fare) {
+      issues.push({
+        path,
+        message: `product ${product.productId} is not a fare product of the catalogue (fareProducts: ${list(listed)})`,
+      });
+      return;
+    }
+    const { validity } = fare;
+    if (validity.kind === 'PERIOD' && (item.pivotType === null || item.pivotValue === null))
+      issues.push({
+        path,
+        message: `product ${product.productId} is a pass (PERIOD): the item needs a pivotType and a pivotValue`,
+      });
+    if (validity.kind === 'PERIOD' && validity.rolling && item.pivotType !== 'DAY_PIVOT')
+      issues.push({
+        path,
+        message: `product ${product.productId} is a rolling pass: the item needs a DAY_PIVOT`,
+      });
+    if (validity.kind === 'DAY' && validity.start === 'SLOT' && item.pivotType !== 'DAY_PIVOT')
+      issues.push({
+        path,
+        message: `product ${product.productId} is a day ticket for a slot: the item needs a DAY_PIVOT`,
+      });
+  });
+  return issues;
+}
+
 /** Every problem of a parsed catalogue file of the network `config`. */
 export function checkCatalogue(file: string, catalogue: CatalogueFile, config: NetworkFile): Problem[] {
   const problems: Problem[] = [];
@@ -138,6 +181,7 @@ export function checkCatalogue(file: string, catalogue: CatalogueFile, config: N
     ...duplicateKeys(file, 'categories', categories, 'id', 'category id'),
     ...duplicateKeys(file, 'categories', categories, 'productTypeIndex', 'productTypeIndex'),
     ...duplicateKeys(file, 'rates', rates, 'id', 'rate id'),
+    ...duplicateKeys(file, 'fareProducts', catalogue.fareProducts, 'productId', 'fare product id'),
     ...duplicateKeys(file, 'documentTypes', documentTypes, 'id', 'document type id'),
     ...duplicateKeys(file, 'shopItems', shopItems, 'shopItemId', 'shopItemId'),
   );
@@ -184,6 +228,8 @@ export function checkCatalogue(file: string, catalogue: CatalogueFile, config: N
     });
     for (const issue of shopItemRuleIssues(item))
       problems.push({ file, field: at(issue.path.join('.')), message: `${about}: ${issue.message}` });
+    for (const issue of fareProductIssues(item, catalogue.fareProducts))
+      problems.push({ file, field: at(issue.path), message: `${about}: ${issue.message}` });
     for (const issue of networkIssues(item, config))
       problems.push({ file, field: at(issue.path), message: `${about}: ${issue.message}` });
   });

@@ -10,6 +10,7 @@ import type { AnyCallContract } from './define-call.ts';
 import { IDENTITY_CALLS } from './identity.ts';
 import { ORDER_CALLS } from './order.ts';
 import { PAYMENT_METHOD_CALLS } from './payment-methods.ts';
+import { WALLET_CALLS } from './wallet.ts';
 
 export const TICKET_API_CALLS: readonly AnyCallContract[] = [
   ACCOUNT_CALLS,
@@ -19,6 +20,7 @@ export const TICKET_API_CALLS: readonly AnyCallContract[] = [
   IDENTITY_CALLS,
   ORDER_CALLS,
   PAYMENT_METHOD_CALLS,
+  WALLET_CALLS,
 ].flatMap((calls): AnyCallContract[] => Object.values(calls));
 
 const byPath = new Map(TICKET_API_CALLS.map((call) => [`/${call.path}`, call]));

@@ -159,6 +159,18 @@ export const ERROR_CODES = {
     message: 'This payment method still has instalments to pay: it can be removed once they are paid',
   },
 
+  // Tickets and the wallet (decision 0030).
+  TICKET_NOT_FOUND: { status: 404, message: 'Ticket not found' },
+  TICKET_NOT_YET_VALID: { status: 409, message: 'This ticket is not valid yet' },
+  TICKET_EXPIRED: { status: 409, message: 'This ticket has expired' },
+  TICKET_USED_UP: { status: 409, message: 'This ticket has no journeys left' },
+  TICKET_NOT_ACTIVATABLE: { status: 409, message: 'This ticket is valid without being activated' },
+  TICKET_ON_OTHER_DEVICE: {
+    status: 409,
+    message: 'This ticket is on another phone: move it to this phone first',
+  },
+  TRANSFER_NOT_ALLOWED: { status: 409, message: 'This ticket cannot be moved there' },
+
   // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
   PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },
   PAYMENT_REFUSED: { status: 402, message: 'Payment refused: retry with another method' },
