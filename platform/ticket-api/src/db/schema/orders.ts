@@ -81,6 +81,16 @@ export const orders = pgTable(
         sql`translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_')`,
       ),
     /**
+     * The reference of the order's tickets (decision 0030): a guest's confirmation email links them
+     * by it. Drawn like the public reference, but a separate grant: the provider's return address,
+     * which carries the public reference, does not open the tickets.
+     */
+    ticketsReference: text('tickets_reference')
+      .notNull()
+      .default(
+        sql`translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_')`,
+      ),
+    /**
      * Who bought, for the repeat-order question (decision 0021): `customer:<user id>`, or for a guest
      * `guest:<SHA-256 of the invoice email, trimmed and lower-cased>`. Null before decision 0021.
      */
@@ -119,6 +129,7 @@ export const orders = pgTable(
     uniqueIndex('orders_network_user_key').on(table.networkId, table.userId, table.orderKey),
     index('orders_user_network_created_idx').on(table.userId, table.networkId, table.createdAt),
     uniqueIndex('orders_public_reference_key').on(table.publicReference),
+    uniqueIndex('orders_tickets_reference_key').on(table.ticketsReference),
     index('orders_repeat_idx').on(table.networkId, table.buyerKey, table.linesKey),
   ],
 );

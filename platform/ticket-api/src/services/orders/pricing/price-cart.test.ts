@@ -40,7 +40,7 @@ const CATALOGUE = [
 const network = (
   config: Partial<PriceCartInput['network']['network']['config']> = {},
 ): PriceCartInput['network'] => ({
-  catalogue: { categories: [], rates: [], documentTypes: [], shopItems: CATALOGUE },
+  catalogue: { categories: [], fareProducts: [], rates: [], documentTypes: [], shopItems: CATALOGUE },
   network: {
     config: {
       multiple_payment_installments: [1, 3, 6],

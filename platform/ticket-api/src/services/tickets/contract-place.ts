@@ -1,0 +1,25 @@
+// Where a contract is (decision 0030), for the wallet, the order, the confirmation popup and email:
+// the phone's wallet, a transport card (its number once the cards capability names it), or an
+// agency from the collect slot's start.
+import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import type { TicketRow } from '../../db/schema/tickets.ts';
+
+export function contractPlaceOf(
+  contract: Pick<TicketRow, 'delivery' | 'mediaId' | 'collectSiteId' | 'collectFrom'>,
+  network: LoadedNetwork,
+): ContractPlace {
+  if (contract.delivery === 'CARD') return { delivery: 'CARD', mediaId: contract.mediaId, cardNumber: null };
+  if (contract.delivery === 'COLLECT' && contract.collectSiteId !== null && contract.collectFrom !== null) {
+    const site = network.network.config.collectSites.find(
+      (candidate) => candidate.id === contract.collectSiteId,
+    );
+    return {
+      delivery: 'COLLECT',
+      siteId: contract.collectSiteId,
+      siteName: site?.name ?? String(contract.collectSiteId),
+      from: contract.collectFrom.toISOString(),
+    };
+  }
+  return { delivery: 'WALLET' };
+}
