@@ -102,6 +102,23 @@ export const contractPlaceSchema = z.discriminatedUnion('delivery', [
 ]);
 export type ContractPlace = z.infer<typeof contractPlaceSchema>;
 
+/**
+ * What an order's lines issued and where (the confirmation popup, the order in the account, the
+ * confirmation email): one entry per line and place; empty until the order completes.
+ */
+export const orderTicketsSchema = z.array(
+  z.object({
+    /** The order line's position (as the order's lines are answered). */
+    position: z.number().int().min(0),
+    /** The line's label as sold. */
+    label: z.string(),
+    /** How many contracts the line issued to this place. */
+    count: z.number().int().min(1),
+    place: contractPlaceSchema,
+  }),
+);
+export type OrderTickets = z.infer<typeof orderTicketsSchema>;
+
 export const walletTicketSchema = z.object({
   /** The contract's id, for punch, attestation and transfer. */
   id: idSchema,
