@@ -16,6 +16,9 @@ export const DEVICE_PROOF_MAX_AGE_SECONDS = 30;
 /** The longest code read: a ticket and its proof are about 700 characters. */
 export const TICKET_CODE_MAX_LENGTH = 2048;
 const SEPARATOR = '~';
+// A compact JWS of ES256: its 64-byte signature has one base64url spelling only (86 characters, the
+// last one's 4 spare bits zero), so a code changed in a character is never the same code.
+const COMPACT_ES256 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{85}[AQgw]$/;
 
 /** A contract's public id: 16 random bytes in base64url. */
 export const ticketPublicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
@@ -181,6 +184,7 @@ export async function verifyTicketCode(
   const parts = code.trim().split(SEPARATOR);
   if (parts.length > 2) return refuse('MALFORMED');
   const [token = '', proof] = parts;
+  if (!COMPACT_ES256.test(token)) return refuse('MALFORMED');
   let kid: unknown;
   try {
     const header = decodeProtectedHeader(token);
@@ -205,6 +209,7 @@ export async function verifyTicketCode(
   if (!printed) {
     if (!claims.cnf) return refuse('MALFORMED', claims);
     if (proof === undefined || proof === '') return refuse('DEVICE_PROOF_MISSING', claims);
+    if (!COMPACT_ES256.test(proof)) return refuse('DEVICE_PROOF_INVALID', claims);
     let proven: z.infer<typeof deviceProofSchema>;
     try {
       const parsed = deviceProofSchema.safeParse(await verifiedPayload(proof, claims.cnf.jwk));
