@@ -148,8 +148,9 @@ function base64UrlBytes(text: string): Uint8Array {
 
 // Imported keys are kept: importing costs more than verifying.
 const KEY_CACHE_MAX = 512;
-const keyCache = new Map<string, Promise<CryptoKey | Uint8Array>>();
-function importPublicKey(jwk: JWK): Promise<CryptoKey | Uint8Array> {
+type PublicKey = Awaited<ReturnType<typeof importJWK>>;
+const keyCache = new Map<string, Promise<PublicKey>>();
+function importPublicKey(jwk: JWK): Promise<PublicKey> {
   const id = `${jwk.x}.${jwk.y}`;
   let key = keyCache.get(id);
   if (!key) {
