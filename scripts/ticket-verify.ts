@@ -9,21 +9,22 @@ import { networkFileSchema } from '@transit-shop/tenancy';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The request-signing key of the network with this id, from tenants/<slug>/network.json. */
-async function signingKeyOf(networkId: number): Promise<string | null> {
+/** The request-signing key and time zone of the network with this id, from tenants/<slug>/network.json. */
+async function networkOf(networkId: number) {
   const tenantsDir = join(root, 'tenants');
   for (const entry of await readdir(tenantsDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const text = await readFile(join(tenantsDir, entry.name, 'network.json'), 'utf8').catch(() => null);
     const parsed = text === null ? null : networkFileSchema.safeParse(JSON.parse(text));
-    if (parsed?.success && parsed.data.id === networkId) return parsed.data.signingKey;
+    if (parsed?.success && parsed.data.id === networkId)
+      return { signingKey: parsed.data.signingKey, timeZone: parsed.data.timeZone };
   }
   return null;
 }
 
 process.exitCode = await runTicketVerify(process.argv.slice(2), {
   readTextFile: (path) => readFile(resolve(process.cwd(), path), 'utf8'),
-  signingKeyOf,
+  networkOf,
   now: () => new Date(),
   print: (line) => console.log(line),
   printError: (line) => console.error(line),

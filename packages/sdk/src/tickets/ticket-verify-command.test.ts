@@ -62,7 +62,8 @@ function surroundings(options: { files?: Record<string, string>; fetch?: typeof 
       if (text === undefined) throw new Error('no such file');
       return text;
     },
-    signingKeyOf: async (networkId) => (networkId === 101 ? SIGNING_KEY : null),
+    networkOf: async (networkId) =>
+      networkId === 101 ? { signingKey: SIGNING_KEY, timeZone: 'Europe/Paris' } : null,
     fetch:
       options.fetch ??
       (async () => {
@@ -120,7 +121,7 @@ describe('ticket:verify, its arguments', () => {
 });
 
 describe('ticket:verify, the verdict staff read', () => {
-  it('prints a valid ticket with its product, traveller, window, journeys, device binding and key; exit 0', async () => {
+  it('prints a valid ticket with its product, traveller, window on the network’s clock, journeys, device binding and key; exit 0', async () => {
     const { jwks, code } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': JSON.stringify(jwks) } });
     expect(await runTicketVerify([code, '--keys', 'keys.json'], deps)).toBe(0);
@@ -129,12 +130,12 @@ describe('ticket:verify, the verdict staff read', () => {
         'VALID (device proof checked)',
         '  product:    5101',
         '  traveller:  Camille Martin',
-        '  validity:   2026-11-27T09:50:00Z to 2026-11-27T10:50:00Z; may be activated until 2027-11-27T23:00:00Z',
+        '  validity:   2026-11-27 10:50:00 +01:00 to 2026-11-27 11:50:00 +01:00; may be activated until 2027-11-28 00:00:00 +01:00',
         '  journeys:   9 left',
         '  held:       on the phone it is bound to',
         '  network:    101; ticket AAAAAAAAAAAAAAAAAAAAAA, binding 0',
         '  key:        lumiere-2026-11',
-        '  checked at: 2026-11-27T10:00:00Z',
+        '  checked at: 2026-11-27 11:00:00 +01:00',
       ].join('\n'),
     );
   });
@@ -157,7 +158,7 @@ describe('ticket:verify, the verdict staff read', () => {
       'REFUSED: the phone’s proof is too old or from the future (a screenshot, or the phone’s clock is wrong) [DEVICE_PROOF_STALE]',
     );
     expect(out()).toContain('  traveller:  Camille Martin');
-    expect(out()).toContain('  checked at: 2026-11-27T10:00:45Z');
+    expect(out()).toContain('  checked at: 2026-11-27 11:00:45 +01:00');
   });
 
   it('refuses a ticket of another network than --network-id; exit 1', async () => {
@@ -167,13 +168,19 @@ describe('ticket:verify, the verdict staff read', () => {
     expect(out()).toContain('REFUSED: a ticket of another network [OTHER_NETWORK]');
   });
 
-  it('says what a ticket signed with an unpublished key claims, marked unchecked', async () => {
+  it('says what a ticket signed with an unpublished key claims, marked unchecked; in UTC for a network unknown here', async () => {
     const { code } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': '{"keys":[]}' } });
     expect(await runTicketVerify([code, '--keys', 'keys.json'], deps)).toBe(1);
     expect(out()).toContain('[UNKNOWN_KEY]');
     expect(out()).toContain('its signature could not be checked');
     expect(out()).toContain('  key:        lumiere-2026-11');
+    expect(out()).toContain('  checked at: 2026-11-27 11:00:00 +01:00');
+    const elsewhere = surroundings({ files: { 'keys.json': '{"keys":[]}' } });
+    expect(await runTicketVerify([code, '--keys', 'keys.json', '--network-id', '555'], elsewhere.deps)).toBe(
+      1,
+    );
+    expect(elsewhere.out()).toContain('  checked at: 2026-11-27T10:00:00Z');
   });
 
   it('refuses text that is no code; exit 1', async () => {

@@ -4,6 +4,7 @@
 import { decodeProtectedHeader } from 'jose';
 import { createTicketClient } from '../client/ticket-client.ts';
 import { walletKeysCall } from '../contract/wallet.ts';
+import { utcOffsetOf, wallClockOf } from '../time/network-clock.ts';
 import {
   readTicketClaims,
   type TicketClaims,
@@ -105,10 +106,16 @@ export function parseTicketVerifyArguments(argv: readonly string[]): ParsedVerif
   };
 }
 
-const instant = (seconds: number | null) =>
-  seconds === null ? null : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+/** An instant on the network's clock when its zone is known (as staff read it), else in UTC. */
+function shownAt(at: Date, timeZone: string | null): string {
+  if (timeZone === null) return at.toISOString().replace('.000Z', 'Z');
+  const clock = wallClockOf(at, timeZone);
+  return `${clock.date} ${clock.time}:${String(clock.second).padStart(2, '0')} ${utcOffsetOf(at, timeZone)}`;
+}
 
-function claimLines(claims: TicketClaims): string[] {
+function claimLines(claims: TicketClaims, timeZone: string | null): string[] {
+  const instant = (seconds: number | null) =>
+    seconds === null ? null : shownAt(new Date(seconds * 1000), timeZone);
   const from = instant(claims.from);
   const to = instant(claims.to);
   const until = instant(claims.until);
@@ -134,12 +141,17 @@ function keyIdOf(code: string): string | null {
 }
 
 /** The verdict as staff read it: the answer first, then what the ticket says. */
-export function ticketVerdictLines(verdict: TicketVerdict, code: string, checkedAt: Date): string[] {
-  const at = `  checked at: ${checkedAt.toISOString().replace('.000Z', 'Z')}`;
+export function ticketVerdictLines(
+  verdict: TicketVerdict,
+  code: string,
+  checkedAt: Date,
+  timeZone: string | null = null,
+): string[] {
+  const at = `  checked at: ${shownAt(checkedAt, timeZone)}`;
   if (verdict.valid)
     return [
       `VALID${verdict.printed ? ' (printed ticket)' : ' (device proof checked)'}`,
-      ...claimLines(verdict.claims),
+      ...claimLines(verdict.claims, timeZone),
       `  key:        ${verdict.keyId}`,
       at,
     ];
@@ -148,7 +160,7 @@ export function ticketVerdictLines(verdict: TicketVerdict, code: string, checked
   if (verdict.claims) {
     if (verdict.reason === 'UNKNOWN_KEY')
       lines.push('  what the ticket claims (its signature could not be checked):');
-    lines.push(...claimLines(verdict.claims));
+    lines.push(...claimLines(verdict.claims, timeZone));
   }
   if (kid) lines.push(`  key:        ${kid}`);
   return [...lines, at];
@@ -156,13 +168,15 @@ export function ticketVerdictLines(verdict: TicketVerdict, code: string, checked
 
 export type TicketVerifyDependencies = {
   readonly readTextFile: (path: string) => Promise<string>;
-  /** The network's shared request-signing key, null when this machine does not know the network. */
-  readonly signingKeyOf: (networkId: number) => Promise<string | null>;
+  /** The network's request-signing key and time zone, null when this machine does not know it. */
+  readonly networkOf: (networkId: number) => Promise<KnownNetwork | null>;
   readonly fetch?: typeof globalThis.fetch;
   readonly now: () => Date;
   readonly print: (line: string) => void;
   readonly printError: (line: string) => void;
 };
+
+export type KnownNetwork = { readonly signingKey: string; readonly timeZone: string };
 
 type KeysFound =
   | { readonly ok: true; readonly keys: TicketKeySet }
@@ -187,7 +201,7 @@ async function keysFor(
   }
   if (networkId === null)
     return { ok: false, error: 'the code names no network: give --network-id, or --keys' };
-  const signingKey = await deps.signingKeyOf(networkId);
+  const signingKey = (await deps.networkOf(networkId))?.signingKey ?? null;
   if (signingKey === null)
     return { ok: false, error: `network ${networkId} is unknown here: give --keys with its published keys` };
   // wallet/keys is signed like every call of the ticket API (spec 02 "Request signing").
@@ -233,6 +247,10 @@ export async function runTicketVerify(
     now,
     ...(options.networkId === null ? {} : { network: options.networkId }),
   });
-  for (const line of ticketVerdictLines(verdict, options.code, now)) deps.print(line);
+  // Times on the network's clock: the one checking, else the one the verified ticket names.
+  const shownNetwork =
+    options.networkId ?? (verdict.valid ? verdict.claims.net : (verdict.claims?.net ?? null));
+  const timeZone = shownNetwork === null ? null : ((await deps.networkOf(shownNetwork))?.timeZone ?? null);
+  for (const line of ticketVerdictLines(verdict, options.code, now, timeZone)) deps.print(line);
   return verdict.valid ? VERIFY_EXIT.valid : VERIFY_EXIT.refused;
 }
