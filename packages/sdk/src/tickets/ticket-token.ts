@@ -3,9 +3,10 @@
 // the wallet's browser holds (the ticket's `cnf.jwk`, RFC 7800). A screenshot is not a ticket: the
 // proof is made again every 10 s and refused once older than 30 s. A printed ticket (a guest's PDF,
 // a sticker) carries no device key and no proof, and says it is printed.
-import { CompactSign, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { CompactSign, decodeProtectedHeader, type JWK } from 'jose';
 import { z } from 'zod';
 import { idSchema } from '../contract/fields.ts';
+import { base64UrlBytes, checksOnCallingThread, verifyCompactEs256 } from './compact-es256.ts';
 
 export const TICKET_TOKEN_TYPE = 'tkt+jwt';
 export const TICKET_ALGORITHM = 'ES256';
@@ -16,6 +17,9 @@ export const DEVICE_PROOF_MAX_AGE_SECONDS = 30;
 /** The longest code read: a ticket and its proof are about 700 characters. */
 export const TICKET_CODE_MAX_LENGTH = 2048;
 const SEPARATOR = '~';
+// A compact JWS of ES256: its 64-byte signature has one base64url spelling only (86 characters, the
+// last one's 4 spare bits zero), so a code changed in a character is never the same code.
+const COMPACT_ES256 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{85}[AQgw]$/;
 
 /** A contract's public id: 16 random bytes in base64url. */
 export const ticketPublicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
@@ -137,32 +141,17 @@ export function readTicketClaims(token: string): TicketClaims | null {
   }
 }
 
-function base64UrlBytes(text: string): Uint8Array {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
-// Imported keys are kept: importing costs more than verifying.
-const KEY_CACHE_MAX = 512;
-const keyCache = new Map<string, Promise<CryptoKey | Uint8Array>>();
-function importPublicKey(jwk: JWK): Promise<CryptoKey | Uint8Array> {
-  const id = `${jwk.x}.${jwk.y}`;
-  let key = keyCache.get(id);
-  if (!key) {
-    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
-    key = importJWK({ kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, TICKET_ALGORITHM);
-    key.catch(() => keyCache.delete(id));
-    keyCache.set(id, key);
-  }
-  return key;
-}
-
 async function verifiedPayload(jws: string, jwk: JWK): Promise<unknown> {
-  const key = await importPublicKey(jwk);
-  const { payload } = await compactVerify(jws, key, { algorithms: [TICKET_ALGORITHM] });
-  return JSON.parse(decoder.decode(payload));
+  return JSON.parse(decoder.decode(await verifyCompactEs256(jws, jwk)));
 }
+
+type Settled = { readonly ok: true; readonly payload: unknown } | { readonly ok: false };
+/** A check's outcome, never rejected: one started early and left unread raises no unhandled rejection. */
+const settled = (check: Promise<unknown>): Promise<Settled> =>
+  check.then(
+    (payload) => ({ ok: true, payload }),
+    () => ({ ok: false }),
+  );
 
 /**
  * The verdict on a code, offline: the network's published keys and the instant of the check are all
@@ -181,6 +170,7 @@ export async function verifyTicketCode(
   const parts = code.trim().split(SEPARATOR);
   if (parts.length > 2) return refuse('MALFORMED');
   const [token = '', proof] = parts;
+  if (!COMPACT_ES256.test(token)) return refuse('MALFORMED');
   let kid: unknown;
   try {
     const header = decodeProtectedHeader(token);
@@ -191,6 +181,11 @@ export async function verifyTicketCode(
   }
   const key = options.keys.keys.find((candidate) => candidate.kid === kid);
   if (!key) return refuse('UNKNOWN_KEY', readTicketClaims(token));
+  // Where checks wait on Web Crypto's threads, the proof's starts with the ticket's: its key read
+  // from the ticket unverified, its result used only if the verified ticket names that same key.
+  const claimedKey = proof && !checksOnCallingThread ? readTicketClaims(token)?.cnf?.jwk : undefined;
+  const earlyProof =
+    claimedKey && COMPACT_ES256.test(proof ?? '') ? settled(verifiedPayload(proof ?? '', claimedKey)) : null;
   let claims: TicketClaims;
   try {
     const parsed = ticketClaimsSchema.safeParse(await verifiedPayload(token, key));
@@ -205,14 +200,13 @@ export async function verifyTicketCode(
   if (!printed) {
     if (!claims.cnf) return refuse('MALFORMED', claims);
     if (proof === undefined || proof === '') return refuse('DEVICE_PROOF_MISSING', claims);
-    let proven: z.infer<typeof deviceProofSchema>;
-    try {
-      const parsed = deviceProofSchema.safeParse(await verifiedPayload(proof, claims.cnf.jwk));
-      if (!parsed.success) return refuse('DEVICE_PROOF_INVALID', claims);
-      proven = parsed.data;
-    } catch {
-      return refuse('DEVICE_PROOF_INVALID', claims);
-    }
+    if (!COMPACT_ES256.test(proof)) return refuse('DEVICE_PROOF_INVALID', claims);
+    const { jwk } = claims.cnf;
+    const sameKey = earlyProof && claimedKey?.x === jwk.x && claimedKey.y === jwk.y;
+    const checked = await (sameKey ? earlyProof : settled(verifiedPayload(proof, jwk)));
+    const parsed = checked.ok ? deviceProofSchema.safeParse(checked.payload) : null;
+    if (!parsed?.success) return refuse('DEVICE_PROOF_INVALID', claims);
+    const proven = parsed.data;
     if (proven.tid !== claims.tid) return refuse('DEVICE_PROOF_INVALID', claims);
     if (Math.abs(at - proven.iat) > DEVICE_PROOF_MAX_AGE_SECONDS) return refuse('DEVICE_PROOF_STALE', claims);
   } else if (proof !== undefined) {
