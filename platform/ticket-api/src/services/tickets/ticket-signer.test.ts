@@ -35,7 +35,10 @@ const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 
 describe('the ticket signer over ticket_signing_keys', () => {
   it('makes a network’s key on first need, its kid the RFC 7638 thumbprint of the key it publishes', async () => {
-    const { db, clock } = testApp.current.deps;
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
     const networkId = aNetwork();
     expect(await liveTicketKeys(db, networkId)).toEqual([]);
     const signer = createDatabaseTicketSigner({ db, clock });
@@ -52,7 +55,10 @@ describe('the ticket signer over ticket_signing_keys', () => {
   });
 
   it('a rotation: the newest key signs, both are published; a retired key is neither', async () => {
-    const { db, clock } = testApp.current.deps;
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
     const networkId = aNetwork();
     const first = await rotateTicketKey(db, networkId, clock.now());
     clock.advanceMinutes(1);
@@ -73,7 +79,10 @@ describe('the ticket signer over ticket_signing_keys', () => {
   });
 
   it('keeps a network’s keys for a minute: a rotation shows once that minute has passed', async () => {
-    const { db, clock } = testApp.current.deps;
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
     const networkId = aNetwork();
     const signer = createDatabaseTicketSigner({ db, clock });
     const before = kidOf(await signer.sign(networkId, claimsOn(networkId)));
@@ -85,7 +94,10 @@ describe('the ticket signer over ticket_signing_keys', () => {
   });
 
   it('a network’s keys are its own', async () => {
-    const { db, clock } = testApp.current.deps;
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
     const [one, two] = [aNetwork(), aNetwork()];
     const signer = createDatabaseTicketSigner({ db, clock });
     const kids = async (networkId: number) =>
