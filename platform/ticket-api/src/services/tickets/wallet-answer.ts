@@ -99,7 +99,9 @@ export function phaseOf(ticket: TicketRow, validity: Validity | null, now: Date)
   const inWindow = before(ticket.validFrom, now) && after(ticket.validTo, now);
   if (inWindow) return 'CURRENT';
   if (after(ticket.validFrom, now)) return 'UPCOMING';
-  if (activatedKind(ticket, validity)) return isActivatable(ticket, validity, now) ? 'CURRENT' : 'PAST';
+  // An activated kind with a use left before it expires, in the wallet or on its way to a card.
+  if (activatedKind(ticket, validity) && hasUseLeft(ticket) && after(ticket.usableUntil, now))
+    return 'CURRENT';
   return 'PAST';
 }
 
