@@ -14,6 +14,7 @@ import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
 import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
 import { paymentNotificationRoutes } from './services/payments/notification-routes.ts';
+import { walletRoutes } from './services/tickets/wallet-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', collectRoutes());
   app.route('/', paymentMethodRoutes());
   app.route('/', paymentNotificationRoutes());
+  app.route('/', walletRoutes());
   options.extend?.(app);
   return app;
 }

@@ -17,6 +17,7 @@ import { startJobs } from './queue/job-queue.ts';
 import { compileTrustedProxies } from './security/trusted-proxies.ts';
 import { loadIdentityKeys } from './services/identity/identity-keys.ts';
 import { createSandboxProvider } from './services/payments/sandbox-provider.ts';
+import { createDatabaseTicketSigner } from './services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from './services/vouchers/sync-voucher-files.ts';
 import { followTenantFiles } from './tenants/follow-tenant-files.ts';
 import { loadNetworkStore } from './tenants/load-networks.ts';
@@ -98,6 +99,7 @@ async function start() {
     shopPort: env.SHOP_PORT,
     logger,
     payments,
+    ticketSigner: createDatabaseTicketSigner({ db: database.db, clock }),
     publicUrl,
     jobs,
     trustProxy: compileTrustedProxies(env.TRUSTED_PROXIES),

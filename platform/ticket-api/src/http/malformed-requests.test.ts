@@ -14,6 +14,7 @@ import { ID_MAX, signatureSchema } from '@transit-shop/sdk/contract/fields';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { PAYMENT_METHOD_CALLS } from '@transit-shop/sdk/contract/payment-methods';
+import { WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
 import { ERROR_CODES, isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { canonicalValue, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
 import { signPayload } from '@transit-shop/sdk/signing/sign';
@@ -532,6 +533,7 @@ const CALL_CASES: CallCase[] = [
   CHECKOUT_CALLS,
   COLLECT_CALLS,
   PAYMENT_METHOD_CALLS,
+  WALLET_CALLS,
 ].flatMap((calls) =>
   Object.values(calls as Record<string, AnyCallContract>).map((contract) => callCase(contract)),
 );

@@ -50,7 +50,17 @@ export type CallHandler<C extends AnyCallContract> = (
 
 const networkNotFound = () => new AppError('NETWORK_NOT_FOUND');
 
-/** The call's network: its network field, else the tenant service's header; the two must agree. */
+/** The networks a network field names: one id, or a list of them (wallet/tickets, API-07). */
+function networksOfField(value: unknown): number[] | undefined {
+  if (typeof value === 'number') return [value];
+  if (Array.isArray(value) && value.every((id) => typeof id === 'number')) return value;
+  return undefined;
+}
+
+/**
+ * The call's network: its network field, else the tenant service's header; the two must agree (a
+ * field naming a list must name the header's network among them).
+ */
 function resolveNetwork(
   c: Context<AppEnv>,
   contract: AnyCallContract,
@@ -59,11 +69,11 @@ function resolveNetwork(
   const header = c.req.header(NETWORK_HEADER);
   const fromHeader =
     header === undefined ? undefined : /^[1-9]\d{0,15}$/.test(header) ? Number(header) : Number.NaN;
-  const fromField = contract.networkField ? payload[contract.networkField] : undefined;
-  if (typeof fromField === 'number' && fromHeader !== undefined && fromField !== fromHeader) {
+  const fromField = networksOfField(contract.networkField ? payload[contract.networkField] : undefined);
+  if (fromField && fromHeader !== undefined && !fromField.includes(fromHeader)) {
     throw networkNotFound();
   }
-  const id = typeof fromField === 'number' ? fromField : fromHeader;
+  const id = fromHeader ?? (fromField?.length === 1 ? fromField[0] : undefined);
   const network = id === undefined || Number.isNaN(id) ? undefined : c.var.deps.networks.byId(id);
   if (!network) throw networkNotFound();
   return network;

@@ -11,6 +11,7 @@ import type { NetworkDirectory } from '../tenants/network-directory.ts';
 import type { IdentityKeys } from './identity/identity-keys.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './sessions/session-policy.ts';
+import type { TicketSigner } from './tickets/ticket-signer.ts';
 
 /** What handlers pass on to services: built once at start (main.ts) or per test file. */
 export type AppDeps = {
@@ -25,6 +26,8 @@ export type AppDeps = {
   logger: Logger;
   /** The payment service provider behind its port (decision 0018). */
   payments: PaymentProvider;
+  /** Signs the wallet's tickets and publishes each network's keys (decision 0030). */
+  ticketSigner: TicketSigner;
   /** This service's origin as the payment provider reaches it, for notifications. */
   publicUrl: string;
   /** Background jobs (instalment debits, order emails); absent where none run. */

@@ -21,6 +21,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { compileTrustedProxies } from '../security/trusted-proxies.ts';
 import type { AppDeps } from '../services/app-deps.ts';
 import { loadStoredIdentityKeys } from '../services/identity/identity-keys.ts';
+import { createDatabaseTicketSigner } from '../services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from '../services/vouchers/sync-voucher-files.ts';
 import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
 import { followTenantFiles, type TenantFollower } from '../tenants/follow-tenant-files.ts';
@@ -147,6 +148,7 @@ export async function createTestApp(
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Shop <shop@example.org>', logger }),
     logger,
     payments,
+    ticketSigner: createDatabaseTicketSigner({ db: database.db, clock }),
     publicUrl: 'http://ticket-api.test',
     trustProxy: compileTrustedProxies(['loopback']),
     pingDatabase: () => database.ping(),

@@ -15,6 +15,7 @@ import {
 } from '../../../hot-path/built-once.ts';
 import { releaseCollectSlot } from '../../collect/release-collect-slot.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
+import { issueContracts, ticketLinesOfOrder } from '../../tickets/issue-contracts.ts';
 import { invoiceLinesOfOrder, issueOrderInvoice } from '../confirmation/issue-order-invoice.ts';
 import { instalmentSchedule } from '../pricing/instalment-schedule.ts';
 import { releaseOrderVouchers, scopedOrderKey } from '../pricing/order-vouchers.ts';
@@ -123,14 +124,18 @@ export async function keepSavedMethod(
   return id;
 }
 
-/** An order COMPLETED and TO_PROCESS, unless past this point; its lines come back with it, for the invoice. */
+/** An order COMPLETED and TO_PROCESS, unless past this point; its lines come back with it, for the invoice and the tickets. */
 const markCompleted = builtOnce('mark-order-completed', (db) => {
   const now = placeholderValue<Date>('now');
   return db
     .update(orders)
     .set({ status: 'COMPLETED', processStatus: 'TO_PROCESS', completedAt: now, updatedAt: now })
     .where(and(eq(orders.id, sql.placeholder('orderId')), inArray(orders.status, ['PENDING', 'PROCESSING'])))
-    .returning({ ...getTableColumns(orders), invoiceLines: invoiceLinesOfOrder });
+    .returning({
+      ...getTableColumns(orders),
+      invoiceLines: invoiceLinesOfOrder,
+      ticketLines: ticketLinesOfOrder,
+    });
 });
 
 const recordEventsAndInstalments = builtOncePerShape<{ id: number; number: number; dueDate: string }[]>(
@@ -161,6 +166,9 @@ export async function completeOrder(options: {
     return after;
   }
   after.completedOrderId = completed.id;
+  const { invoiceLines, ticketLines, ...completedOrder } = completed;
+  // The status move guards it: a duplicate outcome finds the order completed and issues nothing.
+  await issueContracts({ db, network, order: completedOrder, lines: ticketLines, now });
   const completedEvents = [...events, { type: 'COMPLETED', status: 'COMPLETED' } as const];
   if (!payment) {
     await recordOrderEvents(db, order.id, completedEvents, now);
@@ -219,7 +227,6 @@ export async function completeOrder(options: {
   // Numbered in this transaction: a rollback gives the number back (gapless, decision 0020). Last
   // of its work, so that the network's counter stays locked (and other orders wait) for as little
   // as the invoice itself until the commit.
-  const { invoiceLines, ...completedOrder } = completed;
   await issueOrderInvoice({ db, network, order: completedOrder, lines: invoiceLines, now });
   return after;
 }

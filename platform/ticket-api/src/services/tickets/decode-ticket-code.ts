@@ -1,0 +1,72 @@
+// Vignette/decode, the online check (decision 0030): the offline verdict with the network's
+// published keys, then the stored contract: unknown on this network, stale after a transfer
+// (another generation), or cancelled.
+import type { vignetteDecodeCall } from '@transit-shop/sdk/contract/wallet';
+import type { Locale } from '@transit-shop/sdk/locales';
+import { type TicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { tickets } from '../../db/schema/tickets.ts';
+import type { TicketSigner } from './ticket-signer.ts';
+import { fareNameOf } from './wallet-answer.ts';
+
+type DecodeAnswer = z.input<typeof vignetteDecodeCall.response>;
+
+/** Refusals where the signature was not checked or did not hold: nothing of the ticket is told. */
+const UNSIGNED = new Set(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE']);
+
+const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+
+function decodedTicket(claims: TicketClaims, network: LoadedNetwork, lang: Locale) {
+  return {
+    productId: claims.pid,
+    productName: fareNameOf(network, claims.pid, lang, network.network.config.defaultLanguage),
+    traveller: claims.trv,
+    validFrom: iso(claims.from),
+    validTo: iso(claims.to),
+    journeysLeft: claims.jrn,
+    printed: claims.prn === true,
+  };
+}
+
+export async function decodeTicketCode(options: {
+  db: Database;
+  network: LoadedNetwork;
+  signer: TicketSigner;
+  code: string;
+  lang: Locale | undefined;
+  now: Date;
+}): Promise<DecodeAnswer> {
+  const { db, network, now } = options;
+  const networkId = network.network.config.id;
+  const lang = options.lang ?? network.network.config.defaultLanguage;
+  const checkedAt = now.toISOString();
+  const verdict = await verifyTicketCode(options.code, {
+    keys: await options.signer.publishedKeys(networkId),
+    now,
+    network: networkId,
+  });
+  if (!verdict.valid) {
+    const shown =
+      verdict.claims && !UNSIGNED.has(verdict.reason) ? decodedTicket(verdict.claims, network, lang) : null;
+    return { valid: false, reason: verdict.reason, ticket: shown, checkedAt };
+  }
+  const ticket = decodedTicket(verdict.claims, network, lang);
+  const [stored] = await db
+    .select({ generation: tickets.generation, status: tickets.status })
+    .from(tickets)
+    .where(and(eq(tickets.publicId, verdict.claims.tid), eq(tickets.networkId, networkId)))
+    .limit(1);
+  const refuse = (reason: 'NOT_FOUND' | 'SUPERSEDED' | 'CANCELED') => ({
+    valid: false,
+    reason,
+    ticket,
+    checkedAt,
+  });
+  if (!stored) return refuse('NOT_FOUND');
+  if (stored.generation !== verdict.claims.gen) return refuse('SUPERSEDED');
+  if (stored.status === 'CANCELED') return refuse('CANCELED');
+  return { valid: true, reason: null, ticket, checkedAt };
+}

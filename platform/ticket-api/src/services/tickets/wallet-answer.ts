@@ -1,0 +1,198 @@
+// A contract as the wallet answers it (sdk WalletTicket): its phase at the instant asked, whether
+// it may be activated, which device holds it as seen from the device asking, and its signed token
+// when that device holds it.
+import type { TransferStatus, WalletPhase, WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import type { Locale } from '@transit-shop/sdk/locales';
+import { isActivated } from '@transit-shop/sdk/tickets/fare-product';
+import type { EcPublicJwk, TicketClaims } from '@transit-shop/sdk/tickets/ticket-token';
+import { type LoadedNetwork, pickText } from '@transit-shop/tenancy';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { calculateJwkThumbprint } from 'jose';
+import type { Database } from '../../db/database.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
+import { contractPlaceOf } from './contract-place.ts';
+import type { TicketSigner } from './ticket-signer.ts';
+
+/** A contract with what its answer needs beyond its row. */
+export type WalletRow = {
+  ticket: TicketRow;
+  /** The order's language: the name's fallback. */
+  orderLang: string;
+  transfer: { status: TransferStatus; target: 'DEVICE' | 'MEDIA' } | null;
+};
+
+/** The RFC 7638 thumbprint of a device key: what a contract's binding is compared by. */
+export function deviceThumbprintOf(key: EcPublicJwk): Promise<string> {
+  return calculateJwkThumbprint({ kty: key.kty, crv: key.crv, x: key.x, y: key.y });
+}
+
+/** The contracts matching `where`, oldest first, with their order's language and latest transfer. */
+export async function walletRowsWhere(db: Database, where: SQL): Promise<WalletRow[]> {
+  const rows = await db
+    .select({ ticket: tickets, orderLang: orders.lang })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(where)
+    .orderBy(tickets.id);
+  if (rows.length === 0) return [];
+  const transfers = await db
+    .selectDistinctOn([ticketTransfers.ticketId], {
+      ticketId: ticketTransfers.ticketId,
+      status: ticketTransfers.status,
+      target: ticketTransfers.target,
+    })
+    .from(ticketTransfers)
+    .where(
+      inArray(
+        ticketTransfers.ticketId,
+        rows.map((row) => row.ticket.id),
+      ),
+    )
+    .orderBy(ticketTransfers.ticketId, desc(ticketTransfers.id));
+  const latest = new Map(transfers.map((transfer) => [transfer.ticketId, transfer]));
+  return rows.map((row) => {
+    const transfer = latest.get(row.ticket.id);
+    return { ...row, transfer: transfer ? { status: transfer.status, target: transfer.target } : null };
+  });
+}
+
+/** One contract by its id within what the caller reaches; null when out of reach. */
+export async function walletRowOf(db: Database, reach: SQL, ticketId: number): Promise<WalletRow | null> {
+  const [row] = await walletRowsWhere(db, and(reach, eq(tickets.id, ticketId)) as SQL);
+  return row ?? null;
+}
+
+type Validity = NonNullable<ReturnType<typeof fareValidityOf>>;
+
+/** The fare product's validity model, from the network's catalogue. */
+export function fareValidityOf(network: LoadedNetwork, productId: number) {
+  return network.catalogue.fareProducts.find((fare) => fare.productId === productId)?.validity ?? null;
+}
+
+function activatedKind(ticket: TicketRow, validity: Validity | null): boolean {
+  return validity ? isActivated(validity) : ticket.kind === 'JOURNEYS';
+}
+
+const before = (instant: Date | null, now: Date) => instant !== null && instant.getTime() <= now.getTime();
+const after = (instant: Date | null, now: Date) => instant !== null && instant.getTime() > now.getTime();
+
+/** Whether an activated kind has a use left: a journey, or a first-use day not yet started. */
+export function hasUseLeft(ticket: TicketRow): boolean {
+  return ticket.journeysLeft === null ? ticket.validFrom === null : ticket.journeysLeft > 0;
+}
+
+/** May be activated at `now`: an activated kind, issued to a wallet, with a use left before it expires. */
+export function isActivatable(ticket: TicketRow, validity: Validity | null, now: Date): boolean {
+  return (
+    activatedKind(ticket, validity) &&
+    ticket.status === 'ISSUED' &&
+    hasUseLeft(ticket) &&
+    after(ticket.usableUntil, now) &&
+    !after(ticket.validFrom, now)
+  );
+}
+
+/** Where the contract stands at `now`. */
+export function phaseOf(ticket: TicketRow, validity: Validity | null, now: Date): WalletPhase {
+  if (ticket.status === 'CANCELED') return 'PAST';
+  const inWindow = before(ticket.validFrom, now) && after(ticket.validTo, now);
+  if (inWindow) return 'CURRENT';
+  if (after(ticket.validFrom, now)) return 'UPCOMING';
+  // An activated kind with a use left before it expires, in the wallet or on its way to a card.
+  if (activatedKind(ticket, validity) && hasUseLeft(ticket) && after(ticket.usableUntil, now))
+    return 'CURRENT';
+  return 'PAST';
+}
+
+const seconds = (instant: Date | null) => (instant === null ? null : Math.floor(instant.getTime() / 1000));
+
+/** The token's claims, from the row; a printed ticket has no device key. */
+export function ticketClaimsOf(ticket: TicketRow, now: Date, printed = false): TicketClaims {
+  const claims: TicketClaims = {
+    net: ticket.networkId,
+    tid: ticket.publicId,
+    pid: ticket.productId,
+    trv: ticket.travellerName,
+    from: seconds(ticket.validFrom),
+    to: seconds(ticket.validTo),
+    until: seconds(ticket.usableUntil),
+    jrn: ticket.journeysLeft,
+    gen: ticket.generation,
+    iat: seconds(now) ?? 0,
+  };
+  if (printed) return { ...claims, prn: true };
+  return ticket.deviceKey ? { ...claims, cnf: { jwk: ticket.deviceKey } } : claims;
+}
+
+/** The fare product's name in `lang`, else the fallback language, else any. */
+export function fareNameOf(
+  network: LoadedNetwork,
+  productId: number,
+  lang: Locale,
+  fallback: Locale,
+): string {
+  const fare = network.catalogue.fareProducts.find((candidate) => candidate.productId === productId);
+  if (!fare) return `#${productId}`;
+  return (
+    pickText(fare.name, lang, fallback) ??
+    pickText(fare.name, network.network.config.defaultLanguage, fallback) ??
+    Object.values(fare.name).find(Boolean) ??
+    `#${productId}`
+  );
+}
+
+const iso = (instant: Date | null) => (instant === null ? null : instant.toISOString());
+
+export async function walletTicketOf(options: {
+  row: WalletRow;
+  network: LoadedNetwork;
+  signer: TicketSigner;
+  /** The asking device's key thumbprint; null when it sent none. */
+  deviceThumbprint: string | null;
+  lang: Locale | undefined;
+  now: Date;
+}): Promise<WalletTicket> {
+  const { row, network, now } = options;
+  const { ticket } = row;
+  const validity = fareValidityOf(network, ticket.productId);
+  const device =
+    ticket.deviceThumbprint === null
+      ? 'NONE'
+      : ticket.deviceThumbprint === options.deviceThumbprint
+        ? 'THIS'
+        : 'OTHER';
+  const orderLang = row.orderLang as Locale;
+  return {
+    id: ticket.id,
+    publicId: ticket.publicId,
+    networkId: ticket.networkId,
+    orderId: ticket.orderId,
+    productId: ticket.productId,
+    blueprintId: ticket.productId,
+    name: fareNameOf(network, ticket.productId, options.lang ?? orderLang, orderLang),
+    kind: ticket.kind,
+    traveller: { userId: ticket.travellerUserId, name: ticket.travellerName },
+    status: ticket.status,
+    place: contractPlaceOf(ticket, network),
+    phase: phaseOf(ticket, validity, now),
+    validFrom: iso(ticket.validFrom),
+    validTo: iso(ticket.validTo),
+    usableUntil: iso(ticket.usableUntil),
+    journeysTotal: ticket.journeysTotal,
+    journeysLeft: ticket.journeysLeft,
+    activatable: isActivatable(ticket, validity, now),
+    device,
+    token:
+      device === 'THIS' ? await options.signer.sign(ticket.networkId, ticketClaimsOf(ticket, now)) : null,
+    transfer: row.transfer,
+    issuedAt: ticket.createdAt.toISOString(),
+  };
+}
+
+export function walletTicketsOf(
+  rows: readonly WalletRow[],
+  context: Omit<Parameters<typeof walletTicketOf>[0], 'row'>,
+): Promise<WalletTicket[]> {
+  return Promise.all(rows.map((row) => walletTicketOf({ ...context, row })));
+}

@@ -1,0 +1,94 @@
+// The wallet's lists (wallet/tickets, wallet/guestTickets, Account/getWallet): the contracts the
+// caller reaches, filtered as asked. A device key sent binds the wallet tickets no device holds yet
+// to that device (their generation unchanged: no code was shown before).
+import type { WalletPhase, WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import type { Locale } from '@transit-shop/sdk/locales';
+import type { EcPublicJwk } from '@transit-shop/sdk/tickets/ticket-token';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { tickets } from '../../db/schema/tickets.ts';
+import type { TicketSigner } from './ticket-signer.ts';
+import { deviceThumbprintOf, walletRowsWhere, walletTicketsOf } from './wallet-answer.ts';
+
+export type WalletListing = {
+  db: Database;
+  network: LoadedNetwork;
+  signer: TicketSigner;
+  /** What the caller reaches (ticket-access.ts). */
+  reach: SQL;
+  filters?: { ids?: number[] | undefined; productIds?: number[] | undefined; networkIds?: number[] };
+  deviceKey?: EcPublicJwk | undefined;
+  lang: Locale | undefined;
+  now: Date;
+};
+
+/** Binds the wallet tickets within `reach` that no device holds to the device. */
+async function bindUnbound(db: Database, reach: SQL, deviceKey: EcPublicJwk, thumbprint: string, now: Date) {
+  await db
+    .update(tickets)
+    .set({ deviceKey, deviceThumbprint: thumbprint, updatedAt: now })
+    .where(
+      and(
+        reach,
+        eq(tickets.delivery, 'WALLET'),
+        ne(tickets.status, 'CANCELED'),
+        isNull(tickets.deviceThumbprint),
+      ),
+    );
+}
+
+export async function listWalletTickets(options: WalletListing): Promise<WalletTicket[]> {
+  const { db, network, filters = {}, deviceKey, now } = options;
+  const networkIds = filters.networkIds ?? [network.network.config.id];
+  // Only the call's network: its key signed the request.
+  if (!networkIds.includes(network.network.config.id)) return [];
+  const thumbprint = deviceKey ? await deviceThumbprintOf(deviceKey) : null;
+  if (deviceKey && thumbprint) await bindUnbound(db, options.reach, deviceKey, thumbprint, now);
+  const where = and(
+    options.reach,
+    filters.ids ? inArray(tickets.id, filters.ids) : undefined,
+    filters.productIds ? inArray(tickets.productId, filters.productIds) : undefined,
+  ) as SQL;
+  const rows = await walletRowsWhere(db, where);
+  return walletTicketsOf(rows, {
+    network,
+    signer: options.signer,
+    deviceThumbprint: thumbprint,
+    lang: options.lang,
+    now,
+  });
+}
+
+const PHASE_ORDER: readonly WalletPhase[] = ['CURRENT', 'UPCOMING', 'PAST'];
+
+/** What makes two tickets the same in the overview: everything but their identities and codes. */
+function stackKey(ticket: WalletTicket): string {
+  const { id, publicId, orderId, issuedAt, token, transfer, ...rest } = ticket;
+  return JSON.stringify(rest);
+}
+
+/** The overview: tickets grouped by phase (in the order CURRENT, UPCOMING, PAST), stacked unless asked not to. */
+export function walletOverview(
+  list: readonly WalletTicket[],
+  options: { type: 'ALL' | WalletPhase; unstack: boolean },
+): { phase: WalletPhase; entries: { count: number; ticket: WalletTicket }[] }[] {
+  const phases = options.type === 'ALL' ? PHASE_ORDER : [options.type];
+  return phases.flatMap((phase) => {
+    const entries: { count: number; ticket: WalletTicket }[] = [];
+    const stacks = new Map<string, { count: number; ticket: WalletTicket }>();
+    for (const ticket of list) {
+      if (ticket.phase !== phase) continue;
+      const key = options.unstack ? null : stackKey(ticket);
+      const stack = key === null ? undefined : stacks.get(key);
+      if (stack) {
+        stack.count += 1;
+        continue;
+      }
+      const entry = { count: 1, ticket };
+      entries.push(entry);
+      if (key !== null) stacks.set(key, entry);
+    }
+    return entries.length > 0 ? [{ phase, entries }] : [];
+  });
+}
