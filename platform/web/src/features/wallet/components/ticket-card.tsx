@@ -107,7 +107,7 @@ export function TicketCard({
         {attestation.isError ? <FailureAlert failure={attestation.error} /> : null}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {held && ticket.activatable && !offline ? (
+        {inWallet && ticket.device === 'THIS' && ticket.activatable && !offline ? (
           <ActivateButton ticket={ticket} holder={holder} onActivated={onChanged} />
         ) : null}
         {inWallet && ticket.device === 'OTHER' && signedIn && !offline ? (

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { WalletPageFrame } from '../components/wallet-page-frame.tsx';
 import { WalletTickets } from '../components/wallet-tickets.tsx';
 
@@ -11,7 +12,10 @@ export function Component() {
   const reference = useParams().reference ?? '';
   return (
     <WalletPageFrame title={t('wallet.guest.title')} intro={t('wallet.guest.intro')}>
-      <WalletTickets holder={{ kind: 'guest', networkId: network.id, reference }} />
+      {/* The session's client, signed out: the reference is the grant. */}
+      <WithSession>
+        <WalletTickets holder={{ kind: 'guest', networkId: network.id, reference }} />
+      </WithSession>
     </WalletPageFrame>
   );
 }
