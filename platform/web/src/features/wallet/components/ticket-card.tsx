@@ -12,14 +12,15 @@ import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
+import { usePlaceText } from '../../../lib/tickets/place-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { downloadAttestation, moveTicketHere } from '../api/wallet.ts';
-import { lastMinuteOf, useFormatInstant } from '../lib/format.ts';
+import { lastMinuteOf } from '../lib/format.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
 import type { WalletHolder } from '../lib/wallet-cache.ts';
 import { ActivateButton } from './activate-button.tsx';
 import { Countdown } from './countdown.tsx';
-import { usePlaceText } from './ticket-place.tsx';
 import { TicketQr } from './ticket-qr.tsx';
 
 function TicketCode({ ticket }: { ticket: WalletTicket }) {

@@ -1,18 +1,4 @@
-// Dates and durations of the wallet, on the network's clock and in the page's language.
-import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-
-/** An instant as a date and time in the network's time zone. */
-export function useFormatInstant(): (iso: string | Date) => string {
-  const { i18n } = useTranslation();
-  const { network } = useBootstrap();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: network.timeZone,
-  });
-  return (value) => format.format(new Date(value));
-}
+// The wallet's ends of validity and remaining times.
 
 /** An exclusive end (the next midnight) as the last minute it covers. */
 export function lastMinuteOf(iso: string): Date {
