@@ -11,6 +11,7 @@ import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import type { BuildWatch } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 async function start(container: HTMLElement) {
@@ -47,6 +48,7 @@ async function start(container: HTMLElement) {
     </AppProviders>,
   );
   if (!checked) void checkBootstrapLater(bootstrap);
+  registerServiceWorker();
   void import('./lib/build-watch.ts').then(({ watchBuild }) => {
     build = watchBuild({ currentBuildId: bootstrap.buildId });
   });
