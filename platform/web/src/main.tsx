@@ -11,7 +11,6 @@ import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import type { BuildWatch } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 async function start(container: HTMLElement) {
@@ -48,7 +47,8 @@ async function start(container: HTMLElement) {
     </AppProviders>,
   );
   if (!checked) void checkBootstrapLater(bootstrap);
-  registerServiceWorker();
+  // Decision 0031: loaded after the first paint, like the build watch.
+  void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
   void import('./lib/build-watch.ts').then(({ watchBuild }) => {
     build = watchBuild({ currentBuildId: bootstrap.buildId });
   });
