@@ -223,14 +223,18 @@ describe('the code shown', () => {
     expect(await verifyTicketCode(code, { keys: key.keys, now: new Date() })).toMatchObject({ valid: true });
   });
 
-  it('counts an activation down each second', async () => {
+  it('counts an activation down each second, and says once when it ends', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
-    await renderWithApp(<Countdown until="2026-11-27T10:01:30.000Z" />);
+    const onEnd = vi.fn();
+    await renderWithApp(<Countdown until="2026-11-27T10:01:30.000Z" onEnd={onEnd} />);
     expect(screen.getByRole('timer').textContent).toBe('Encore valable 1:30');
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByRole('timer').textContent).toBe('Encore valable 1:29');
     act(() => vi.advanceTimersByTime(89_000));
     expect(screen.queryByRole('timer')).toBeNull();
+    act(() => vi.advanceTimersByTime(5000));
+    // The wallet is asked again once, when the activation ends.
+    expect(onEnd).toHaveBeenCalledTimes(1);
   });
 });
