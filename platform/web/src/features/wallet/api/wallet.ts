@@ -20,9 +20,14 @@ type Client = Pick<TicketClient, 'call'>;
 /** What the wallet shows: the tickets, when they were synchronised, and whether from the device. */
 export type WalletView = KeptTickets & { readonly offline: boolean };
 
+/** A refusal the backend itself gave (a 4xx answer), as opposed to no answer or a failing server. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof TicketApiError && error.httpStatus >= 400 && error.httpStatus < 500;
+}
+
 /**
- * The holder's tickets from the backend, kept on the device; when the backend cannot be reached,
- * the ones kept last time (the backend's own refusals are not hidden).
+ * The holder's tickets from the backend, kept on the device; when the backend cannot be reached
+ * (or fails), the ones kept last time. The backend's refusals are not hidden.
  */
 export async function loadWallet(client: Client, holder: WalletHolder, lang: Locale): Promise<WalletView> {
   const { publicJwk } = await deviceKey();
@@ -34,7 +39,7 @@ export async function loadWallet(client: Client, holder: WalletHolder, lang: Loc
     await keepTickets(holder, answer);
     return { ...answer, offline: false };
   } catch (error) {
-    if (error instanceof TicketApiError) throw error;
+    if (isRefusal(error)) throw error;
     const kept = await keptTickets(holder);
     if (!kept) throw error;
     return { ...kept, offline: true };

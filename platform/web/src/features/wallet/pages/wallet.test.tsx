@@ -24,7 +24,7 @@ beforeEach(() => {
 const SYNCED_AT = '2026-11-27T10:00:00.000Z';
 
 function openWallet(
-  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable'),
+  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused'),
   handlers: Record<string, Handler> = {},
 ) {
   return openAccountPage('/account/wallet', {
@@ -33,6 +33,7 @@ function openWallet(
     handlers: {
       'wallet/tickets': () => {
         const answer = typeof tickets === 'function' ? tickets() : tickets;
+        if (answer === 'refused') return { ko: { code: 'TICKET_NOT_FOUND' }, status: 404 };
         return answer === 'unreachable' ? answer : { ok: { tickets: answer, syncedAt: SYNCED_AT } };
       },
       ...handlers,
@@ -179,6 +180,19 @@ describe('the wallet page', () => {
     ).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Code du titre Pass mensuel/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
+  });
+
+  it("shows the backend's refusal rather than the kept copy", async () => {
+    const ticket = walletTicket({ name: 'Pass mensuel' });
+    let refuse = false;
+    const first = await openWallet(() => (refuse ? 'refused' : [ticket]));
+    await screen.findByRole('article', { name: 'Pass mensuel' });
+    first.unmount();
+    queryClient.clear();
+    refuse = true;
+    await renderApp('/account/wallet');
+    expect(await screen.findByText('Ce titre est introuvable.')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('says where tickets come from when there is none, with a way to the shop', async () => {
