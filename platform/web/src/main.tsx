@@ -47,6 +47,8 @@ async function start(container: HTMLElement) {
     </AppProviders>,
   );
   if (!checked) void checkBootstrapLater(bootstrap);
+  // Decision 0031: loaded after the first paint, like the build watch.
+  void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
   void import('./lib/build-watch.ts').then(({ watchBuild }) => {
     build = watchBuild({ currentBuildId: bootstrap.buildId });
   });

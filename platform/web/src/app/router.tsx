@@ -8,6 +8,7 @@ import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
 import { cartRoutes } from '../features/cart/routes.ts';
 import { checkoutRoutes } from '../features/checkout/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
+import { walletRoutes } from '../features/wallet/routes.ts';
 import type { BuildWatch } from '../lib/build-watch.ts';
 import { staleBuildLoader } from '../lib/stale-build-loader.ts';
 import { Layout } from './layout.tsx';
@@ -26,6 +27,7 @@ const pages: RouteObject[] = [
     loader: completeAccountLoader,
     children: [
       { index: true, lazy: () => import('./routes/home.tsx') },
+      ...walletRoutes,
       ...accountRoutes,
       ...cartRoutes,
       ...checkoutRoutes,

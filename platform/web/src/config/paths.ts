@@ -30,6 +30,7 @@ export const paths = {
   accountTransportCards: '/account/transport-cards',
   accountWallet: '/account/wallet',
   accountTacit: '/account/tacit',
+  walletGuest: '/wallet/guest/:reference',
   auth: '/auth',
   authLogin: '/auth/login',
   authLogout: '/auth/logout',

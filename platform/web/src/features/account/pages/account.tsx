@@ -73,6 +73,9 @@ function Account() {
       intro={t('account.customerNumber', { number: account.customerNumber })}
     >
       <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button component={LocaleLink} to={paths.accountWallet} variant="contained">
+          {t('wallet.title')}
+        </Button>
         <Button component={LocaleLink} to={paths.accountInvoices} variant="contained">
           {t('account.invoices.title')}
         </Button>

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { FailureAlert } from '../../../components/form-parts.tsx';
+import { OrderTickets, orderTicketFields } from '../../../components/order-tickets.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { priceFormatter } from '../../../lib/catalogue/format-price.ts';
 import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
@@ -139,7 +140,10 @@ function Invoices() {
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell>{t(`account.invoices.statuses.${order.status}`)}</TableCell>
+                <TableCell>
+                  {t(`account.invoices.statuses.${order.status}`)}
+                  <OrderTickets {...orderTicketFields(order)} heading={false} />
+                </TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {priceFormatter(order.currency, i18n.language)(order.totalAmount)}
                 </TableCell>

@@ -14,6 +14,7 @@ import type { CheckoutSnapshot } from '@transit-shop/flows/checkout/checkout.mac
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
+import { OrderTickets, orderTicketFields } from '../../../components/order-tickets.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
@@ -56,6 +57,7 @@ export function PaymentResultDialog() {
         ? context.outcome.invoiceEmailHint
         : null,
   );
+  const ticketFields = useCheckoutSelector(({ context }) => orderTicketFields(context.outcome));
   const canRetry = useCheckoutCan({ type: 'RETRY' });
   const taken = outcome === 'confirmed' || outcome === 'pending';
   return (
@@ -82,6 +84,7 @@ export function PaymentResultDialog() {
                   : t('checkout.result.accountInvoice')}
               </DialogContentText>
             ) : null}
+            {outcome === 'confirmed' ? <OrderTickets {...ticketFields} /> : null}
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
             {taken ? (

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import type { OrderTickets as OrderTicketList } from '@transit-shop/sdk/contract/wallet';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../test/render.tsx';
+import { OrderTickets } from './order-tickets.tsx';
+
+const tickets: OrderTicketList = [
+  { position: 0, label: 'Carnet 10 voyages', count: 1, place: { delivery: 'WALLET' } },
+  {
+    position: 1,
+    label: 'Pass mensuel',
+    count: 2,
+    place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234' },
+  },
+  {
+    position: 2,
+    label: 'Pass semaine',
+    count: 1,
+    place: { delivery: 'CARD', mediaId: null, cardNumber: null },
+  },
+  {
+    position: 3,
+    label: 'Ticket journée',
+    count: 1,
+    place: { delivery: 'COLLECT', siteId: 4, siteName: 'Agence Bellecour', from: '2026-11-29T08:00:00.000Z' },
+  },
+];
+
+describe('where are my tickets', () => {
+  it('says per line where its tickets are, the wallet ones linked to the wallet', async () => {
+    await renderWithApp(<OrderTickets tickets={tickets} />);
+    const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Carnet 10 voyages × 1 — Dans le portefeuille de votre téléphone · Ouvrir mes titres',
+      'Pass mensuel × 2 — À charger sur votre carte 0042 1234',
+      'Pass semaine × 1 — À charger sur votre carte de transport',
+      // The network's clock: Europe/Paris.
+      'Ticket journée × 1 — À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00',
+    ]);
+    expect(within(section).getByRole('link', { name: 'Ouvrir mes titres' }).getAttribute('href')).toBe(
+      '/account/wallet',
+    );
+  });
+
+  it("links a guest order's wallet tickets to its tickets page", async () => {
+    const reference = 'g'.repeat(43);
+    await renderWithApp(<OrderTickets tickets={tickets.slice(0, 1)} ticketsReference={reference} />, {
+      locale: 'en',
+    });
+    expect(screen.getByRole('link', { name: 'See my tickets' }).getAttribute('href')).toBe(
+      `/en/wallet/guest/${reference}`,
+    );
+  });
+
+  it('shows nothing while the order has issued nothing', async () => {
+    const { container } = await renderWithApp(
+      <div data-testid="host">
+        <OrderTickets tickets={[]} />
+        <OrderTickets />
+      </div>,
+    );
+    expect(within(container).getByTestId('host').childElementCount).toBe(0);
+  });
+});

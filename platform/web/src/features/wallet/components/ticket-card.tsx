@@ -1,0 +1,132 @@
+// One ticket: its product, traveller, validity on the network's clock, journeys left, the live
+// countdown of an activation, where it is when not in the wallet, and, held by this device, its
+// code to show at the gate. Actions: activate, attestation, move to this phone.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/form-parts.tsx';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
+import { usePlaceText } from '../../../lib/tickets/place-text.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { downloadAttestation, moveTicketHere } from '../api/wallet.ts';
+import { lastMinuteOf } from '../lib/format.ts';
+import { useTicketCode } from '../lib/use-ticket-code.ts';
+import type { WalletHolder } from '../lib/wallet-cache.ts';
+import { ActivateButton } from './activate-button.tsx';
+import { Countdown } from './countdown.tsx';
+import { TicketQr } from './ticket-qr.tsx';
+
+function TicketCode({ ticket }: { ticket: WalletTicket }) {
+  const { t } = useTranslation();
+  const code = useTicketCode(ticket.token, ticket.publicId);
+  if (!code) return <Typography sx={{ color: 'text.secondary' }}>{t('wallet.preparingCode')}</Typography>;
+  return (
+    <>
+      <TicketQr code={code} label={t('wallet.codeLabel', { name: ticket.name })} />
+      <Typography sx={{ typography: 'body2', color: 'text.secondary', textAlign: 'center', mt: 1 }}>
+        {t('wallet.codeHint')}
+      </Typography>
+    </>
+  );
+}
+
+/** An activation's window is open: a journey or first-use ticket counting down. */
+function isCountingDown(ticket: WalletTicket): boolean {
+  return (
+    ticket.phase === 'CURRENT' &&
+    (ticket.kind === 'JOURNEYS' || ticket.kind === 'DAY') &&
+    ticket.usableUntil !== null &&
+    ticket.validTo !== null
+  );
+}
+
+export function TicketCard({
+  ticket,
+  holder,
+  offline,
+  onChanged,
+}: {
+  ticket: WalletTicket;
+  holder: WalletHolder;
+  offline: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const locale = useLocale();
+  const formatInstant = useFormatInstant();
+  const placeText = usePlaceText();
+  const attestation = useMutation({ mutationFn: () => downloadAttestation(client, ticket, locale) });
+  const move = useMutation({
+    mutationFn: () => moveTicketHere(client, ticket, locale),
+    onSuccess: onChanged,
+  });
+  const signedIn = holder.kind === 'user';
+  const inWallet = ticket.place.delivery === 'WALLET';
+  const held = inWallet && ticket.device === 'THIS' && ticket.token !== null;
+  return (
+    <Card variant="outlined" component="article" aria-label={ticket.name}>
+      <CardContent sx={{ display: 'grid', gap: 1 }}>
+        <Typography component="h3" variant="h6">
+          {ticket.name}
+        </Typography>
+        <Typography>{t('wallet.traveller', { name: ticket.traveller.name })}</Typography>
+        {ticket.validFrom && ticket.validTo ? (
+          <Typography>
+            {t('wallet.validity', {
+              from: formatInstant(ticket.validFrom),
+              to: formatInstant(lastMinuteOf(ticket.validTo)),
+            })}
+          </Typography>
+        ) : ticket.usableUntil ? (
+          <Typography>
+            {t('wallet.usableUntil', { date: formatInstant(lastMinuteOf(ticket.usableUntil)) })}
+          </Typography>
+        ) : null}
+        {ticket.journeysTotal !== null && ticket.journeysLeft !== null ? (
+          <Typography>
+            {t('wallet.journeys', { left: ticket.journeysLeft, total: ticket.journeysTotal })}
+          </Typography>
+        ) : null}
+        {isCountingDown(ticket) && ticket.validTo ? (
+          <Countdown until={ticket.validTo} onEnd={onChanged} />
+        ) : null}
+        {inWallet ? null : <Typography>{placeText(ticket.place)}</Typography>}
+        {inWallet && ticket.device === 'OTHER' ? (
+          <Alert severity="info">{t('wallet.otherDevice')}</Alert>
+        ) : null}
+        {held && ticket.phase !== 'PAST' ? <TicketCode ticket={ticket} /> : null}
+        {move.isSuccess ? <Alert severity="success">{t('wallet.moved')}</Alert> : null}
+        {move.isError ? <FailureAlert failure={move.error} /> : null}
+        {attestation.isError ? <FailureAlert failure={attestation.error} /> : null}
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {inWallet && ticket.device === 'THIS' && ticket.activatable && !offline ? (
+          <ActivateButton ticket={ticket} holder={holder} onActivated={onChanged} />
+        ) : null}
+        {inWallet && ticket.device === 'OTHER' && signedIn && !offline ? (
+          <Button variant="contained" loading={move.isPending} onClick={() => move.mutate()}>
+            {t('wallet.moveHere')}
+          </Button>
+        ) : null}
+        {signedIn && !offline ? (
+          <Button
+            variant="outlined"
+            loading={attestation.isPending}
+            onClick={() => attestation.mutate()}
+            aria-label={t('wallet.attestationLabel', { name: ticket.name })}
+          >
+            {t('wallet.attestation')}
+          </Button>
+        ) : null}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+// The holder's tickets grouped by phase (current, upcoming, past), from the backend or, offline,
+// from the device; says when they were last synchronised, on the network's clock.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { WALLET_PHASES } from '@transit-shop/sdk/contract/wallet';
+import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/form-parts.tsx';
+import { LocaleLink } from '../../../components/locale-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useApiClient } from '../../../lib/api-client.ts';
+import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { loadWallet } from '../api/wallet.ts';
+import { holderKey, type WalletHolder } from '../lib/wallet-cache.ts';
+import { TicketCard } from './ticket-card.tsx';
+
+export function WalletTickets({ holder }: { holder: WalletHolder }) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const locale = useLocale();
+  const formatInstant = useFormatInstant();
+  const wallet = useQuery({
+    queryKey: ['wallet', holderKey(holder), locale],
+    queryFn: () => loadWallet(client, holder, locale),
+    retry: false,
+    // Offline, the kept copy answers: the query runs whatever the browser says of its network.
+    networkMode: 'always',
+  });
+  if (wallet.isPending) return <LinearProgress aria-label={t('common.loading')} />;
+  if (wallet.isError) return <FailureAlert failure={wallet.error} />;
+  const { tickets, syncedAt, offline } = wallet.data;
+  const refresh = () => void wallet.refetch();
+  return (
+    <Stack spacing={3}>
+      {offline ? (
+        <Alert severity="warning" role="status">
+          {t('wallet.offline', { date: formatInstant(syncedAt) })}
+        </Alert>
+      ) : (
+        <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
+          {t('wallet.syncedAt', { date: formatInstant(syncedAt) })}
+        </Typography>
+      )}
+      {tickets.length === 0 ? (
+        <Box>
+          <Alert severity="info">{t('wallet.empty')}</Alert>
+          <Button component={LocaleLink} to={paths.home} variant="contained" sx={{ mt: 2 }}>
+            {t('wallet.toShop')}
+          </Button>
+        </Box>
+      ) : (
+        WALLET_PHASES.map((phase) => {
+          const inPhase = tickets.filter((ticket) => ticket.phase === phase);
+          if (inPhase.length === 0) return null;
+          return (
+            <Box component="section" key={phase} aria-labelledby={`wallet-${phase}`}>
+              <Typography id={`wallet-${phase}`} component="h2" variant="h5" sx={{ mb: 2 }}>
+                {t(`wallet.groups.${phase}`)}
+              </Typography>
+              <Stack spacing={2}>
+                {inPhase.map((ticket) => (
+                  <TicketCard
+                    key={ticket.id}
+                    ticket={ticket}
+                    holder={holder}
+                    offline={offline}
+                    onChanged={refresh}
+                  />
+                ))}
+              </Stack>
+            </Box>
+          );
+        })
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,254 @@
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client.tsx';
+import { openAccountPage, payloadsAt } from '../../../test/account-session.ts';
+import { renderApp, renderWithApp } from '../../../test/render.tsx';
+import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
+import { Countdown } from '../components/countdown.tsx';
+import { deviceKey, forgetDeviceKeyInMemory } from '../lib/device-key.ts';
+import { useTicketCode } from '../lib/use-ticket-code.ts';
+import { forgetWalletStore } from '../lib/wallet-cache.ts';
+import { networkKey, passToken, walletTicket } from '../test/wallet-fixtures.ts';
+
+// Each test starts on a browser that has never opened the wallet.
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  forgetDeviceKeyInMemory();
+  forgetWalletStore();
+});
+
+const SYNCED_AT = '2026-11-27T10:00:00.000Z';
+
+function openWallet(
+  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused'),
+  handlers: Record<string, Handler> = {},
+) {
+  return openAccountPage('/account/wallet', {
+    signedInAs: fixtureUser(),
+    heading: 'Mes titres',
+    handlers: {
+      'wallet/tickets': () => {
+        const answer = typeof tickets === 'function' ? tickets() : tickets;
+        if (answer === 'refused') return { ko: { code: 'TICKET_NOT_FOUND' }, status: 404 };
+        return answer === 'unreachable' ? answer : { ok: { tickets: answer, syncedAt: SYNCED_AT } };
+      },
+      ...handlers,
+    },
+  });
+}
+
+describe('the wallet page', () => {
+  it('WAL-01 lists the tickets grouped as valid now, coming up and past, each with where it is', async () => {
+    const { calls } = await openWallet([
+      walletTicket({ id: 1, name: 'Carnet 10 voyages', journeysLeft: 7 }),
+      walletTicket({
+        id: 2,
+        name: 'Pass mensuel',
+        kind: 'PERIOD',
+        phase: 'UPCOMING',
+        validFrom: '2026-11-30T23:00:00.000Z',
+        validTo: '2026-12-31T23:00:00.000Z',
+        usableUntil: null,
+        journeysTotal: null,
+        journeysLeft: null,
+        activatable: false,
+        place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234' },
+      }),
+      walletTicket({
+        id: 3,
+        name: 'Ticket journée',
+        kind: 'DAY',
+        phase: 'UPCOMING',
+        place: {
+          delivery: 'COLLECT',
+          siteId: 4,
+          siteName: 'Agence Bellecour',
+          from: '2026-11-29T08:00:00.000Z',
+        },
+      }),
+      walletTicket({ id: 4, name: 'Pass semaine', phase: 'PAST', activatable: false }),
+    ]);
+    await screen.findByRole('article', { name: 'Carnet 10 voyages' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Valables maintenant', 'À venir', 'Passés']);
+    const carnet = screen.getByRole('article', { name: 'Carnet 10 voyages' });
+    expect(within(carnet).getByText('Voyageur : Léa Martin')).toBeTruthy();
+    expect(within(carnet).getByText('Voyages restants : 7 sur 10')).toBeTruthy();
+    const pass = screen.getByRole('article', { name: 'Pass mensuel' });
+    // The network's clock (Europe/Paris): from 1 December 00:00 to 31 December 23:59.
+    expect(within(pass).getByText('Valable du 1 déc. 2026, 00:00 au 31 déc. 2026, 23:59')).toBeTruthy();
+    expect(within(pass).getByText('À charger sur votre carte 0042 1234')).toBeTruthy();
+    const day = screen.getByRole('article', { name: 'Ticket journée' });
+    expect(
+      within(day).getByText('À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00'),
+    ).toBeTruthy();
+    expect(screen.getByText('Synchronisé le 27 nov. 2026, 11:00')).toBeTruthy();
+    // API-07: the networks travel as JSON text, with the device's public key.
+    const [asked] = payloadsAt(calls, 'wallet/tickets');
+    expect(asked?.networkId).toBe('[7]');
+    const { publicJwk } = await deviceKey();
+    expect(JSON.parse(String(asked?.deviceKey))).toEqual(publicJwk);
+  });
+
+  it('shows a ticket this phone holds as a QR code, and offers to move a ticket held by another phone', async () => {
+    const user = userEvent.setup();
+    const { publicJwk } = await deviceKey();
+    const key = await networkKey();
+    let moved = false;
+    const token = await passToken(key, publicJwk, new Date());
+    const held = walletTicket({ id: 5, name: 'Pass mensuel', publicId: 'BBBBBBBBBBBBBBBBBBBBBB', token });
+    const elsewhere = walletTicket({ id: 6, name: 'Carnet 10 voyages', device: 'OTHER', token: null });
+    const { calls } = await openWallet(
+      () => (moved ? [held, { ...elsewhere, device: 'THIS', token }] : [held, elsewhere]),
+      {
+        'wallet/transferContract': () => {
+          moved = true;
+          return {
+            ok: {
+              transfer: { id: 1, status: 'DONE', target: 'DEVICE' },
+              ticket: { ...elsewhere, device: 'THIS', token },
+            },
+          };
+        },
+      },
+    );
+    expect(
+      await screen.findByRole('img', { name: 'Code du titre Pass mensuel à présenter au contrôle' }),
+    ).toBeTruthy();
+    const other = screen.getByRole('article', { name: 'Carnet 10 voyages' });
+    expect(within(other).getByText('Ce titre est sur un autre téléphone.')).toBeTruthy();
+    expect(within(other).queryByRole('img')).toBeNull();
+    await user.click(within(other).getByRole('button', { name: 'Transférer sur ce téléphone' }));
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /Code du titre/ })).toHaveLength(2));
+    expect(payloadsAt(calls, 'wallet/transferContract')[0]).toMatchObject({
+      ticketId: 6,
+      target: 'DEVICE',
+      deviceKey: publicJwk,
+    });
+  });
+
+  it('activates after a confirmation, and a retry sends the same activationId', async () => {
+    const user = userEvent.setup();
+    let punches = 0;
+    const { calls } = await openWallet([walletTicket({ id: 8 })], {
+      'Ticket/punchTicket.json': () => {
+        punches += 1;
+        if (punches === 1) return 'unreachable';
+        return {
+          ok: {
+            ticket: walletTicket({ id: 8, journeysLeft: 9 }),
+            activatedAt: '2026-11-27T10:00:00.000Z',
+          },
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Activer le titre Carnet 10 voyages' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activer ce titre ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activer' }));
+    await within(dialog).findByRole('alert');
+    await user.click(within(dialog).getByRole('button', { name: 'Activer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [first, second] = payloadsAt(calls, 'Ticket/punchTicket.json');
+    expect(first?.activationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.activationId).toBe(first?.activationId);
+    expect(second).toMatchObject({ ticketId: 8 });
+    // The wallet is asked again after the activation.
+    await waitFor(() => expect(payloadsAt(calls, 'wallet/tickets')).toHaveLength(2));
+  });
+
+  it('opens offline from the copy kept on the device, still showing the codes and when it was synchronised', async () => {
+    const { publicJwk } = await deviceKey();
+    const key = await networkKey();
+    const token = await passToken(key, publicJwk, new Date());
+    let online = true;
+    const ticket = walletTicket({ name: 'Pass mensuel', publicId: 'BBBBBBBBBBBBBBBBBBBBBB', token });
+    const first = await openWallet(() => (online ? [ticket] : 'unreachable'));
+    await screen.findByRole('img', { name: /Code du titre Pass mensuel/ });
+    first.unmount();
+    // A new visit: nothing in memory, only what the device kept.
+    queryClient.clear();
+    online = false;
+    await renderApp('/account/wallet');
+    expect(
+      await screen.findByText(
+        'Vous êtes hors connexion : ces titres ont été synchronisés le 27 nov. 2026, 11:00.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Code du titre Pass mensuel/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
+  });
+
+  it("shows the backend's refusal rather than the kept copy", async () => {
+    const ticket = walletTicket({ name: 'Pass mensuel' });
+    let refuse = false;
+    const first = await openWallet(() => (refuse ? 'refused' : [ticket]));
+    await screen.findByRole('article', { name: 'Pass mensuel' });
+    first.unmount();
+    queryClient.clear();
+    refuse = true;
+    await renderApp('/account/wallet');
+    expect(await screen.findByText('Ce titre est introuvable.')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('says where tickets come from when there is none, with a way to the shop', async () => {
+    await openWallet([]);
+    expect(await screen.findByText(/Vos titres s'affichent ici/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aller à la boutique' }).getAttribute('href')).toBe('/');
+  });
+
+  it('the account page links to the wallet', async () => {
+    await openAccountPage('/account', { signedInAs: fixtureUser() });
+    expect(screen.getByRole('link', { name: 'Mes titres' }).getAttribute('href')).toBe('/account/wallet');
+  });
+});
+
+describe("a guest order's tickets", () => {
+  it('opens from the reference of the confirmation email, without a session', async () => {
+    stubTenantService();
+    const reference = 'R'.repeat(43);
+    const { calls } = createTestSession({
+      handlers: {
+        'wallet/guestTickets': () => ({ ok: { tickets: [walletTicket()], syncedAt: SYNCED_AT } }),
+      },
+    });
+    await renderApp(`/en/wallet/guest/${reference}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your tickets' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Carnet 10 voyages' })).toBeTruthy();
+    expect(calls.find((call) => call.path === 'wallet/guestTickets')?.payload).toMatchObject({ reference });
+    // No account: neither attestation nor move.
+    expect(screen.queryByRole('button', { name: /attestation/i })).toBeNull();
+  });
+});
+
+describe('the code shown', () => {
+  it('is the ticket and a device proof that verifies with the network keys, made again every 10 s', async () => {
+    const { publicJwk } = await deviceKey();
+    const key = await networkKey();
+    const token = await passToken(key, publicJwk, new Date());
+    const { result } = renderHook(() => useTicketCode(token, 'BBBBBBBBBBBBBBBBBBBBBB'));
+    await waitFor(() => expect(result.current).not.toBeNull());
+    const code = String(result.current);
+    expect(code.startsWith(`${token}~`)).toBe(true);
+    expect(await verifyTicketCode(code, { keys: key.keys, now: new Date() })).toMatchObject({ valid: true });
+  });
+
+  it('counts an activation down each second, and says once when it ends', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+    const onEnd = vi.fn();
+    await renderWithApp(<Countdown until="2026-11-27T10:01:30.000Z" onEnd={onEnd} />);
+    expect(screen.getByRole('timer').textContent).toBe('Encore valable 1:30');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('timer').textContent).toBe('Encore valable 1:29');
+    act(() => vi.advanceTimersByTime(89_000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    act(() => vi.advanceTimersByTime(5000));
+    // The wallet is asked again once, when the activation ends.
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+});
