@@ -128,6 +128,8 @@ function outcomeAnswer(status: OrderStatus, orderId = 501): ReadOutcomeOutput {
     lines: [{ label: 'Ticket', quantity: 1, totalAmount: 200 }],
     guest: false,
     invoiceEmailHint: null,
+    tickets: [],
+    ticketsReference: null,
     createdAt: '2026-11-23T09:00:00.000Z',
   };
 }

@@ -10,6 +10,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { type OrderRow, orderLines, orders } from '../../../db/schema/orders.ts';
 import { type PaymentRow, payments } from '../../../db/schema/payments.ts';
+import { ticketsOfOrder } from '../../tickets/order-tickets.ts';
 import type { CheckoutDeps } from '../checkout-deps.ts';
 import { applyCheckoutState } from './acknowledge-payment.ts';
 
@@ -99,6 +100,7 @@ export async function orderOutcome(options: {
     .where(eq(orderLines.orderId, found.order.id))
     .orderBy(asc(orderLines.position));
   const current = found.order;
+  const guest = current.buyer.guest;
   return {
     orderId: current.id,
     status: current.status,
@@ -109,8 +111,10 @@ export async function orderOutcome(options: {
     paymentMethod: current.paymentMethod,
     installments: current.installments,
     lines,
-    guest: current.buyer.guest,
-    invoiceEmailHint: current.buyer.guest ? invoiceEmailHintOf(current.buyer.invoiceEmail) : null,
+    guest,
+    invoiceEmailHint: guest ? invoiceEmailHintOf(current.buyer.invoiceEmail) : null,
+    tickets: await ticketsOfOrder(deps.db, network, current),
+    ticketsReference: guest ? current.ticketsReference : null,
     createdAt: current.createdAt.toISOString(),
   };
 }
