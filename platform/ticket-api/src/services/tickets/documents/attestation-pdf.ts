@@ -9,6 +9,7 @@ import {
   formatMoney,
   INVOICE_MESSAGES,
   identifierLabels,
+  labelled,
 } from '../../invoices/invoice-messages.ts';
 import { ATTESTATION_MESSAGES, journeysText, validityText } from './attestation-messages.ts';
 import type { ContractFacts } from './contract-facts.ts';
@@ -31,9 +32,9 @@ function sellerLines(seller: Seller, facts: ContractFacts): { text: string; bold
     { text: address.addressRoute },
     { text: `${address.addressPostalCode} ${address.addressCity}` },
     { text: `${address.addressState}, ${address.addressCountry}` },
-    { text: `${labels.vat} : ${seller.vatNumber}` },
-    { text: `${labels.registration} : ${seller.companyRegistrationNumber}` },
-    { text: `${INVOICE_MESSAGES[facts.lang].contact} : ${seller.contactEmail}` },
+    { text: labelled(labels.vat, seller.vatNumber, facts.lang) },
+    { text: labelled(labels.registration, seller.companyRegistrationNumber, facts.lang) },
+    { text: labelled(INVOICE_MESSAGES[facts.lang].contact, seller.contactEmail, facts.lang) },
   ];
 }
 
