@@ -11,6 +11,7 @@ import type { NetworkDirectory } from '../tenants/network-directory.ts';
 import type { IdentityKeys } from './identity/identity-keys.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './sessions/session-policy.ts';
+import type { SignPrintedTicket } from './tickets/printed-ticket.ts';
 
 /** What handlers pass on to services: built once at start (main.ts) or per test file. */
 export type AppDeps = {
@@ -31,6 +32,11 @@ export type AppDeps = {
   jobs?: Pick<JobQueue<AppJobs>, 'send'> | undefined;
   /** The proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES: the tenant service). */
   trustProxy: TrustProxy;
+  /**
+   * Signs a printed ticket's claims with the network's ticket key (the ticket signer's `sign`):
+   * a guest's confirmation email attaches its printed tickets once it is given.
+   */
+  signPrintedTicket?: SignPrintedTicket | undefined;
   /** Whether the database answers (GET /healthz). */
   pingDatabase(): Promise<boolean>;
 };
