@@ -5,6 +5,7 @@ import {
   signTicketToken,
   type TicketClaims,
   ticketCode,
+  ticketKeySetSchema,
   verifyTicketCode,
 } from '@transit-shop/sdk/tickets/ticket-token';
 import { exportJWK, generateKeyPair } from 'jose';
@@ -140,9 +141,11 @@ describe('the confirmation email says where the tickets are (decision 0030)', ()
     );
     expect(signer.signed.every((entry) => entry.claims.cnf === undefined)).toBe(true);
     const [first] = signer.signed;
-    const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key' };
+    const published = ticketKeySetSchema.parse({
+      keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'test-key' }],
+    });
     const verdict = await verifyTicketCode(ticketCode(first?.token ?? '', null), {
-      keys: { keys: [publicJwk as never] },
+      keys: published,
       now: testApp.current.clock.now(),
     });
     expect(verdict).toMatchObject({ valid: true, printed: true });
