@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderLines } from '../../db/schema/orders.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 import { contractFactsOf } from './documents/contract-facts-of.ts';
-import { renderTicketPdf } from './documents/ticket-pdf.ts';
+import { renderTicketPdfOffThread } from './documents/document-pdf-thread.ts';
 import { printedTicketClaims, type SignPrintedTicket } from './printed-ticket.ts';
 
 export async function printedTicketsOfOrder(options: {
@@ -38,7 +38,7 @@ export async function printedTicketsOfOrder(options: {
       network,
       printedCode,
     });
-    pdfs.push(await renderTicketPdf({ facts, network }));
+    pdfs.push(await renderTicketPdfOffThread({ facts, network }));
   }
   return pdfs;
 }
