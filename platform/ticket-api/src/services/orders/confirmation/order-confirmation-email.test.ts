@@ -252,6 +252,24 @@ describe('order confirmation email', () => {
     ]);
   });
 
+  it('tells a guest whose tickets could not be printed that they are on the tickets page, without saying they are attached', () => {
+    const mail = orderConfirmationEmail({
+      network: lumiere,
+      to: 'guest@example.org',
+      firstName: null,
+      orderNumber: 'C-9',
+      invoice: frenchInvoice,
+      invoicePdf: PDF,
+      tickets: [{ position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } }],
+      guestTickets: { reference: 'R'.repeat(43), pdfs: [] },
+    });
+    const text = spaced(mail.text);
+    expect(text).toContain('- Ticket 1 voyage × 2: En ligne, sur la page de vos titres');
+    expect(text).toContain(`http://lumiere.localhost/wallet/guest/${'R'.repeat(43)}`);
+    expect(text).not.toContain('joints à cet e-mail, un PDF');
+    expect(mail.attachments).toHaveLength(1);
+  });
+
   it('says where tickets are in the five languages', () => {
     const texts = LOCALES.map(
       (locale) =>

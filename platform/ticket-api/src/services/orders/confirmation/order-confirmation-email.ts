@@ -27,6 +27,8 @@ type TicketsTexts = {
   wallet: string;
   /** A guest's wallet tickets: on the tickets page and attached. */
   guestWallet: string;
+  /** A guest's wallet tickets when none is attached: on the tickets page. */
+  guestOnline: string;
   card: string;
   /** A card not named yet. */
   cardUnknown: string;
@@ -41,6 +43,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     title: 'Où sont vos titres',
     wallet: 'Dans votre portefeuille',
     guestWallet: 'En ligne, et joints à cet e-mail',
+    guestOnline: 'En ligne, sur la page de vos titres',
     card: 'À charger sur votre carte {card}',
     cardUnknown: 'À charger sur votre carte de transport',
     collect: 'À retirer à {agency} à partir du {date}',
@@ -52,6 +55,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     title: 'Where your tickets are',
     wallet: 'In your wallet',
     guestWallet: 'Online, and attached to this email',
+    guestOnline: 'Online, on your tickets page',
     card: 'To be loaded on your card {card}',
     cardUnknown: 'To be loaded on your transport card',
     collect: 'To collect at {agency} from {date}',
@@ -63,6 +67,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     title: 'أين توجد تذاكرك',
     wallet: 'في محفظتك',
     guestWallet: 'على الإنترنت، ومرفقة بهذه الرسالة',
+    guestOnline: 'على الإنترنت، في صفحة تذاكرك',
     card: 'للتحميل على بطاقتك {card}',
     cardUnknown: 'للتحميل على بطاقة النقل الخاصة بك',
     collect: 'للاستلام من {agency} ابتداءً من {date}',
@@ -74,6 +79,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     title: 'Dove sono i tuoi titoli',
     wallet: 'Nel tuo portafoglio',
     guestWallet: 'Online, e allegati a questa email',
+    guestOnline: 'Online, nella pagina dei tuoi titoli',
     card: 'Da caricare sulla tua tessera {card}',
     cardUnknown: 'Da caricare sulla tua tessera di trasporto',
     collect: 'Da ritirare presso {agency} dal {date}',
@@ -85,6 +91,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     title: 'Dónde están tus títulos',
     wallet: 'En tu monedero',
     guestWallet: 'En línea, y adjuntos a este correo',
+    guestOnline: 'En línea, en la página de tus títulos',
     card: 'Para cargar en tu tarjeta {card}',
     cardUnknown: 'Para cargar en tu tarjeta de transporte',
     collect: 'Para recoger en {agency} a partir del {date}',
@@ -95,11 +102,16 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
 };
 
 /** Where a line's tickets are, as the email says it. */
-function placeText(place: ContractPlace, guest: boolean, locale: Locale, timeZone: string): string {
+function placeText(
+  place: ContractPlace,
+  holder: 'CUSTOMER' | 'GUEST' | 'GUEST_PRINTED',
+  locale: Locale,
+  timeZone: string,
+): string {
   const texts = TICKETS_TEXTS[locale];
   switch (place.delivery) {
     case 'WALLET':
-      return guest ? texts.guestWallet : texts.wallet;
+      return { CUSTOMER: texts.wallet, GUEST: texts.guestOnline, GUEST_PRINTED: texts.guestWallet }[holder];
     case 'CARD':
       return place.cardNumber ? fill(texts.card, { card: place.cardNumber }) : texts.cardUnknown;
     case 'COLLECT':
@@ -206,9 +218,11 @@ export function orderConfirmationEmail(options: {
   const collect = invoice.collect;
   const guest = options.guestTickets;
   const ticketsTexts = TICKETS_TEXTS[locale];
+  const ticketPdfs = guest?.pdfs ?? [];
+  const holder = guest === null ? 'CUSTOMER' : ticketPdfs.length > 0 ? 'GUEST_PRINTED' : 'GUEST';
   const ticketRows = options.tickets.map((entry) => ({
     label: entry.count > 1 ? `${entry.label} × ${entry.count}` : entry.label,
-    value: placeText(entry.place, guest !== null, locale, timeZone),
+    value: placeText(entry.place, holder, locale, timeZone),
   }));
   const link = (path: string) => shopLink(network, locale, path, { port: options.shopPort });
   const action = guest
@@ -216,7 +230,6 @@ export function orderConfirmationEmail(options: {
     : options.tickets.some((entry) => entry.place.delivery === 'WALLET')
       ? { label: ticketsTexts.walletAction, url: link('/account/wallet') }
       : undefined;
-  const ticketPdfs = guest?.pdfs ?? [];
   const tables = [
     { title: texts.order, rows: orderRows },
     ...(ticketRows.length > 0 ? [{ title: ticketsTexts.title, rows: ticketRows }] : []),

@@ -94,12 +94,15 @@ export async function orderOutcome(options: {
     await readProvider(deps, payment.providerCheckoutId);
     found = (await findOrder(deps, network, reference)) ?? found;
   }
-  const lines = await deps.db
-    .select({ label: orderLines.label, quantity: orderLines.quantity, totalAmount: orderLines.totalAmount })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, found.order.id))
-    .orderBy(asc(orderLines.position));
   const current = found.order;
+  const [lines, tickets] = await Promise.all([
+    deps.db
+      .select({ label: orderLines.label, quantity: orderLines.quantity, totalAmount: orderLines.totalAmount })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, current.id))
+      .orderBy(asc(orderLines.position)),
+    ticketsOfOrder(deps.db, network, current),
+  ]);
   const guest = current.buyer.guest;
   return {
     orderId: current.id,
@@ -113,7 +116,7 @@ export async function orderOutcome(options: {
     lines,
     guest,
     invoiceEmailHint: guest ? invoiceEmailHintOf(current.buyer.invoiceEmail) : null,
-    tickets: await ticketsOfOrder(deps.db, network, current),
+    tickets,
     ticketsReference: guest ? current.ticketsReference : null,
     createdAt: current.createdAt.toISOString(),
   };
