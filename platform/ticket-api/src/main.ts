@@ -77,6 +77,7 @@ async function start() {
     webhookSecret: env.PAYMENT_SANDBOX_WEBHOOK_SECRET,
   });
   const publicUrl = env.TICKET_API_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
+  const ticketSigner = createDatabaseTicketSigner({ db: database.db, clock });
   await startOrderJobs(jobs, {
     db: database.db,
     clock,
@@ -87,6 +88,7 @@ async function start() {
     logger,
     mailer,
     shopPort: env.SHOP_PORT,
+    ticketSigner,
   });
 
   const app = createApp({
@@ -99,7 +101,7 @@ async function start() {
     shopPort: env.SHOP_PORT,
     logger,
     payments,
-    ticketSigner: createDatabaseTicketSigner({ db: database.db, clock }),
+    ticketSigner,
     publicUrl,
     jobs,
     trustProxy: compileTrustedProxies(env.TRUSTED_PROXIES),

@@ -77,6 +77,7 @@ function outcomeWith(outcome: OrderOutcome['outcome']): OrderOutcome {
     lines: [],
     guest: true,
     invoiceEmailHint: 'a•••@example.org',
+    tickets: [],
     createdAt: '2026-11-23T09:00:00.000Z',
   };
 }

@@ -128,6 +128,7 @@ function outcomeAnswer(status: OrderStatus, orderId = 501): ReadOutcomeOutput {
     lines: [{ label: 'Ticket', quantity: 1, totalAmount: 200 }],
     guest: false,
     invoiceEmailHint: null,
+    tickets: [],
     createdAt: '2026-11-23T09:00:00.000Z',
   };
 }

@@ -19,6 +19,7 @@ import {
   userTokenSchema,
 } from './fields.ts';
 import { computeAmountRequestSchema, discountSchema, ORDER_LINE_KINDS } from './order.ts';
+import { orderTicketsSchema } from './order-tickets.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec 02 §4)
@@ -261,6 +262,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payments: z.array(orderPaymentSchema),
   instalments: z.array(orderInstalmentSchema),
   events: z.array(orderEventSchema),
+  /** What each line issued and where ("where is my ticket?"); empty until the order completes. */
+  tickets: orderTicketsSchema,
   updatedAt: isoDateTimeSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
@@ -310,6 +313,8 @@ export const orderOutcomeSchema = z.object({
   guest: z.boolean(),
   /** A guest's invoice email with most of it hidden (a•••@example.org); null for a customer. */
   invoiceEmailHint: z.string().nullable(),
+  /** What each line issued and where ("where is my ticket?"); empty until the order completes. */
+  tickets: orderTicketsSchema,
   createdAt: isoDateTimeSchema,
 });
 export type OrderOutcome = z.infer<typeof orderOutcomeSchema>;

@@ -15,18 +15,26 @@ import {
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { defineCall } from './define-call.ts';
 import { idSchema, isoDateTimeSchema, signedRequest, textIdSchema, userTokenSchema } from './fields.ts';
+import { contractPlaceSchema } from './order-tickets.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations
+
+// Where a contract is and what an order issued: in their own module, which the order's answers
+// import without the signed code's crypto.
+export {
+  CONTRACT_DELIVERIES,
+  type ContractPlace,
+  contractDeliverySchema,
+  contractPlaceSchema,
+  type OrderTickets,
+  orderTicketsSchema,
+} from './order-tickets.ts';
 
 /** Legacy transfer status (spec 02 §5). */
 export const TRANSFER_STATUSES = ['PENDING', 'ERROR', 'DONE'] as const;
 export const transferStatusSchema = z.enum(TRANSFER_STATUSES);
 export type TransferStatus = z.infer<typeof transferStatusSchema>;
-
-/** Where a contract travels: the phone's wallet, a transport card, a collect agency. */
-export const CONTRACT_DELIVERIES = ['WALLET', 'CARD', 'COLLECT'] as const;
-export const contractDeliverySchema = z.enum(CONTRACT_DELIVERIES);
 
 /** A contract's state: issued and usable (or waiting for its window), or not. */
 export const CONTRACT_STATUSES = [
@@ -82,42 +90,6 @@ const booleanFieldSchema = z.union([
 
 // ---------------------------------------------------------------------------------------------
 // Answers
-
-/** Where a contract is, for the confirmation, the order and the wallet ("where is my ticket?"). */
-export const contractPlaceSchema = z.discriminatedUnion('delivery', [
-  z.strictObject({ delivery: z.literal('WALLET') }),
-  /** On a transport card: its number once the cards capability names it. */
-  z.strictObject({
-    delivery: z.literal('CARD'),
-    mediaId: idSchema.nullable(),
-    cardNumber: z.string().nullable(),
-  }),
-  /** At an agency, from the slot's start (spec 01 §9: 48 to 72 hours after the order). */
-  z.strictObject({
-    delivery: z.literal('COLLECT'),
-    siteId: idSchema,
-    siteName: z.string(),
-    from: isoDateTimeSchema,
-  }),
-]);
-export type ContractPlace = z.infer<typeof contractPlaceSchema>;
-
-/**
- * What an order's lines issued and where (the confirmation popup, the order in the account, the
- * confirmation email): one entry per line and place; empty until the order completes.
- */
-export const orderTicketsSchema = z.array(
-  z.object({
-    /** The order line's position (as the order's lines are answered). */
-    position: z.number().int().min(0),
-    /** The line's label as sold. */
-    label: z.string(),
-    /** How many contracts the line issued to this place. */
-    count: z.number().int().min(1),
-    place: contractPlaceSchema,
-  }),
-);
-export type OrderTickets = z.infer<typeof orderTicketsSchema>;
 
 export const walletTicketSchema = z.object({
   /** The contract's id, for punch, attestation and transfer. */

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { MailSender } from '../mail-sender.ts';
 
+/** An invoice and up to 50 printed tickets. */
+const MAX_ATTACHMENTS = 51;
 const address = z.string().trim().min(3).max(320);
 /** A display name: no control character, so that no name can break the From header. */
 const displayName = z
@@ -22,7 +24,10 @@ export const mailMessageSchema = z.strictObject({
   senderName: displayName.optional(),
   /** Extra headers, such as a List-Unsubscribe or the id of what the message is about. */
   headers: z.record(z.string(), z.string()).optional(),
-  /** Files sent with it (an invoice PDF), in base64 so that the message stays JSON in a job. */
+  /**
+   * Files sent with it (an invoice PDF, a guest's printed tickets), in base64 so that the message
+   * stays JSON in a job.
+   */
   attachments: z
     .array(
       z.strictObject({
@@ -31,7 +36,7 @@ export const mailMessageSchema = z.strictObject({
         contentBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
       }),
     )
-    .max(10)
+    .max(MAX_ATTACHMENTS)
     .optional(),
 });
 

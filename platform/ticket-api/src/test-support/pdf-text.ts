@@ -112,3 +112,24 @@ export const elementsOf = (node: StructureNode): StructureNode[] => [
   node,
   ...node.children.flatMap(elementsOf),
 ];
+
+/** A piece of text of the first page with where it starts and its width, in points from the left and the bottom. */
+export type PlacedText = { text: string; x: number; y: number; width: number };
+
+export function placedTexts(pdf: Uint8Array): Promise<PlacedText[]> {
+  return withPdf(pdf, async (loaded) => {
+    const content = await (await loaded.getPage(1)).getTextContent();
+    return content.items.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [
+            {
+              text: item.str,
+              x: item.transform[4] as number,
+              y: item.transform[5] as number,
+              width: item.width,
+            },
+          ]
+        : [],
+    );
+  });
+}

@@ -45,13 +45,12 @@ describe('where are my tickets', () => {
     );
   });
 
-  it("links a guest order's wallet tickets to its tickets page", async () => {
-    const reference = 'g'.repeat(43);
-    await renderWithApp(<OrderTickets tickets={tickets.slice(0, 1)} ticketsReference={reference} />, {
-      locale: 'en',
-    });
-    expect(screen.getByRole('link', { name: 'See my tickets' }).getAttribute('href')).toBe(
-      `/en/wallet/guest/${reference}`,
+  it("sends a guest to the link in their email, never to an account's wallet", async () => {
+    await renderWithApp(<OrderTickets tickets={tickets.slice(0, 1)} guest />, { locale: 'en' });
+    const section = screen.getByRole('region', { name: 'Where are my tickets?' });
+    expect(within(section).queryByRole('link')).toBeNull();
+    expect(within(section).getByRole('listitem').textContent).toContain(
+      'open them from the link in your confirmation email',
     );
   });
 

@@ -1,6 +1,7 @@
 // "Where are my tickets?": per order line, where what it issued is (the order's `tickets`): in the
-// wallet (a link to it, or to a guest order's tickets page), to load on a card, to collect at an
-// agency. Shows nothing while the order has issued nothing.
+// wallet (a link to it; for a guest, the link sent by email: the confirmation is read by the order's
+// reference, which the payment provider also sees, so it never leads to the tickets), to load on a
+// card, to collect at an agency. Shows nothing while the order has issued nothing.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -13,8 +14,8 @@ import { LocaleLink } from './locale-link.tsx';
 /** What an order's answer may carry about its tickets. */
 export type OrderTicketFields = {
   readonly tickets?: OrderTicketList | null;
-  /** A guest order's tickets page reference. */
-  readonly ticketsReference?: string | null;
+  /** A guest's order: its tickets open from the link in the confirmation email. */
+  readonly guest?: boolean;
 };
 
 /** The fields read from an order's answer, whichever call gave it. */
@@ -24,15 +25,12 @@ export function orderTicketFields(order: object | null | undefined): OrderTicket
 
 export function OrderTickets({
   tickets,
-  ticketsReference,
+  guest = false,
   heading = true,
 }: OrderTicketFields & { heading?: boolean }) {
   const { t } = useTranslation();
   const placeText = usePlaceText();
   if (!tickets || tickets.length === 0) return null;
-  const walletPath = ticketsReference
-    ? paths.walletGuest.replace(':reference', encodeURIComponent(ticketsReference))
-    : paths.accountWallet;
   return (
     <Box component="section" aria-label={t('tickets.title')} sx={{ mt: 2 }}>
       {heading ? (
@@ -50,9 +48,13 @@ export function OrderTickets({
               {entry.place.delivery === 'WALLET' ? (
                 <>
                   {' · '}
-                  <Link component={LocaleLink} to={walletPath}>
-                    {t(ticketsReference ? 'tickets.openGuest' : 'tickets.openWallet')}
-                  </Link>
+                  {guest ? (
+                    t('tickets.guestLinkEmailed')
+                  ) : (
+                    <Link component={LocaleLink} to={paths.accountWallet}>
+                      {t('tickets.openWallet')}
+                    </Link>
+                  )}
                 </>
               ) : null}
             </Typography>

@@ -26,7 +26,8 @@ const fontFile = (name: string, pkg: string, file: string) =>
   );
 
 let fonts: Record<'latin' | 'latinBold' | 'arabic' | 'arabicBold', Buffer> | undefined;
-function loadFonts() {
+/** The invoice's fonts, parsed once: every PDF of the service draws with them. */
+export function loadFonts() {
   fonts ??= {
     latin: fontFile('latin', '@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'),
     latinBold: fontFile('latinBold', '@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff'),

@@ -4,7 +4,16 @@ import type { AppDeps } from '../app-deps.ts';
 
 export type CheckoutDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'payments' | 'publicUrl' | 'jobs' | 'logger' | 'shopPort' | 'networks' | 'mailer'
+  | 'db'
+  | 'clock'
+  | 'payments'
+  | 'publicUrl'
+  | 'jobs'
+  | 'logger'
+  | 'shopPort'
+  | 'networks'
+  | 'mailer'
+  | 'ticketSigner'
 >;
 
 /** Ours: a payment the provider never started is given up after a checkout's lifetime and a minute. */

@@ -11,6 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, payments } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { ticketsOfOrder } from '../tickets/order-tickets.ts';
 
 export function toOrderSummary(order: OrderRow): OrderSummary {
   return {
@@ -76,11 +77,12 @@ export async function orderHistory(options: {
 }): Promise<{ order: OrderDetail }> {
   const { db } = options;
   const order = await findOwnOrder(db, options.network, options.user, options.orderId);
-  const [lines, paid, plan, events] = await Promise.all([
+  const [lines, paid, plan, events, issued] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
     db.select().from(instalments).where(eq(instalments.orderId, order.id)).orderBy(asc(instalments.number)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+    ticketsOfOrder(db, options.network, order),
   ]);
   return {
     order: {
@@ -124,6 +126,7 @@ export async function orderHistory(options: {
         paidAt: instalment.paidAt?.toISOString() ?? null,
       })),
       events: events.map((event) => ({ type: event.type, status: event.status, at: event.at.toISOString() })),
+      tickets: issued,
       updatedAt: order.updatedAt.toISOString(),
     },
   };

@@ -3,26 +3,16 @@
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets } from '../../db/schema/tickets.ts';
 import { renderAttestationPdf } from './documents/attestation-pdf.ts';
 import type { ContractFacts } from './documents/contract-facts.ts';
+import { contractFactsOf } from './documents/contract-facts-of.ts';
 import { renderTicketFaceSvg } from './documents/ticket-face-svg.ts';
 import type { TicketSigner } from './ticket-signer.ts';
-import { fareNameOf, ticketClaimsOf } from './wallet-answer.ts';
-
-/**
- * This contract's share of its line's total: the total divided among the line's contracts, the
- * remainder to the first, so that the shares add up to the total exactly.
- */
-export function shareOfLine(total: number, contractIds: readonly number[], contractId: number): number {
-  const count = Math.max(contractIds.length, 1);
-  const share = Math.floor(total / count);
-  const first = Math.min(...contractIds);
-  return contractId === first ? total - share * (count - 1) : share;
-}
+import { ticketClaimsOf } from './wallet-answer.ts';
 
 async function contractFacts(options: {
   db: Database;
@@ -33,47 +23,26 @@ async function contractFacts(options: {
   now: Date;
 }): Promise<ContractFacts> {
   const { db, network, ticket, now } = options;
-  const [order] = await db
-    .select({
-      lang: orders.lang,
-      buyer: orders.buyer,
-      currency: orders.currency,
-      invoiceNumber: orders.invoiceNumber,
-      lineTotal: orderLines.totalAmount,
-    })
+  const [found] = await db
+    .select({ order: orders, line: orderLines })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.id, ticket.orderLineId))
     .where(eq(orders.id, ticket.orderId));
-  if (!order) throw new AppError('TICKET_NOT_FOUND');
+  if (!found) throw new AppError('TICKET_NOT_FOUND');
   const lineContracts = await db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(eq(tickets.orderLineId, ticket.orderLineId));
-  const lang = options.lang ?? (order.lang as Locale);
-  return {
-    publicId: ticket.publicId,
-    productId: ticket.productId,
-    productName: fareNameOf(network, ticket.productId, lang, order.lang as Locale),
-    kind: ticket.kind,
-    holderName: [order.buyer.firstName, order.buyer.lastName].filter(Boolean).join(' '),
-    travellerName: ticket.travellerName,
-    validFrom: ticket.validFrom,
-    validTo: ticket.validTo,
-    usableUntil: ticket.usableUntil,
-    journeysTotal: ticket.journeysTotal,
-    journeysLeft: ticket.journeysLeft,
-    amountPaid: shareOfLine(
-      order.lineTotal,
-      lineContracts.map((contract) => contract.id),
-      ticket.id,
-    ),
-    currency: order.currency,
-    orderNumber: String(ticket.orderId),
-    invoiceNumber: order.invoiceNumber,
-    issuedAt: ticket.createdAt,
+    .where(eq(tickets.orderLineId, ticket.orderLineId))
+    .orderBy(asc(tickets.id));
+  return contractFactsOf({
+    ticket,
+    lineContracts,
+    line: found.line,
+    order: found.order,
+    network,
     printedCode: await options.signer.sign(ticket.networkId, ticketClaimsOf(ticket, now, true)),
-    lang,
-  };
+    lang: options.lang,
+  });
 }
 
 type FileAnswer = { fileName: string; contentType: string; contentBase64: string };

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ticketActivations, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
+import { extractedTexts } from '../../test-support/pdf-text.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import {
   ARTICLES,
@@ -15,7 +16,6 @@ import {
   signInOn,
   ticketsReferenceOf,
 } from '../../test-support/tickets.ts';
-import { shareOfLine } from './contract-documents.ts';
 import { ticketClaimsOf } from './wallet-answer.ts';
 
 // Sessions last a day here: some tests let the clock run past a journey's window.
@@ -329,6 +329,32 @@ describe('Vignette/decode', () => {
 });
 
 describe('Wallet/contractAttestation and Vignette/sticker', () => {
+  it('the attestation is a PDF of the contract in the asked language; the sticker its face as an image naming the traveller', async () => {
+    const { buyer, ticket } = await heldTicket(ARTICLES.singles());
+    type File = { fileName: string; contentType: string; contentBase64: string };
+    const attestation = await okOf<File>(
+      await testApp.current.call(WALLET_CALLS.contractAttestation, {
+        ...session(buyer),
+        ticketId: ticket.id,
+        lang: 'en',
+      }),
+    );
+    expect(attestation.contentType).toBe('application/pdf');
+    const pdf = new Uint8Array(Buffer.from(attestation.contentBase64, 'base64'));
+    const text = (await extractedTexts(pdf)).join(' ');
+    expect(text).toContain('Single ticket');
+    expect(text).toContain(ticket.publicId);
+    expect(text).toContain(String(ticket.orderId));
+
+    const sticker = await okOf<File>(
+      await testApp.current.call(WALLET_CALLS.sticker, { networkId: LUMIERE_ID, stickerId: ticket.publicId }),
+    );
+    expect(sticker.contentType).toBe('image/svg+xml');
+    const svg = Buffer.from(sticker.contentBase64, 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg|^<\?xml/);
+    expect(svg).toContain(ticket.traveller.name);
+  });
+
   it('another customer’s ticket, another network’s, or an unknown sticker id is not found', async () => {
     const { buyer, ticket } = await heldTicket(ARTICLES.singles());
     const stranger = await signIn();
@@ -341,13 +367,6 @@ describe('Wallet/contractAttestation and Vignette/sticker', () => {
     expect((await koOf(await sticker(ticket.publicId, WAHAT_ID))).code).toBe('TICKET_NOT_FOUND');
     expect((await koOf(await sticker('too-short'))).code).toBe('INVALID_REQUEST');
     expect(buyer.user.id).not.toBe(stranger.user.id);
-  });
-
-  it('a contract’s share of its line: the total divided, the remainder to the first, the sum exact', () => {
-    const ids = [7, 8, 9];
-    const shares = ids.map((id) => shareOfLine(1000, ids, id));
-    expect(shares).toEqual([334, 333, 333]);
-    expect(shareOfLine(990, [5], 5)).toBe(990);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { OrderTickets } from '@transit-shop/sdk/contract/wallet';
 import { LOCALES } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,30 @@ afterAll(() => capture.close());
 const frenchInvoice = buildInvoiceDocument(lumiereOrder);
 const arabicInvoice = buildInvoiceDocument(wahatOrder);
 const PDF = new TextEncoder().encode('%PDF-1.3\n%%EOF\n');
+const spaced = (text: string | undefined) => (text ?? '').replace(/[\u00A0\u202F\u2009]/g, ' ');
+
+/** One line's tickets in each place: the wallet, a card not named yet, a named card, an agency. */
+const everyPlace = (agency: { siteId: number; siteName: string }): OrderTickets => [
+  { position: 0, label: 'Abonnement annuel tout public', count: 1, place: { delivery: 'WALLET' } },
+  {
+    position: 1,
+    label: 'Carnet de 10 voyages',
+    count: 2,
+    place: { delivery: 'CARD', mediaId: null, cardNumber: null },
+  },
+  {
+    position: 1,
+    label: 'Carnet de 10 voyages',
+    count: 1,
+    place: { delivery: 'CARD', mediaId: 9, cardNumber: '2501 0042 7' },
+  },
+  {
+    position: 2,
+    label: 'Pass 7 jours',
+    count: 1,
+    place: { delivery: 'COLLECT', ...agency, from: '2026-11-25T08:00:00.000Z' },
+  },
+];
 
 describe('order confirmation email', () => {
   it('CHK-07 gives the order number, lines, total, payment schedule and the invoice attached', () => {
@@ -40,6 +65,8 @@ describe('order confirmation email', () => {
       orderNumber: 'C-2026-0042',
       invoice: frenchInvoice,
       invoicePdf: PDF,
+      tickets: [],
+      guestTickets: null,
     });
     expect(mail.subject).toBe('Lumière Mobilités : confirmation de votre commande C-2026-0042');
     const text = mail.text.replace(/[\u00A0\u202F\u2009]/g, ' ');
@@ -79,6 +106,8 @@ describe('order confirmation email', () => {
       orderNumber: 'W-7',
       invoice: arabicInvoice,
       invoicePdf: PDF,
+      tickets: [],
+      guestTickets: null,
     });
     expect(mail.headers?.['Content-Language']).toBe('ar');
     expect(mail.html).toContain('dir="rtl"');
@@ -101,6 +130,8 @@ describe('order confirmation email', () => {
         orderNumber: 'C-1',
         invoice: buildInvoiceDocument({ ...lumiereOrder, locale, collect: wahatOrder.collect }),
         invoicePdf: PDF,
+        tickets: [],
+        guestTickets: null,
       });
       expect(mail.subject).toContain('C-1');
       expect(mail.text).toContain(INVOICE_MESSAGES[locale].collectReady);
@@ -126,6 +157,8 @@ describe('order confirmation email', () => {
           orderNumber: 'C-2026-0042',
           invoice: frenchInvoice,
           invoicePdf: pdf,
+          tickets: [],
+          guestTickets: null,
         }),
       );
       const [message] = await capture.waitForMessages(1);
@@ -142,5 +175,121 @@ describe('order confirmation email', () => {
     } finally {
       mailer.close();
     }
+  });
+
+  it('says where each line’s tickets are: the wallet with its link, a card, an agency from its date in Paris time', () => {
+    const mail = orderConfirmationEmail({
+      network: lumiere,
+      to: 'camille.durand@example.org',
+      firstName: 'Camille',
+      orderNumber: 'C-2026-0042',
+      invoice: frenchInvoice,
+      invoicePdf: PDF,
+      tickets: everyPlace({ siteId: 11, siteName: 'Agence Gare Centrale' }),
+      guestTickets: null,
+    });
+    const text = spaced(mail.text);
+    for (const expected of [
+      'Où sont vos titres\n- Abonnement annuel tout public: Dans votre portefeuille',
+      '- Carnet de 10 voyages × 2: À charger sur votre carte de transport',
+      '- Carnet de 10 voyages: À charger sur votre carte 2501 0042 7',
+      '- Pass 7 jours: À retirer à Agence Gare Centrale à partir du 25 novembre 2026 à 09:00',
+      'Ouvrir mon portefeuille:\nhttp://lumiere.localhost/account/wallet',
+    ])
+      expect(text).toContain(expected);
+    expect(mail.html).toContain('href="http://lumiere.localhost/account/wallet"');
+    // A customer's tickets are in their wallet: nothing to print is attached.
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual(['LUM-000042.pdf']);
+  });
+
+  it('says where each line’s tickets are in Arabic, with the wallet under the Arabic address, in Casablanca time', () => {
+    const mail = orderConfirmationEmail({
+      network: wahat,
+      to: 'salma.benali@example.org',
+      firstName: 'سلمى',
+      orderNumber: 'W-7',
+      invoice: arabicInvoice,
+      invoicePdf: PDF,
+      tickets: everyPlace({ siteId: 21, siteName: 'محطة الساحة الكبرى' }),
+      guestTickets: null,
+    });
+    const text = spaced(mail.text);
+    for (const expected of [
+      'أين توجد تذاكرك',
+      '- Abonnement annuel tout public: في محفظتك',
+      '- Carnet de 10 voyages × 2: للتحميل على بطاقة النقل الخاصة بك',
+      '- Carnet de 10 voyages: للتحميل على بطاقتك 2501 0042 7',
+      // 08:00 UTC is 09:00 in Casablanca (UTC+1).
+      '- Pass 7 jours: للاستلام من محطة الساحة الكبرى ابتداءً من 25 نوفمبر 2026',
+      'فتح محفظتي:\nhttp://wahat.localhost/ar/account/wallet',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/ابتداءً من 25 نوفمبر 2026[^\n]*9:00/);
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('gives a guest the link to the order’s tickets and attaches each printed ticket', () => {
+    const ticketPdf = new TextEncoder().encode('%PDF-1.7 ticket\n%%EOF\n');
+    const mail = orderConfirmationEmail({
+      network: lumiere,
+      to: 'guest@example.org',
+      firstName: null,
+      orderNumber: 'C-9',
+      invoice: frenchInvoice,
+      invoicePdf: PDF,
+      tickets: [{ position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } }],
+      guestTickets: { reference: 'R'.repeat(43), pdfs: [ticketPdf, ticketPdf] },
+    });
+    const text = spaced(mail.text);
+    expect(text).toContain('- Ticket 1 voyage × 2: En ligne, et joints à cet e-mail');
+    expect(text).toContain(`Voir mes titres:\nhttp://lumiere.localhost/wallet/guest/${'R'.repeat(43)}`);
+    expect(text).not.toContain('/account/wallet');
+    expect(text).toContain('Vos titres à imprimer sont joints à cet e-mail, un PDF par titre.');
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual([
+      'LUM-000042.pdf',
+      'ticket-1.pdf',
+      'ticket-2.pdf',
+    ]);
+  });
+
+  it('tells a guest whose tickets could not be printed that they are on the tickets page, without saying they are attached', () => {
+    const mail = orderConfirmationEmail({
+      network: lumiere,
+      to: 'guest@example.org',
+      firstName: null,
+      orderNumber: 'C-9',
+      invoice: frenchInvoice,
+      invoicePdf: PDF,
+      tickets: [{ position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } }],
+      guestTickets: { reference: 'R'.repeat(43), pdfs: [] },
+    });
+    const text = spaced(mail.text);
+    expect(text).toContain('- Ticket 1 voyage × 2: En ligne, sur la page de vos titres');
+    expect(text).toContain(`http://lumiere.localhost/wallet/guest/${'R'.repeat(43)}`);
+    expect(text).not.toContain('joints à cet e-mail, un PDF');
+    expect(mail.attachments).toHaveLength(1);
+  });
+
+  it('says where tickets are in the five languages', () => {
+    const texts = LOCALES.map(
+      (locale) =>
+        orderConfirmationEmail({
+          network: lumiere,
+          to: 'ada@example.org',
+          firstName: null,
+          orderNumber: 'C-1',
+          invoice: buildInvoiceDocument({ ...lumiereOrder, locale }),
+          invoicePdf: PDF,
+          tickets: everyPlace({ siteId: 11, siteName: 'Agence Gare Centrale' }),
+          guestTickets: null,
+        }).text,
+    );
+    // The line's second row: the first is its amount in the order's table.
+    const sections = texts.map(
+      (text) => text.split('\n- Abonnement annuel tout public: ')[2]?.split('\n')[0],
+    );
+    expect(new Set(sections).size).toBe(LOCALES.length);
+    for (const [index, locale] of LOCALES.entries())
+      expect(texts[index]).toContain(locale === 'fr' ? '/account/wallet' : `/${locale}/account/wallet`);
   });
 });

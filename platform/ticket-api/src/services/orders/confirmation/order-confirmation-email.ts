@@ -1,11 +1,14 @@
 // The confirmation of a placed order (CHK-07: a guest's invoice goes by email too): the order's
 // number, lines (each with the period it covers and its traveller) and total, how it is paid and
 // the instalment schedule, the agency and slot of a collected order with when its tickets are ready
-// (CHK-06), and the invoice PDF attached.
+// (CHK-06), and the invoice PDF attached. Where each line's tickets are (decision 0030): in the
+// wallet (a link to it), to be loaded on a card, to collect at an agency from a date; a guest gets
+// the link to the order's tickets and each dematerialised ticket as a PDF to print.
+import type { ContractPlace, OrderTickets } from '@transit-shop/sdk/contract/wallet';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { MailMessage } from '../../../mail/mail-message.ts';
-import { fill, renderEmail } from '../../../mail/templates/email-layout.ts';
+import { fill, renderEmail, shopLink } from '../../../mail/templates/email-layout.ts';
 import { greeting } from '../../../mail/templates/greeting.ts';
 import type { InvoiceDocument } from '../../invoices/invoice-document.ts';
 import {
@@ -17,6 +20,107 @@ import {
   labelled,
   lineDetails,
 } from '../../invoices/invoice-messages.ts';
+import { formatDateTime } from '../../tickets/documents/attestation-messages.ts';
+
+type TicketsTexts = {
+  title: string;
+  wallet: string;
+  /** A guest's wallet tickets: on the tickets page and attached. */
+  guestWallet: string;
+  /** A guest's wallet tickets when none is attached: on the tickets page. */
+  guestOnline: string;
+  card: string;
+  /** A card not named yet. */
+  cardUnknown: string;
+  collect: string;
+  walletAction: string;
+  guestAction: string;
+  attached: string;
+};
+
+const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
+  fr: {
+    title: 'Où sont vos titres',
+    wallet: 'Dans votre portefeuille',
+    guestWallet: 'En ligne, et joints à cet e-mail',
+    guestOnline: 'En ligne, sur la page de vos titres',
+    card: 'À charger sur votre carte {card}',
+    cardUnknown: 'À charger sur votre carte de transport',
+    collect: 'À retirer à {agency} à partir du {date}',
+    walletAction: 'Ouvrir mon portefeuille',
+    guestAction: 'Voir mes titres',
+    attached: 'Vos titres à imprimer sont joints à cet e-mail, un PDF par titre.',
+  },
+  en: {
+    title: 'Where your tickets are',
+    wallet: 'In your wallet',
+    guestWallet: 'Online, and attached to this email',
+    guestOnline: 'Online, on your tickets page',
+    card: 'To be loaded on your card {card}',
+    cardUnknown: 'To be loaded on your transport card',
+    collect: 'To collect at {agency} from {date}',
+    walletAction: 'Open my wallet',
+    guestAction: 'See my tickets',
+    attached: 'Your tickets to print are attached to this email, one PDF per ticket.',
+  },
+  ar: {
+    title: 'أين توجد تذاكرك',
+    wallet: 'في محفظتك',
+    guestWallet: 'على الإنترنت، ومرفقة بهذه الرسالة',
+    guestOnline: 'على الإنترنت، في صفحة تذاكرك',
+    card: 'للتحميل على بطاقتك {card}',
+    cardUnknown: 'للتحميل على بطاقة النقل الخاصة بك',
+    collect: 'للاستلام من {agency} ابتداءً من {date}',
+    walletAction: 'فتح محفظتي',
+    guestAction: 'عرض تذاكري',
+    attached: 'تذاكرك القابلة للطباعة مرفقة بهذه الرسالة، ملف PDF لكل تذكرة.',
+  },
+  it: {
+    title: 'Dove sono i tuoi titoli',
+    wallet: 'Nel tuo portafoglio',
+    guestWallet: 'Online, e allegati a questa email',
+    guestOnline: 'Online, nella pagina dei tuoi titoli',
+    card: 'Da caricare sulla tua tessera {card}',
+    cardUnknown: 'Da caricare sulla tua tessera di trasporto',
+    collect: 'Da ritirare presso {agency} dal {date}',
+    walletAction: 'Apri il mio portafoglio',
+    guestAction: 'Vedi i miei titoli',
+    attached: 'I tuoi titoli da stampare sono allegati a questa email, un PDF per titolo.',
+  },
+  es: {
+    title: 'Dónde están tus títulos',
+    wallet: 'En tu monedero',
+    guestWallet: 'En línea, y adjuntos a este correo',
+    guestOnline: 'En línea, en la página de tus títulos',
+    card: 'Para cargar en tu tarjeta {card}',
+    cardUnknown: 'Para cargar en tu tarjeta de transporte',
+    collect: 'Para recoger en {agency} a partir del {date}',
+    walletAction: 'Abrir mi monedero',
+    guestAction: 'Ver mis títulos',
+    attached: 'Tus títulos para imprimir van adjuntos a este correo, un PDF por título.',
+  },
+};
+
+/** Where a line's tickets are, as the email says it. */
+function placeText(
+  place: ContractPlace,
+  holder: 'CUSTOMER' | 'GUEST' | 'GUEST_PRINTED',
+  locale: Locale,
+  timeZone: string,
+): string {
+  const texts = TICKETS_TEXTS[locale];
+  switch (place.delivery) {
+    case 'WALLET':
+      return { CUSTOMER: texts.wallet, GUEST: texts.guestOnline, GUEST_PRINTED: texts.guestWallet }[holder];
+    case 'CARD':
+      return place.cardNumber ? fill(texts.card, { card: place.cardNumber }) : texts.cardUnknown;
+    case 'COLLECT':
+      return fill(texts.collect, {
+        agency: place.siteName,
+        date: formatDateTime(new Date(place.from), locale, timeZone),
+      });
+  }
+}
 
 const TEXTS: Record<
   Locale,
@@ -73,6 +177,12 @@ export function orderConfirmationEmail(options: {
   /** The order's invoice, in the buyer's language (its locale is the email's). */
   invoice: InvoiceDocument;
   invoicePdf: Uint8Array;
+  /** What each line issued and where. */
+  tickets: OrderTickets;
+  /** A guest's order: the reference of its tickets page and its printed tickets; null for a customer. */
+  guestTickets: { reference: string; pdfs: readonly Uint8Array[] } | null;
+  /** The port the shop answers on, for its links (unset: the scheme's default). */
+  shopPort?: number | undefined;
 }): MailMessage {
   const { network, invoice } = options;
   const { locale, currency, timeZone } = invoice;
@@ -106,8 +216,23 @@ export function orderConfirmationEmail(options: {
       }))
     : [{ label: method, value: m.singlePayment }];
   const collect = invoice.collect;
+  const guest = options.guestTickets;
+  const ticketsTexts = TICKETS_TEXTS[locale];
+  const ticketPdfs = guest?.pdfs ?? [];
+  const holder = guest === null ? 'CUSTOMER' : ticketPdfs.length > 0 ? 'GUEST_PRINTED' : 'GUEST';
+  const ticketRows = options.tickets.map((entry) => ({
+    label: entry.count > 1 ? `${entry.label} × ${entry.count}` : entry.label,
+    value: placeText(entry.place, holder, locale, timeZone),
+  }));
+  const link = (path: string) => shopLink(network, locale, path, { port: options.shopPort });
+  const action = guest
+    ? { label: ticketsTexts.guestAction, url: link(`/wallet/guest/${guest.reference}`) }
+    : options.tickets.some((entry) => entry.place.delivery === 'WALLET')
+      ? { label: ticketsTexts.walletAction, url: link('/account/wallet') }
+      : undefined;
   const tables = [
     { title: texts.order, rows: orderRows },
+    ...(ticketRows.length > 0 ? [{ title: ticketsTexts.title, rows: ticketRows }] : []),
     { title: invoice.instalments ? labelled(m.payment, method, locale) : m.payment, rows: paymentRows },
     ...(collect
       ? [
@@ -140,13 +265,23 @@ export function orderConfirmationEmail(options: {
     greeting: greeting(locale, options.firstName),
     paragraphs: [fill(texts.body, values)],
     tables,
-    closing: [...(collect ? [m.collectReady] : []), fill(texts.invoice, values)],
+    ...(action ? { action } : {}),
+    closing: [
+      ...(collect ? [m.collectReady] : []),
+      ...(ticketPdfs.length > 0 ? [ticketsTexts.attached] : []),
+      fill(texts.invoice, values),
+    ],
     attachments: [
       {
         filename: `${invoice.number}.pdf`,
         contentType: 'application/pdf',
         contentBase64: Buffer.from(options.invoicePdf).toString('base64'),
       },
+      ...ticketPdfs.map((pdf, index) => ({
+        filename: `ticket-${index + 1}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: Buffer.from(pdf).toString('base64'),
+      })),
     ],
   });
 }

@@ -3,7 +3,9 @@
 // only the send-order-confirmation job is queued (one per order): the invoice PDF is rendered and
 // the email sent by the job, after the payment notification is answered, and retried with it.
 // Where none run, it is rendered and sent at once. A failure to ask is logged: the order is
-// completed whatever becomes of its email.
+// completed whatever becomes of its email. The email says where each line's tickets are; a guest's
+// carries the link to them and each dematerialised ticket as a PDF with its printed code, signed
+// by the network's ticket signer.
 import { and, eq, sql } from 'drizzle-orm';
 import { invoices } from '../../../db/schema/invoices.ts';
 import { orders } from '../../../db/schema/orders.ts';
@@ -12,9 +14,15 @@ import type { MailMessage } from '../../../mail/mail-message.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { invoiceDocumentSchema } from '../../invoices/invoice-document.ts';
 import { renderInvoicePdfOffThread } from '../../invoices/invoice-pdf-thread.ts';
+import { ticketsOfOrder } from '../../tickets/order-tickets.ts';
+import { printedTicketsOfOrder } from '../../tickets/printed-tickets-of-order.ts';
 import { orderConfirmationEmail } from './order-confirmation-email.ts';
 
-export type ConfirmationDeps = Pick<AppDeps, 'db' | 'networks' | 'mailer' | 'jobs' | 'logger'>;
+export type ConfirmationDeps = Pick<
+  AppDeps,
+  'db' | 'networks' | 'mailer' | 'jobs' | 'logger' | 'clock' | 'shopPort' | 'ticketSigner'
+>;
+type MessageDeps = Pick<ConfirmationDeps, 'db' | 'networks' | 'clock' | 'shopPort' | 'ticketSigner'>;
 
 /** The key of an order's confirmation job: at most one queued per order. */
 export const confirmationJobKey = (orderId: number) => `order-confirmation:${orderId}`;
@@ -33,10 +41,7 @@ const orderWithInvoice = builtOnce('order-with-invoice', (db) =>
 );
 
 /** The confirmation email of an order with its invoice PDF; null when there is none to send. */
-async function confirmationMessage(
-  deps: Pick<ConfirmationDeps, 'db' | 'networks'>,
-  orderId: number,
-): Promise<MailMessage | null> {
+async function confirmationMessage(deps: MessageDeps, orderId: number): Promise<MailMessage | null> {
   const [found] = await orderWithInvoice(deps.db, { orderId });
   const order = found?.order;
   const invoice = found?.invoice;
@@ -44,6 +49,7 @@ async function confirmationMessage(
   const to = order?.buyer.invoiceEmail ?? order?.buyer.email ?? null;
   if (!order || !network || !to || !invoice) return null;
   const document = invoiceDocumentSchema.parse(invoice.document);
+  const guest = order.buyer.guest;
   return orderConfirmationEmail({
     network,
     to,
@@ -51,6 +57,20 @@ async function confirmationMessage(
     orderNumber: String(order.id),
     invoice: document,
     invoicePdf: await renderInvoicePdfOffThread(document),
+    tickets: await ticketsOfOrder(deps.db, network, order),
+    guestTickets: guest
+      ? {
+          reference: order.ticketsReference,
+          pdfs: await printedTicketsOfOrder({
+            db: deps.db,
+            network,
+            order,
+            signPrintedTicket: (networkId, claims) => deps.ticketSigner.sign(networkId, claims),
+            now: deps.clock.now(),
+          }),
+        }
+      : null,
+    shopPort: deps.shopPort,
   });
 }
 
@@ -59,7 +79,7 @@ async function confirmationMessage(
  * without jobs); throws when it cannot, so that the job is tried again.
  */
 export async function deliverOrderConfirmation(
-  deps: Pick<ConfirmationDeps, 'db' | 'networks' | 'mailer'>,
+  deps: MessageDeps & Pick<ConfirmationDeps, 'mailer'>,
   orderId: number,
 ): Promise<void> {
   const message = await confirmationMessage(deps, orderId);

@@ -10,6 +10,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { type OrderRow, orderLines, orders } from '../../../db/schema/orders.ts';
 import { type PaymentRow, payments } from '../../../db/schema/payments.ts';
+import { ticketsOfOrder } from '../../tickets/order-tickets.ts';
 import type { CheckoutDeps } from '../checkout-deps.ts';
 import { applyCheckoutState } from './acknowledge-payment.ts';
 
@@ -93,12 +94,16 @@ export async function orderOutcome(options: {
     await readProvider(deps, payment.providerCheckoutId);
     found = (await findOrder(deps, network, reference)) ?? found;
   }
-  const lines = await deps.db
-    .select({ label: orderLines.label, quantity: orderLines.quantity, totalAmount: orderLines.totalAmount })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, found.order.id))
-    .orderBy(asc(orderLines.position));
   const current = found.order;
+  const [lines, tickets] = await Promise.all([
+    deps.db
+      .select({ label: orderLines.label, quantity: orderLines.quantity, totalAmount: orderLines.totalAmount })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, current.id))
+      .orderBy(asc(orderLines.position)),
+    ticketsOfOrder(deps.db, network, current),
+  ]);
+  const guest = current.buyer.guest;
   return {
     orderId: current.id,
     status: current.status,
@@ -109,8 +114,9 @@ export async function orderOutcome(options: {
     paymentMethod: current.paymentMethod,
     installments: current.installments,
     lines,
-    guest: current.buyer.guest,
-    invoiceEmailHint: current.buyer.guest ? invoiceEmailHintOf(current.buyer.invoiceEmail) : null,
+    guest,
+    invoiceEmailHint: guest ? invoiceEmailHintOf(current.buyer.invoiceEmail) : null,
+    tickets,
     createdAt: current.createdAt.toISOString(),
   };
 }

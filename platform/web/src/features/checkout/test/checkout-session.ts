@@ -149,6 +149,7 @@ export function outcomeAnswer(status: OrderStatus, extra: Partial<OrderOutcome> 
     lines: [{ label: 'Ticket unitaire', quantity: 1, totalAmount: 200 }],
     guest: false,
     invoiceEmailHint: null,
+    tickets: [],
     createdAt: '2026-11-23T09:00:00.000Z',
     ...extra,
   };
