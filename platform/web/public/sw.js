@@ -1,6 +1,6 @@
 // The shop's service worker (decision 0031): the app shell and the wallet open without a network.
-// Pages: network first, the last copy of that address when the network fails, so a deploy never
-// leaves a stale shell. Built files (/assets/, names hashed): from the cache once fetched. The API
+// Pages: network first, the last copy of that address (else the home page's shell) when the network
+// fails, so a deploy never leaves a stale shell. Built files (/assets/, names hashed): from the cache once fetched. The API
 // is never cached here: the wallet keeps its own answer in IndexedDB.
 const PAGES = 'pages-v1';
 const ASSETS = 'assets-v1';
@@ -19,6 +19,14 @@ self.addEventListener('install', (event) => {
         .catch(() => {}),
     );
   }
+  // The home page's shell, so that an address never opened online (a page reached inside the app)
+  // still opens offline: every page of the shop is the same app.
+  event.waitUntil(
+    caches
+      .open(PAGES)
+      .then((cache) => cache.add(new Request('/', { cache: 'reload' })))
+      .catch(() => {}),
+  );
   self.skipWaiting();
 });
 
@@ -28,7 +36,9 @@ self.addEventListener('activate', (event) => {
       .keys()
       .then((names) =>
         Promise.all(names.filter((name) => !KEPT.includes(name)).map((name) => caches.delete(name))),
-      ),
+      )
+      // The pages already open are served by this worker from now on, not after their next load.
+      .then(() => self.clients.claim()),
   );
 });
 
@@ -41,14 +51,28 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
 });
 
+const LANGUAGE_PREFIXES = ['en', 'ar', 'it', 'es'];
+
+/** The shell kept for an address's language: `/en/` for English pages, `/` for French ones. */
+function shellOf(url) {
+  const first = url.pathname.split('/')[1];
+  return new URL(LANGUAGE_PREFIXES.includes(first) ? `/${first}/` : '/', url);
+}
+
 async function networkFirst(request) {
   const cache = await caches.open(PAGES);
+  const url = new URL(request.url);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) {
+      await cache.put(request, response.clone());
+      // Any page of a language is that language's shell: the app routes the rest.
+      await cache.put(shellOf(url), response.clone());
+    }
     return response;
   } catch (error) {
-    const kept = (await cache.match(request)) ?? (await cache.match(new URL('/', request.url)));
+    const kept =
+      (await cache.match(request)) ?? (await cache.match(shellOf(url))) ?? (await cache.match(new URL('/', url)));
     if (kept) return kept;
     throw error;
   }
