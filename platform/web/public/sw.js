@@ -72,7 +72,9 @@ async function networkFirst(request) {
     return response;
   } catch (error) {
     const kept =
-      (await cache.match(request)) ?? (await cache.match(shellOf(url))) ?? (await cache.match(new URL('/', url)));
+      (await cache.match(request)) ??
+      (await cache.match(shellOf(url))) ??
+      (await cache.match(new URL('/', url)));
     if (kept) return kept;
     throw error;
   }

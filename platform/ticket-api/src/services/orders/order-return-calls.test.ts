@@ -9,7 +9,7 @@ import type { NewUserRow } from '../../db/schema/users.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
-import { orderRowOf, paymentOfOrder } from './order-test-kit.ts';
+import { paymentOfOrder } from './order-test-kit.ts';
 
 const testApp = useTestApp();
 
