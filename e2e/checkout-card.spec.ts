@@ -65,9 +65,13 @@ test('CHK-01 CHK-07 AUTH-04 PAY-01 PAY-03 ORD-04 a guest pays a day pass by card
     new RegExp(`your order ${orderNumber} is confirmed`),
   );
   expect(mail.headers['x-network']).toBe(NETWORK);
-  expect(mail.attachments).toHaveLength(1);
+  // The invoice, then the day pass printed with its code (decision 0030).
+  expect(mail.attachments.map((attached) => attached.filename)).toEqual([
+    expect.stringMatching(/^LUM-\d{6}\.pdf$/),
+    'ticket-1.pdf',
+  ]);
   const [attachment] = mail.attachments;
-  if (!attachment) throw new Error('unreachable: one attachment counted');
+  if (!attachment) throw new Error('unreachable: the attachments counted');
   expect(attachment.contentType).toMatch(/^application\/pdf\b/);
   const invoiceNumber = attachment.filename.replace(/\.pdf$/, '');
   expect(invoiceNumber).toMatch(/^LUM-\d{6}$/);
