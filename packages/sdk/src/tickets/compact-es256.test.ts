@@ -79,6 +79,25 @@ describe('the ES256 compact JWS check', () => {
     );
   });
 
+  it('refuses a part written with base64’s own + or /, as jose does', async () => {
+    const signer = await generateKeyPair('ES256', { extractable: true });
+    const { x, y } = await exportJWK(signer.publicKey);
+    const jwk = { kty: 'EC', crv: 'P-256', x, y };
+    const head = base64url({ alg: 'ES256' });
+    // A payload atob reads, but no base64url: the counterexample fast-check found.
+    const body = '-999493290426729e+36';
+    const signature = Buffer.from(
+      await crypto.subtle.sign(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        signer.privateKey,
+        encoder.encode(`${head}.${body}`),
+      ),
+    ).toString('base64url');
+    const jws = `${head}.${body}.${signature}`;
+    expect(await joseVerdict(jws, jwk)).toBe('refused');
+    expect(await ourVerdict(jws, jwk)).toBe('refused');
+  });
+
   it('refuses a header that is not ES256, or no object, as jose does', async () => {
     const signer = await generateKeyPair('ES256');
     const { x, y } = await exportJWK(signer.publicKey);

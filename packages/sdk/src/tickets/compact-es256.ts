@@ -30,6 +30,8 @@ export const checksOnCallingThread = nodeCrypto !== undefined;
 
 /** base64url as jose reads it where the platform has no Uint8Array.fromBase64 (atob). */
 export function base64UrlBytes(text: string): Uint8Array {
+  // As jose reads it: base64's own `+` and `/` are no base64url.
+  if (text.includes('+') || text.includes('/')) throw new TypeError('Invalid base64url');
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   const bytes = new Uint8Array(binary.length);
