@@ -3,7 +3,7 @@
 import type { Blueprint } from '@transit-shop/sdk/contract/wallet';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { fareNameOf } from './wallet-answer.ts';
+import { fareNameOf } from './contract-name.ts';
 
 const FACES: Record<Blueprint['kind'], Blueprint['face']> = {
   PERIOD: ['NETWORK', 'PRODUCT', 'TRAVELLER', 'VALIDITY', 'CODE'],

@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { tickets } from '../../db/schema/tickets.ts';
+import { fareNameOf } from './contract-name.ts';
 import type { TicketSigner } from './ticket-signer.ts';
-import { fareNameOf } from './wallet-answer.ts';
 
 type DecodeAnswer = z.input<typeof vignetteDecodeCall.response>;
 

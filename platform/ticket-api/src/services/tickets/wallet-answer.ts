@@ -5,12 +5,13 @@ import type { TransferStatus, WalletPhase, WalletTicket } from '@transit-shop/sd
 import type { Locale } from '@transit-shop/sdk/locales';
 import { isActivated } from '@transit-shop/sdk/tickets/fare-product';
 import type { EcPublicJwk, TicketClaims } from '@transit-shop/sdk/tickets/ticket-token';
-import { type LoadedNetwork, pickText } from '@transit-shop/tenancy';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import type { Database } from '../../db/database.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
+import { contractNameOf } from './contract-name.ts';
 import { contractPlaceOf } from './contract-place.ts';
 import type { TicketSigner } from './ticket-signer.ts';
 
@@ -19,6 +20,8 @@ export type WalletRow = {
   ticket: TicketRow;
   /** The order's language: the name's fallback. */
   orderLang: string;
+  /** The line that sold it: its shop item and label name the contract. */
+  line: { shopItemId: number; label: string };
   transfer: { status: TransferStatus; target: 'DEVICE' | 'MEDIA' } | null;
 };
 
@@ -30,9 +33,14 @@ export function deviceThumbprintOf(key: EcPublicJwk): Promise<string> {
 /** The contracts matching `where`, oldest first, with their order's language and latest transfer. */
 export async function walletRowsWhere(db: Database, where: SQL): Promise<WalletRow[]> {
   const rows = await db
-    .select({ ticket: tickets, orderLang: orders.lang })
+    .select({
+      ticket: tickets,
+      orderLang: orders.lang,
+      line: { shopItemId: orderLines.shopItemId, label: orderLines.label },
+    })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, tickets.orderLineId))
     .where(where)
     .orderBy(tickets.id);
   if (rows.length === 0) return [];
@@ -125,23 +133,6 @@ export function ticketClaimsOf(ticket: TicketRow, now: Date, printed = false): T
   return ticket.deviceKey ? { ...claims, cnf: { jwk: ticket.deviceKey } } : claims;
 }
 
-/** The fare product's name in `lang`, else the fallback language, else any. */
-export function fareNameOf(
-  network: LoadedNetwork,
-  productId: number,
-  lang: Locale,
-  fallback: Locale,
-): string {
-  const fare = network.catalogue.fareProducts.find((candidate) => candidate.productId === productId);
-  if (!fare) return `#${productId}`;
-  return (
-    pickText(fare.name, lang, fallback) ??
-    pickText(fare.name, network.network.config.defaultLanguage, fallback) ??
-    Object.values(fare.name).find(Boolean) ??
-    `#${productId}`
-  );
-}
-
 const iso = (instant: Date | null) => (instant === null ? null : instant.toISOString());
 
 export async function walletTicketOf(options: {
@@ -170,7 +161,12 @@ export async function walletTicketOf(options: {
     orderId: ticket.orderId,
     productId: ticket.productId,
     blueprintId: ticket.productId,
-    name: fareNameOf(network, ticket.productId, options.lang ?? orderLang, orderLang),
+    name: contractNameOf(
+      network,
+      { productId: ticket.productId, shopItemId: row.line.shopItemId, soldLabel: row.line.label },
+      options.lang ?? orderLang,
+      orderLang,
+    ),
     kind: ticket.kind,
     traveller: { userId: ticket.travellerUserId, name: ticket.travellerName },
     status: ticket.status,

@@ -93,6 +93,14 @@ describe('wallet/tickets', () => {
     expect((await ticketsOf(buyer, { lang: 'it' }))[0]?.name).toBe('Biglietto di corsa semplice');
   });
 
+  it('WAL-01 a carnet is named as the item bought, not as the single ticket its journeys are', async () => {
+    const buyer = await signIn(LUMIERE_ID, { firstName: 'Inès', lastName: 'Morel' });
+    await buy(buyer, [ARTICLES.carnet()]);
+    const [carnet] = await ticketsOf(buyer);
+    expect([carnet?.name, carnet?.journeysTotal, carnet?.journeysLeft]).toEqual(['Carnet of 10 tickets', 10, 10]);
+    expect((await ticketsOf(buyer, { lang: 'fr' }))[0]?.name).toBe('Carnet 10 voyages');
+  });
+
   it('the first device to open the wallet holds its tickets and gets their signed codes; another device sees them on the other phone', async () => {
     const buyer = await signIn();
     await buy(buyer, [ARTICLES.dayPass(), ARTICLES.singles()]);

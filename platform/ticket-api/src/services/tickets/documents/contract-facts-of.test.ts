@@ -71,7 +71,7 @@ describe('a contract’s facts from its order', () => {
     const facts = contractFactsOf({
       ticket: contracts[1] as TicketRow,
       lineContracts: contracts,
-      line: { label: 'Carnet de 3', totalAmount: 1_000 },
+      line: { shopItemId: 9_999, label: 'Carnet de 3', totalAmount: 1_000 },
       order,
       network: lumiere,
       printedCode: 'code',
@@ -93,11 +93,25 @@ describe('a contract’s facts from its order', () => {
     const facts = contractFactsOf({
       ticket: unknown,
       lineContracts: [unknown],
-      line: { label: 'Ticket spécial', totalAmount: 500 },
+      line: { shopItemId: 1101, label: 'Ticket spécial', totalAmount: 500 },
       order: { ...order, lang: 'fr' },
       network: lumiere,
       printedCode: 'code',
     });
     expect([facts.productName, facts.amountPaid]).toEqual(['Ticket spécial', 500]);
+  });
+
+  it('names a carnet as the shop item it was bought as, in the language asked', () => {
+    const carnet = ticket(1);
+    const facts = contractFactsOf({
+      ticket: carnet,
+      lineContracts: [carnet],
+      line: { shopItemId: 1102, label: 'Carnet 10 voyages', totalAmount: 1_690 },
+      order,
+      network: lumiere,
+      printedCode: 'code',
+      lang: 'en',
+    });
+    expect(facts.productName).toBe('Carnet of 10 tickets');
   });
 });

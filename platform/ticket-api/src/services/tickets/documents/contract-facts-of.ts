@@ -1,11 +1,11 @@
 // A contract's facts (contract-facts.ts) from its row, its order line and order, and the network's
-// catalogue: the product's name in the order's language, and the line's total shared equally
+// catalogue: the contract's name in the order's language (contract-name.ts), and the line's total shared equally
 // among the line's contracts (the remainder to the first ones).
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { OrderLineRow, OrderRow } from '../../../db/schema/orders.ts';
 import type { TicketRow } from '../../../db/schema/tickets.ts';
-import { fareNameOf } from '../wallet-answer.ts';
+import { contractNameOf } from '../contract-name.ts';
 import type { ContractFacts } from './contract-facts.ts';
 
 /** A line's total shared among `count` contracts: what the `index`th one cost. */
@@ -18,7 +18,7 @@ export function contractFactsOf(options: {
   ticket: TicketRow;
   /** The contracts its line issued, itself included: they share the line's total. */
   lineContracts: readonly Pick<TicketRow, 'id'>[];
-  line: Pick<OrderLineRow, 'label' | 'totalAmount'>;
+  line: Pick<OrderLineRow, 'shopItemId' | 'label' | 'totalAmount'>;
   order: Pick<OrderRow, 'id' | 'lang' | 'currency' | 'invoiceNumber' | 'buyer'>;
   network: LoadedNetwork;
   printedCode: string;
@@ -36,10 +36,12 @@ export function contractFactsOf(options: {
   return {
     publicId: ticket.publicId,
     productId: ticket.productId,
-    // A product the catalogue no longer lists is named as its line was sold.
-    productName: network.catalogue.fareProducts.some((fare) => fare.productId === ticket.productId)
-      ? fareNameOf(network, ticket.productId, lang, orderLang)
-      : options.line.label,
+    productName: contractNameOf(
+      network,
+      { productId: ticket.productId, shopItemId: options.line.shopItemId, soldLabel: options.line.label },
+      lang,
+      orderLang,
+    ),
     kind: ticket.kind,
     holderName: holderName || ticket.travellerName,
     travellerName: ticket.travellerName,
