@@ -1,10 +1,12 @@
 // The session machine with the app's actors: the real sdk client on a fake ticket backend, the
 // real cookies and local storage of the browser.
 import { getUserCall } from '@transit-shop/sdk/contract/account';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { calledPaths, createTestSession, fixtureUser, identityAnswer } from '../../test/session.ts';
 import { readIdentityCookie, readTicketCookie } from '../cookies.ts';
+import { forgetWalletStore, keepTickets, keptTickets, type WalletHolder } from '../kept-tickets.ts';
 import { queryClient } from '../query-client.tsx';
 import { hasCustomProvider, settle } from './session-runtime.ts';
 import { readSessionStatus } from './session-status.ts';
@@ -161,6 +163,26 @@ describe('the session with its calls', () => {
     expect(readIdentityCookie()).toBeUndefined();
     expect(queryClient.getQueryData(userQueryKey(7))).toBeUndefined();
     expect(readSessionStatus()).toBe('signedOut');
+  });
+
+  it('AUTH-07 logout forgets the wallet’s tickets kept on this phone, the user’s and a guest order’s alike', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    forgetWalletStore();
+    const user: WalletHolder = { kind: 'user', networkId: 7, userId: 7 };
+    const guest: WalletHolder = { kind: 'guest', networkId: 7, reference: 'T-REF' };
+    const kept = { tickets: [], syncedAt: '2026-11-27T08:00:00.000Z' };
+    await keepTickets(user, kept);
+    await keepTickets(guest, kept);
+    expect(await keptTickets(user)).toEqual(kept);
+    const { runtime } = createTestSession({
+      signedInAs: fixtureUser(),
+      handlers: { 'Account/logout.json': () => ({ ok: {} }) },
+    });
+    await settle(runtime, { type: 'LOGOUT' });
+    expect(await keptTickets(user)).toBeNull();
+    expect(await keptTickets(guest)).toBeNull();
+    vi.unstubAllGlobals();
+    forgetWalletStore();
   });
 
   it('AUTH-07 a guest logout clears everything without calling the server', async () => {

@@ -131,7 +131,9 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
       }),
       clearLocalState: fromPromise(async () => {
         // AUTH-07: local storage (the cart and the tunnel live there), the session cookies, the
-        // cached answers and the cached user.
+        // cached answers and the cached user, and the wallet's tickets kept for offline use. The
+        // device key stays: it belongs to the phone, and holds nothing without the tickets. Loaded
+        // here, so the first paint does not carry IndexedDB's code.
         removeSessionCookies();
         try {
           localStorage.clear();
@@ -140,6 +142,12 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         }
         client.clearCache();
         queryClient.clear();
+        await import('../kept-tickets.ts').then(
+          ({ forgetKeptTickets }) => forgetKeptTickets(),
+          () => {
+            // Its code could not load (offline, or a newer build): the logout still ends the session.
+          },
+        );
       }),
     },
   });

@@ -12,8 +12,8 @@ import {
 import { TicketApiError } from '@transit-shop/sdk/errors/client-errors';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { TicketClient } from '../../../lib/api-client.ts';
+import { type KeptTickets, keepTickets, keptTickets, type WalletHolder } from '../../../lib/kept-tickets.ts';
 import { deviceKey } from '../lib/device-key.ts';
-import { type KeptTickets, keepTickets, keptTickets, type WalletHolder } from '../lib/wallet-cache.ts';
 
 type Client = Pick<TicketClient, 'call'>;
 

@@ -12,9 +12,9 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
+import type { WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { activateTicket } from '../api/wallet.ts';
-import type { WalletHolder } from '../lib/wallet-cache.ts';
 
 export function ActivateButton({
   ticket,

@@ -13,10 +13,10 @@ import { FailureAlert } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { holderKey, type WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { loadWallet } from '../api/wallet.ts';
-import { holderKey, type WalletHolder } from '../lib/wallet-cache.ts';
 import { TicketCard } from './ticket-card.tsx';
 
 export function WalletTickets({ holder }: { holder: WalletHolder }) {

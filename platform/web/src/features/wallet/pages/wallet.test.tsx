@@ -4,6 +4,7 @@ import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetWalletStore } from '../../../lib/kept-tickets.ts';
 import { queryClient } from '../../../lib/query-client.tsx';
 import { openAccountPage, payloadsAt } from '../../../test/account-session.ts';
 import { renderApp, renderWithApp } from '../../../test/render.tsx';
@@ -11,7 +12,6 @@ import { createTestSession, fixtureUser, type Handler, stubTenantService } from 
 import { Countdown } from '../components/countdown.tsx';
 import { deviceKey, forgetDeviceKeyInMemory } from '../lib/device-key.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
-import { forgetWalletStore } from '../lib/wallet-cache.ts';
 import { networkKey, passToken, walletTicket } from '../test/wallet-fixtures.ts';
 
 // Each test starts on a browser that has never opened the wallet.

@@ -1,7 +1,8 @@
 // The latest wallet answer, kept in IndexedDB per network and holder, so the wallet opens with the
-// network cut and still shows its codes (the device proof is signed locally).
+// network cut and still shows its codes (the device proof is signed locally). Logging out forgets
+// them all (AUTH-07): the next person on this phone finds no one's tickets.
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 
 export type KeptTickets = { readonly tickets: WalletTicket[]; readonly syncedAt: string };
 
@@ -35,6 +36,15 @@ export async function keptTickets(holder: WalletHolder): Promise<KeptTickets | n
     return (await get<KeptTickets>(holderKey(holder), ticketStore())) ?? null;
   } catch {
     return null;
+  }
+}
+
+/** Forgets every kept answer, of every holder and network. */
+export async function forgetKeptTickets(): Promise<void> {
+  try {
+    await clear(ticketStore());
+  } catch {
+    // Without IndexedDB nothing was kept.
   }
 }
 
