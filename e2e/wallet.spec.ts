@@ -2,7 +2,7 @@
 // pass (2101); the confirmation says where the tickets are; the wallet shows both, the pass's QR
 // decodes to a code the network's published keys verify; one journey is activated (nine left, a
 // countdown); offline, the wallet still opens and shows a code that verifies; the attestation PDF
-// downloads. A guest's confirmation email links the order's tickets page.
+// downloads and its text extracts as written. A guest's confirmation email links the order's tickets page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
@@ -27,6 +27,7 @@ import {
 } from './support/checkout.ts';
 import { type ReceivedMail, waitForMailWithSubject } from './support/mailbox.ts';
 import { payByCard, TEST_CARDS } from './support/payment-page.ts';
+import { extractedTexts } from './support/pdf-text.ts';
 import { apiRequest } from './support/platform.ts';
 import { fill, type Locale, textsOf } from './support/texts.ts';
 
@@ -175,6 +176,11 @@ test('WAL-01 a customer finds a carnet and a monthly pass in the wallet, with co
   ]);
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Its text extracts as written: what is attested, for whom, and the product.
+  const attested = (await extractedTexts(new Uint8Array(pdf))).join(' ');
+  expect(attested).toContain('Certificate of purchase and validity');
+  expect(attested).toContain(`${account.firstName} ${account.lastName}`);
+  expect(attested).toContain('Monthly pass');
 
   // Offline: the wallet opens from the device and still shows a code that verifies.
   // The shop's service worker serves the page once the network is cut.
