@@ -237,3 +237,57 @@ function guestTicketsLinkOf(mail: ReceivedMail): URL | undefined {
     ?.map((found) => new URL(found))
     .at(0);
 }
+
+test.describe('on a phone, in Arabic, in dark', () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', hasTouch: true });
+
+  test("I18N-04 THEME-01 a guest's ticket opens right to left and dark on a phone, passes axe, and is the same in a second tab and after a reload", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const guest = newAccount('wallet-phone');
+    await addProduct(page, locale, SINGLE_TICKET, { delivery: 'DEMATERIALIZED' });
+    await startCheckout(page, locale);
+    await continueAsGuest(page, locale, guest.email);
+    await payCardOrder(page);
+    const link = guestTicketsLinkOf(await waitForMailWithSubject(guest.email, /is confirmed/));
+    expect(link, 'a link to the tickets page').toBeTruthy();
+    const arabic = new URL(String(link));
+    arabic.pathname = arabic.pathname.replace(/^\/en\//, '/ar/');
+    const ar = walletTexts('ar');
+
+    await page.goto(arabic.href);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await expect(page.getByRole('heading', { level: 1, name: ar.guest.title })).toBeVisible();
+    const ticket = page.getByRole('article');
+    await expect(ticket).toHaveCount(1);
+    // The code fits the phone's width and is large enough to scan at a gate.
+    const box = await ticket.getByRole('img').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(200);
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    await expectCodeVerifies(ticket.getByRole('img'), await publishedKeys(request));
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('guest-ticket-ar-dark-phone.png'), fullPage: true });
+
+    // Activated here, the second tab shows the journey started once it loads; a reload too.
+    await ticket.getByRole('button', { name: ar.activateLabel.split('{{')[0]?.trim() }).click();
+    const dialog = page.getByRole('dialog', { name: ar.activateTitle });
+    await dialog.getByRole('button', { name: ar.activate, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(ticket.getByRole('timer')).toBeVisible();
+    const second = await context.newPage();
+    await second.goto(arabic.href);
+    await expect(second.getByRole('article').getByRole('timer')).toBeVisible();
+    await expectCodeVerifies(second.getByRole('article').getByRole('img'), await publishedKeys(request));
+    await page.reload();
+    await expect(page.getByRole('article').getByRole('timer')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({
+      path: testInfo.outputPath('guest-ticket-ar-dark-phone-active.png'),
+      fullPage: true,
+    });
+  });
+});

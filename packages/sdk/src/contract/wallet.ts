@@ -117,9 +117,15 @@ export const walletTicketSchema = z.object({
   journeysLeft: z.number().int().min(0).nullable(),
   /** May be activated now (a journey left, within its use period). */
   activatable: z.boolean(),
-  /** Which device holds it (a wallet ticket); NONE until a device opens the wallet. */
+  /**
+   * Which device holds it (a wallet ticket): NONE until a customer's wallet opens, or a guest's
+   * journey is activated; a guest's pass (a printed copy) stays NONE.
+   */
   device: z.enum(TICKET_DEVICES),
-  /** The signed ticket, when this device holds it: the wallet adds the device proof. */
+  /**
+   * The signed ticket: held by this device, the wallet adds the device proof; held by none, it is
+   * the printed code of a guest's pass, shown as is. Null otherwise.
+   */
   token: z.string().nullable(),
   /** The latest transfer asked for. */
   transfer: z.object({ status: transferStatusSchema, target: z.enum(TRANSFER_TARGETS) }).nullable(),
@@ -357,7 +363,7 @@ export const vignetteDecodeCall = defineCall({
   }),
 });
 
-/** The ticket face as an image with its printed code, by the contract's public id. */
+/** The face of a guest's printed ticket (a pass) as an image with its printed code, by the contract's public id. */
 export const vignetteStickerCall = defineCall({
   path: 'Vignette/sticker',
   method: 'GET',

@@ -7,10 +7,11 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets } from '../../db/schema/tickets.ts';
-import { renderAttestationPdf } from './documents/attestation-pdf.ts';
 import type { ContractFacts } from './documents/contract-facts.ts';
 import { contractFactsOf } from './documents/contract-facts-of.ts';
+import { renderAttestationPdfOffThread } from './documents/document-pdf-thread.ts';
 import { renderTicketFaceSvg } from './documents/ticket-face-svg.ts';
+import { hasPrintedCopy, isGuestOrder } from './printed-copy.ts';
 import type { TicketSigner } from './ticket-signer.ts';
 import { ticketClaimsOf } from './wallet-answer.ts';
 
@@ -65,7 +66,7 @@ export async function contractAttestation(options: {
     .limit(1);
   if (!ticket) throw new AppError('TICKET_NOT_FOUND');
   const facts = await contractFacts({ ...options, ticket });
-  const pdf = await renderAttestationPdf({ facts, network: options.network, now: options.now });
+  const pdf = await renderAttestationPdfOffThread({ facts, network: options.network, now: options.now });
   return {
     fileName: `attestation-${ticket.publicId}.pdf`,
     contentType: 'application/pdf',
@@ -73,7 +74,11 @@ export async function contractAttestation(options: {
   };
 }
 
-/** The ticket face of a contract of the network, by its public id. */
+/**
+ * The ticket face of a printed copy (printed-copy.ts) by its public id: the code drawn is the one
+ * the guest's email printed, so the sticker gives nothing its holder does not have. Any other
+ * contract, a phone's or a card's, is not found: its id is in every code shown at a gate.
+ */
 export async function contractSticker(options: {
   db: Database;
   network: LoadedNetwork;
@@ -83,16 +88,18 @@ export async function contractSticker(options: {
   now: Date;
 }): Promise<FileAnswer> {
   const { db, network, stickerId } = options;
-  const [ticket] = await db
-    .select()
+  const [found] = await db
+    .select({ ticket: tickets, guest: isGuestOrder })
     .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(and(eq(tickets.publicId, stickerId), eq(tickets.networkId, network.network.config.id)))
     .limit(1);
-  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
-  const facts = await contractFacts({ ...options, ticket });
+  if (!found || !hasPrintedCopy(network, found.ticket, { guest: found.guest }))
+    throw new AppError('TICKET_NOT_FOUND');
+  const facts = await contractFacts({ ...options, ticket: found.ticket });
   const svg = renderTicketFaceSvg({ facts, network });
   return {
-    fileName: `ticket-${ticket.publicId}.svg`,
+    fileName: `ticket-${found.ticket.publicId}.svg`,
     contentType: 'image/svg+xml',
     contentBase64: Buffer.from(svg, 'utf8').toString('base64'),
   };

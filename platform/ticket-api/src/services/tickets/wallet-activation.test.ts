@@ -9,6 +9,7 @@ import { LUMIERE_ID, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts
 import {
   ARTICLES,
   type Buyer,
+  contractsOf,
   type Device,
   newDevice,
   paidOrder,
@@ -346,13 +347,45 @@ describe('Wallet/contractAttestation and Vignette/sticker', () => {
     expect(text).toContain(ticket.publicId);
     expect(text).toContain(String(ticket.orderId));
 
-    const sticker = await okOf<File>(
+    // A customer's ticket has no sticker: its id is in every code its phone shows.
+    const customers = await koOf(
       await testApp.current.call(WALLET_CALLS.sticker, { networkId: LUMIERE_ID, stickerId: ticket.publicId }),
+    );
+    expect(customers.code).toBe('TICKET_NOT_FOUND');
+  });
+
+  it('the sticker is the face of a guest’s printed pass, with the printed code; a guest’s journey has none', async () => {
+    const guest = await signIn(LUMIERE_ID, {
+      status: 'GUEST',
+      email: null,
+      firstName: 'Zoé',
+      lastName: 'Invitée',
+    });
+    const order = await paidOrder(
+      testApp.current,
+      placing(guest, {
+        invoiceEmail: `guest.${guest.user.id}@example.org`,
+        articles: [ARTICLES.singles(), ARTICLES.dayPass()],
+      }),
+    );
+    const contracts = await contractsOf(testApp.current, order.orderId);
+    const pass = contracts.find((contract) => contract.kind === 'PERIOD');
+    const journey = contracts.find((contract) => contract.kind === 'JOURNEYS');
+    type File = { fileName: string; contentType: string; contentBase64: string };
+    const sticker = await okOf<File>(
+      await testApp.current.call(WALLET_CALLS.sticker, { networkId: LUMIERE_ID, stickerId: pass?.publicId }),
     );
     expect(sticker.contentType).toBe('image/svg+xml');
     const svg = Buffer.from(sticker.contentBase64, 'base64').toString('utf8');
     expect(svg).toMatch(/^<svg|^<\?xml/);
-    expect(svg).toContain(ticket.traveller.name);
+    expect(svg).toContain('Zoé Invitée');
+    const refused = await koOf(
+      await testApp.current.call(WALLET_CALLS.sticker, {
+        networkId: LUMIERE_ID,
+        stickerId: journey?.publicId,
+      }),
+    );
+    expect(refused.code).toBe('TICKET_NOT_FOUND');
   });
 
   it('another customer’s ticket, another network’s, or an unknown sticker id is not found', async () => {

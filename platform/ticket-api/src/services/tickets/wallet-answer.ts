@@ -13,6 +13,7 @@ import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
 import { contractNameOf } from './contract-name.ts';
 import { contractPlaceOf } from './contract-place.ts';
+import { hasPrintedCopy, isGuestOrder } from './printed-copy.ts';
 import type { TicketSigner } from './ticket-signer.ts';
 
 /** A contract with what its answer needs beyond its row. */
@@ -22,6 +23,8 @@ export type WalletRow = {
   orderLang: string;
   /** The line that sold it: its shop item and label name the contract. */
   line: { shopItemId: number; label: string };
+  /** Whether a guest bought it (printed-copy.ts). */
+  guestOrder: boolean;
   transfer: { status: TransferStatus; target: 'DEVICE' | 'MEDIA' } | null;
 };
 
@@ -36,6 +39,7 @@ export async function walletRowsWhere(db: Database, where: SQL): Promise<WalletR
     .select({
       ticket: tickets,
       orderLang: orders.lang,
+      guestOrder: isGuestOrder,
       line: { shopItemId: orderLines.shopItemId, label: orderLines.label },
     })
     .from(tickets)
@@ -133,6 +137,24 @@ export function ticketClaimsOf(ticket: TicketRow, now: Date, printed = false): T
   return ticket.deviceKey ? { ...claims, cnf: { jwk: ticket.deviceKey } } : claims;
 }
 
+/**
+ * The token the asking screen shows: the device-bound one on the phone holding the ticket, the
+ * printed code of a printed copy (shown as is, the same as on paper), else none.
+ */
+function tokenFor(
+  signer: TicketSigner,
+  row: WalletRow,
+  device: WalletTicket['device'],
+  network: LoadedNetwork,
+  now: Date,
+): Promise<string> | null {
+  const { ticket } = row;
+  if (device === 'THIS') return signer.sign(ticket.networkId, ticketClaimsOf(ticket, now));
+  if (hasPrintedCopy(network, ticket, { guest: row.guestOrder }))
+    return signer.sign(ticket.networkId, ticketClaimsOf(ticket, now, true));
+  return null;
+}
+
 const iso = (instant: Date | null) => (instant === null ? null : instant.toISOString());
 
 export async function walletTicketOf(options: {
@@ -179,8 +201,7 @@ export async function walletTicketOf(options: {
     journeysLeft: ticket.journeysLeft,
     activatable: isActivatable(ticket, validity, now),
     device,
-    token:
-      device === 'THIS' ? await options.signer.sign(ticket.networkId, ticketClaimsOf(ticket, now)) : null,
+    token: await tokenFor(options.signer, row, device, network, now),
     transfer: row.transfer,
     issuedAt: ticket.createdAt.toISOString(),
   };

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createTicketClient } from '@transit-shop/sdk/client/ticket-client';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
-import { verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
+import { readTicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tickets } from '../../db/schema/tickets.ts';
@@ -97,7 +98,11 @@ describe('wallet/tickets', () => {
     const buyer = await signIn(LUMIERE_ID, { firstName: 'Inès', lastName: 'Morel' });
     await buy(buyer, [ARTICLES.carnet()]);
     const [carnet] = await ticketsOf(buyer);
-    expect([carnet?.name, carnet?.journeysTotal, carnet?.journeysLeft]).toEqual(['Carnet of 10 tickets', 10, 10]);
+    expect([carnet?.name, carnet?.journeysTotal, carnet?.journeysLeft]).toEqual([
+      'Carnet of 10 tickets',
+      10,
+      10,
+    ]);
     expect((await ticketsOf(buyer, { lang: 'fr' }))[0]?.name).toBe('Carnet 10 voyages');
   });
 
@@ -319,21 +324,50 @@ describe('wallet/guestTickets', () => {
     const guest = await signIn(LUMIERE_ID, { status: 'GUEST', email: null });
     const order = await paidOrder(
       testApp.current,
-      placing(guest, { invoiceEmail: `guest.${guest.user.id}@example.org`, articles: [ARTICLES.singles(2)] }),
+      placing(guest, {
+        invoiceEmail: `guest.${guest.user.id}@example.org`,
+        articles: [ARTICLES.singles(2), ARTICLES.dayPass()],
+      }),
     );
     const reference = await ticketsReferenceOf(testApp.current, order.orderId);
+    const guestTickets = async (device: Awaited<ReturnType<typeof newDevice>>) =>
+      (
+        await okOf<TicketsAnswer>(
+          await testApp.current.call(WALLET_CALLS.guestTickets, {
+            networkId: LUMIERE_ID,
+            reference,
+            deviceKey: device.key,
+          }),
+        )
+      ).tickets;
+    // Opened on a computer first: nothing is bound to it. The journeys wait for a phone to
+    // activate them; the pass answers its printed code, the one the email attached.
+    const computer = await newDevice();
+    const listed = await guestTickets(computer);
+    expect(listed.map((ticket) => [ticket.orderId, ticket.kind, ticket.device, ticket.activatable])).toEqual([
+      [order.orderId, 'JOURNEYS', 'NONE', true],
+      [order.orderId, 'JOURNEYS', 'NONE', true],
+      [order.orderId, 'PERIOD', 'NONE', false],
+    ]);
+    expect(listed.slice(0, 2).map((ticket) => ticket.token)).toEqual([null, null]);
+    expect(readTicketClaims(listed[2]?.token ?? '')).toMatchObject({ tid: listed[2]?.publicId, prn: true });
+    expect(readTicketClaims(listed[2]?.token ?? '')).not.toHaveProperty('cnf');
+
+    // Activated on the phone, the journey is the phone's; the computer sees it elsewhere.
     const phone = await newDevice();
-    const answer = await okOf<TicketsAnswer>(
-      await testApp.current.call(WALLET_CALLS.guestTickets, {
+    const [journey] = listed;
+    await okOf(
+      await testApp.current.call(WALLET_CALLS.punchGuestTicket, {
         networkId: LUMIERE_ID,
         reference,
+        ticketId: journey?.id,
+        activationId: randomUUID(),
         deviceKey: phone.key,
       }),
     );
-    expect(answer.tickets.map((ticket) => [ticket.orderId, ticket.device, ticket.token !== null])).toEqual([
-      [order.orderId, 'THIS', true],
-      [order.orderId, 'THIS', true],
-    ]);
+    expect((await guestTickets(phone)).map((ticket) => ticket.device)).toEqual(['THIS', 'NONE', 'NONE']);
+    expect((await guestTickets(computer)).map((ticket) => ticket.device)).toEqual(['OTHER', 'NONE', 'NONE']);
+
     for (const wrong of [order.orderReference, 'A'.repeat(43)]) {
       const refused = await koOf(
         await testApp.current.call(WALLET_CALLS.guestTickets, { networkId: LUMIERE_ID, reference: wrong }),
@@ -345,6 +379,16 @@ describe('wallet/guestTickets', () => {
       await testApp.current.call(WALLET_CALLS.guestTickets, { networkId: WAHAT_ID, reference }),
     );
     expect(elsewhere.code).toBe('TICKET_NOT_FOUND');
+  });
+
+  it('a customer’s list binds the tickets to the phone asking, and a pass of theirs has no printed code', async () => {
+    const buyer = await signIn(LUMIERE_ID);
+    await buy(buyer, [ARTICLES.dayPass()]);
+    const phone = await newDevice();
+    const [pass] = await ticketsOf(buyer, { deviceKey: phone.key });
+    expect(pass?.device).toBe('THIS');
+    expect(readTicketClaims(pass?.token ?? '')).toMatchObject({ cnf: { jwk: phone.key } });
+    expect(readTicketClaims(pass?.token ?? '')).not.toHaveProperty('prn');
   });
 });
 

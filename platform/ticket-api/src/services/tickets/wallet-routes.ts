@@ -100,6 +100,7 @@ export function walletRoutes() {
       signer: deps.ticketSigner,
       reach,
       deviceKey: payload.deviceKey,
+      guest: true,
       lang: payload.lang,
       now,
     });

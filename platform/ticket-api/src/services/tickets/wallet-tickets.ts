@@ -1,6 +1,8 @@
 // The wallet's lists (wallet/tickets, wallet/guestTickets, Account/getWallet): the contracts the
-// caller reaches, filtered as asked. A device key sent binds the wallet tickets no device holds yet
-// to that device (their generation unchanged: no code was shown before).
+// caller reaches, filtered as asked. A customer's device key binds the wallet tickets no device
+// holds yet to that device (their generation unchanged: no code was shown before). A guest's list
+// binds nothing: the guest's link may be opened on any screen, so a journey is bound to the phone
+// that activates it, and a pass keeps its one printed copy (printed-copy.ts).
 import type { WalletPhase, WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { EcPublicJwk } from '@transit-shop/sdk/tickets/ticket-token';
@@ -19,6 +21,8 @@ export type WalletListing = {
   reach: SQL;
   filters?: { ids?: number[] | undefined; productIds?: number[] | undefined; networkIds?: number[] };
   deviceKey?: EcPublicJwk | undefined;
+  /** A guest's list: nothing is bound, and printed copies answer their printed code. */
+  guest?: boolean;
   lang: Locale | undefined;
   now: Date;
 };
@@ -44,7 +48,8 @@ export async function listWalletTickets(options: WalletListing): Promise<WalletT
   // Only the call's network: its key signed the request.
   if (!networkIds.includes(network.network.config.id)) return [];
   const thumbprint = deviceKey ? await deviceThumbprintOf(deviceKey) : null;
-  if (deviceKey && thumbprint) await bindUnbound(db, options.reach, deviceKey, thumbprint, now);
+  if (deviceKey && thumbprint && !options.guest)
+    await bindUnbound(db, options.reach, deviceKey, thumbprint, now);
   const where = and(
     options.reach,
     filters.ids ? inArray(tickets.id, filters.ids) : undefined,

@@ -228,7 +228,7 @@ describe('order confirmation email', () => {
     expect(mail.html).toContain('dir="rtl"');
   });
 
-  it('gives a guest the link to the order’s tickets and attaches each printed ticket', () => {
+  it('gives a guest the link to the order’s tickets and attaches each printed pass; its journey tickets are on the tickets page', () => {
     const ticketPdf = new TextEncoder().encode('%PDF-1.7 ticket\n%%EOF\n');
     const mail = orderConfirmationEmail({
       network: lumiere,
@@ -237,11 +237,21 @@ describe('order confirmation email', () => {
       orderNumber: 'C-9',
       invoice: frenchInvoice,
       invoicePdf: PDF,
-      tickets: [{ position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } }],
-      guestTickets: { reference: 'R'.repeat(43), pdfs: [ticketPdf, ticketPdf] },
+      tickets: [
+        { position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } },
+        { position: 1, label: 'Pass 24 heures', count: 2, place: { delivery: 'WALLET' } },
+      ],
+      guestTickets: {
+        reference: 'R'.repeat(43),
+        printed: [
+          { position: 1, pdf: ticketPdf },
+          { position: 1, pdf: ticketPdf },
+        ],
+      },
     });
     const text = spaced(mail.text);
-    expect(text).toContain('- Ticket 1 voyage × 2: En ligne, et joints à cet e-mail');
+    expect(text).toContain('- Ticket 1 voyage × 2: En ligne, sur la page de vos titres');
+    expect(text).toContain('- Pass 24 heures × 2: En ligne, et joints à cet e-mail');
     expect(text).toContain(`Voir mes titres:\nhttp://lumiere.localhost/wallet/guest/${'R'.repeat(43)}`);
     expect(text).not.toContain('/account/wallet');
     expect(text).toContain('Vos titres à imprimer sont joints à cet e-mail, un PDF par titre.');
@@ -261,7 +271,7 @@ describe('order confirmation email', () => {
       invoice: frenchInvoice,
       invoicePdf: PDF,
       tickets: [{ position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } }],
-      guestTickets: { reference: 'R'.repeat(43), pdfs: [] },
+      guestTickets: { reference: 'R'.repeat(43), printed: [] },
     });
     const text = spaced(mail.text);
     expect(text).toContain('- Ticket 1 voyage × 2: En ligne, sur la page de vos titres');

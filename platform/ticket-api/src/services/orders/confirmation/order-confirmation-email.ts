@@ -21,6 +21,7 @@ import {
   lineDetails,
 } from '../../invoices/invoice-messages.ts';
 import { formatDateTime } from '../../tickets/documents/attestation-messages.ts';
+import type { PrintedTicket } from '../../tickets/printed-tickets-of-order.ts';
 
 type TicketsTexts = {
   title: string;
@@ -180,7 +181,7 @@ export function orderConfirmationEmail(options: {
   /** What each line issued and where. */
   tickets: OrderTickets;
   /** A guest's order: the reference of its tickets page and its printed tickets; null for a customer. */
-  guestTickets: { reference: string; pdfs: readonly Uint8Array[] } | null;
+  guestTickets: { reference: string; printed: readonly PrintedTicket[] } | null;
   /** The port the shop answers on, for its links (unset: the scheme's default). */
   shopPort?: number | undefined;
 }): MailMessage {
@@ -218,11 +219,17 @@ export function orderConfirmationEmail(options: {
   const collect = invoice.collect;
   const guest = options.guestTickets;
   const ticketsTexts = TICKETS_TEXTS[locale];
-  const ticketPdfs = guest?.pdfs ?? [];
-  const holder = guest === null ? 'CUSTOMER' : ticketPdfs.length > 0 ? 'GUEST_PRINTED' : 'GUEST';
+  const ticketPdfs = guest?.printed ?? [];
+  // A guest's line is "attached" when its tickets were printed (passes), else on the tickets page.
+  const holderOf = (position: number) =>
+    guest === null
+      ? 'CUSTOMER'
+      : ticketPdfs.some((printed) => printed.position === position)
+        ? 'GUEST_PRINTED'
+        : 'GUEST';
   const ticketRows = options.tickets.map((entry) => ({
     label: entry.count > 1 ? `${entry.label} × ${entry.count}` : entry.label,
-    value: placeText(entry.place, holder, locale, timeZone),
+    value: placeText(entry.place, holderOf(entry.position), locale, timeZone),
   }));
   const link = (path: string) => shopLink(network, locale, path, { port: options.shopPort });
   const action = guest
@@ -277,7 +284,7 @@ export function orderConfirmationEmail(options: {
         contentType: 'application/pdf',
         contentBase64: Buffer.from(options.invoicePdf).toString('base64'),
       },
-      ...ticketPdfs.map((pdf, index) => ({
+      ...ticketPdfs.map(({ pdf }, index) => ({
         filename: `ticket-${index + 1}.pdf`,
         contentType: 'application/pdf',
         contentBase64: Buffer.from(pdf).toString('base64'),

@@ -4,8 +4,8 @@
 // the email sent by the job, after the payment notification is answered, and retried with it.
 // Where none run, it is rendered and sent at once. A failure to ask is logged: the order is
 // completed whatever becomes of its email. The email says where each line's tickets are; a guest's
-// carries the link to them and each dematerialised ticket as a PDF with its printed code, signed
-// by the network's ticket signer.
+// carries the link to them and each printed ticket (a pass; printed-copy.ts) as a PDF with its
+// code, signed by the network's ticket signer.
 import { and, eq, sql } from 'drizzle-orm';
 import { invoices } from '../../../db/schema/invoices.ts';
 import { orders } from '../../../db/schema/orders.ts';
@@ -61,7 +61,7 @@ async function confirmationMessage(deps: MessageDeps, orderId: number): Promise<
     guestTickets: guest
       ? {
           reference: order.ticketsReference,
-          pdfs: await printedTicketsOfOrder({
+          printed: await printedTicketsOfOrder({
             db: deps.db,
             network,
             order,

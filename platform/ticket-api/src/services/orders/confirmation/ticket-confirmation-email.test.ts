@@ -21,6 +21,7 @@ import { paintedQrModules } from '../../../test-support/pdf-qr.ts';
 import { extractedTexts } from '../../../test-support/pdf-text.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test-support/smtp-capture.ts';
 import { LUMIERE_ID, useTestApp } from '../../../test-support/test-app.ts';
+import { ARTICLES, contractsOf } from '../../../test-support/tickets.ts';
 import { insertContracts } from '../../tickets/ticket-test-kit.ts';
 import { orderRowOf, paymentOfOrder } from '../order-test-kit.ts';
 import { deliverOrderConfirmation } from './send-order-confirmation.ts';
@@ -106,29 +107,20 @@ async function confirmationOf(
 }
 
 describe('the confirmation email says where the tickets are (decision 0030)', () => {
-  it('a guest’s links the order’s tickets and attaches each printed ticket, its QR the signed code without a device key', async () => {
-    const guest = await signIn({ status: 'GUEST', email: null });
-    const answer = await paidOrder(guest, 2, {
+  it('a guest’s links the order’s tickets and attaches each printed pass, its QR the signed code without a device key; its journeys are on the tickets page', async () => {
+    const guest = await signIn({ status: 'GUEST', email: null, firstName: 'Zoé', lastName: 'Invitée' });
+    const answer = await paidOrder(guest, 1, {
+      articles: [ARTICLES.singles(2), { ...ARTICLES.dayPass(), quantity: 2 }],
       invoiceEmail: `guest.${randomUUID().slice(0, 8)}@example.org`,
       lang: 'fr',
     });
     const order = await orderRowOf(testApp.current.deps.db, answer.orderId);
-    const now = testApp.current.clock.now();
-    // The first one activated: its window is now.
-    const activated = { validFrom: now, validTo: new Date(now.getTime() + 3_600_000) };
-    const contracts = await insertContracts(
-      testApp.current.deps.db,
-      answer.orderId,
-      [
-        { position: 0, travellerName: 'Zoé Invitée', ...activated },
-        { position: 0, travellerName: 'Zoé Invitée' },
-      ],
-      testApp.current.clock.now(),
-    );
     const signer = recordingSigner();
 
     const mail = await confirmationOf(answer.orderId, signer.sign);
-    expect(mail.text).toMatch(/- .+ × 2: En ligne, et joints à cet e-mail/);
+    // The single tickets are activated on the phone, from the tickets page; the passes printed.
+    expect(mail.text).toMatch(/- Ticket 1 voyage × 2: En ligne, sur la page de vos titres/);
+    expect(mail.text).toMatch(/- Pass 24 heures × 2: En ligne, et joints à cet e-mail/);
     expect(mail.text).toContain(
       `Voir mes titres:\nhttp://lumiere.localhost/wallet/guest/${order.ticketsReference}`,
     );
@@ -139,27 +131,33 @@ describe('the confirmation email says where the tickets are (decision 0030)', ()
       'ticket-2.pdf',
     ]);
 
-    // Each ticket signed once, printed: no device key.
+    // Each pass signed once, printed: no device key.
+    const passes = (await contractsOf(testApp.current, answer.orderId)).filter(
+      (contract) => contract.productId === 5103,
+    );
+    expect(passes).toHaveLength(2);
     expect(signer.signed.map((entry) => [entry.networkId, entry.claims.tid, entry.claims.prn])).toEqual(
-      contracts.map((contract) => [LUMIERE_ID, contract.publicId, true]),
+      passes.map((contract) => [LUMIERE_ID, contract.publicId, true]),
     );
     expect(signer.signed.every((entry) => entry.claims.cnf === undefined)).toBe(true);
     const [first] = signer.signed;
     const published = ticketKeySetSchema.parse({
       keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'test-key' }],
     });
+    // Valid at the gate within the pass's day.
+    const during = new Date(((first?.claims.from ?? 0) + 3_600) * 1000);
     const verdict = await verifyTicketCode(ticketCode(first?.token ?? '', null), {
       keys: published,
-      now: testApp.current.clock.now(),
+      now: during,
     });
     expect(verdict).toMatchObject({ valid: true, printed: true });
-    expect(readTicketClaims(first?.token ?? '')).toMatchObject({ trv: 'Zoé Invitée', pid: 5101, jrn: 1 });
+    expect(readTicketClaims(first?.token ?? '')).toMatchObject({ trv: 'Zoé Invitée', pid: 5103 });
 
     const ticket = new Uint8Array(mail.attachments[1]?.content ?? []);
     const texts = await extractedTexts(ticket);
-    expect(texts).toContain('Ticket 1 voyage');
+    expect(texts).toContain('Pass 24 heures');
     expect(texts).toContain('Zoé Invitée');
-    expect(texts).toContain(contracts[0]?.publicId);
+    expect(texts).toContain(passes[0]?.publicId);
     const qr = create(first?.token ?? '', { errorCorrectionLevel: 'M' }).modules;
     expect(paintedQrModules(ticket, qr.size, 250)).toEqual(Array.from(qr.data));
   });
