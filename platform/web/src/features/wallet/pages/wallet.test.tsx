@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { IDBFactory } from 'fake-indexeddb';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetWalletStore } from '../../../lib/kept-tickets.ts';
 import { queryClient } from '../../../lib/query-client.tsx';
@@ -250,5 +251,30 @@ describe('the code shown', () => {
     act(() => vi.advanceTimersByTime(5000));
     // The wallet is asked again once, when the activation ends.
     expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts a carnet's next journey anew after the first window ended, and stops its clock at each end", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+    const onEnd = vi.fn();
+    let showWindow: (until: string) => void = () => {};
+    function CarnetCountdown() {
+      const [until, setUntil] = useState('2026-11-27T10:00:05.000Z');
+      showWindow = setUntil;
+      return <Countdown until={until} onEnd={onEnd} />;
+    }
+    await renderWithApp(<CarnetCountdown />);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+    // The second journey, activated once the first window is over.
+    act(() => vi.advanceTimersByTime(60_000));
+    act(() => showWindow('2026-11-27T10:01:10.000Z'));
+    expect(screen.getByRole('timer').textContent).toBe('Encore valable 0:05');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(onEnd).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
