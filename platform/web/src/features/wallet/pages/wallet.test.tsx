@@ -25,7 +25,7 @@ beforeEach(() => {
 const SYNCED_AT = '2026-11-27T10:00:00.000Z';
 
 function openWallet(
-  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused'),
+  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused' | 'silent'),
   handlers: Record<string, Handler> = {},
 ) {
   return openAccountPage('/account/wallet', {
@@ -35,6 +35,8 @@ function openWallet(
       'wallet/tickets': () => {
         const answer = typeof tickets === 'function' ? tickets() : tickets;
         if (answer === 'refused') return { ko: { code: 'TICKET_NOT_FOUND' }, status: 404 };
+        // A network so slow that no answer comes while the test looks.
+        if (answer === 'silent') return new Promise<never>(() => {});
         return answer === 'unreachable' ? answer : { ok: { tickets: answer, syncedAt: SYNCED_AT } };
       },
       ...handlers,
@@ -183,6 +185,62 @@ describe('the wallet page', () => {
     expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
   });
 
+  it('reads the kept copy at the current time: a pass that ended since is past, without its code', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+    const { publicJwk } = await deviceKey();
+    const token = await passToken(await networkKey(), publicJwk, new Date());
+    let online = true;
+    const pass = walletTicket({
+      name: 'Pass journée',
+      kind: 'PERIOD',
+      publicId: 'BBBBBBBBBBBBBBBBBBBBBB',
+      token,
+      validFrom: '2026-11-26T23:00:00.000Z',
+      validTo: '2026-11-27T12:00:00.000Z',
+      usableUntil: null,
+      journeysTotal: null,
+      journeysLeft: null,
+      activatable: false,
+    });
+    const carnet = walletTicket({ id: 12, name: 'Carnet 10 voyages' });
+    const first = await openWallet(() => (online ? [pass, carnet] : 'unreachable'));
+    await screen.findByRole('img', { name: /Code du titre Pass journée/ });
+    first.unmount();
+    queryClient.clear();
+    online = false;
+    // Offline after the pass's end.
+    vi.setSystemTime(new Date('2026-11-27T12:00:00.000Z'));
+    await renderApp('/account/wallet');
+    await screen.findByText(/Vous êtes hors connexion/);
+    const past = screen.getByRole('region', { name: 'Passés' });
+    expect(within(past).getByRole('article', { name: 'Pass journée' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /Code du titre Pass journée/ })).toBeNull();
+    const current = screen.getByRole('region', { name: 'Valables maintenant' });
+    expect(within(current).getByRole('article', { name: 'Carnet 10 voyages' })).toBeTruthy();
+  });
+
+  it('shows the kept copy at once while a slow network has not answered yet', async () => {
+    const { publicJwk } = await deviceKey();
+    const token = await passToken(await networkKey(), publicJwk, new Date());
+    let slow = false;
+    const ticket = walletTicket({ name: 'Pass mensuel', publicId: 'BBBBBBBBBBBBBBBBBBBBBB', token });
+    const first = await openWallet(() => (slow ? 'silent' : [ticket]));
+    await screen.findByRole('img', { name: /Code du titre Pass mensuel/ });
+    first.unmount();
+    queryClient.clear();
+    slow = true;
+    await renderApp('/account/wallet');
+    expect(
+      await screen.findByText(
+        'Mise à jour… ces titres ont été synchronisés pour la dernière fois le 27 nov. 2026, 11:00.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Code du titre Pass mensuel/ })).toBeTruthy();
+    // Nothing is changed on a copy that may be stale.
+    expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
+  });
+
   it("shows the backend's refusal rather than the kept copy", async () => {
     const ticket = walletTicket({ name: 'Pass mensuel' });
     let refuse = false;
@@ -194,6 +252,12 @@ describe('the wallet page', () => {
     await renderApp('/account/wallet');
     expect(await screen.findByText('Ce titre est introuvable.')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it("names the attestation button by its visible text first, then the ticket's name", async () => {
+    await openWallet([walletTicket({ name: 'Pass mensuel' })]);
+    const button = await screen.findByRole('button', { name: 'Attestation (PDF) – Pass mensuel' });
+    expect(button.textContent).toBe('Attestation (PDF)');
   });
 
   it('says where tickets come from when there is none, with a way to the shop', async () => {
