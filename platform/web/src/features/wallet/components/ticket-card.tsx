@@ -25,7 +25,8 @@ import { TicketQr } from './ticket-qr.tsx';
 
 function TicketCode({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
-  const code = useTicketCode(ticket.token, ticket.publicId);
+  const { code, failed } = useTicketCode(ticket.token, ticket.publicId);
+  if (failed) return <Alert severity="error">{t('wallet.codeFailed')}</Alert>;
   if (!code) return <Typography sx={{ color: 'text.secondary' }}>{t('wallet.preparingCode')}</Typography>;
   return (
     <>

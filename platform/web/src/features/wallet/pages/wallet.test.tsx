@@ -24,6 +24,13 @@ beforeEach(() => {
 
 const SYNCED_AT = '2026-11-27T10:00:00.000Z';
 
+/** When a code's device proof was signed, in seconds. */
+function proofSecondsOf(code: string): number {
+  const proof = code.split('~')[1] ?? '';
+  const payload = proof.split('.')[1] ?? '';
+  return (JSON.parse(new TextDecoder().decode(Buffer.from(payload, 'base64url'))) as { iat: number }).iat;
+}
+
 function openWallet(
   tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused' | 'silent'),
   handlers: Record<string, Handler> = {},
@@ -292,14 +299,49 @@ describe("a guest order's tickets", () => {
 
 describe('the code shown', () => {
   it('is the ticket and a device proof that verifies with the network keys, made again every 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
     const { publicJwk } = await deviceKey();
     const key = await networkKey();
     const token = await passToken(key, publicJwk, new Date());
-    const { result } = renderHook(() => useTicketCode(token, 'BBBBBBBBBBBBBBBBBBBBBB'));
-    await waitFor(() => expect(result.current).not.toBeNull());
-    const code = String(result.current);
-    expect(code.startsWith(`${token}~`)).toBe(true);
-    expect(await verifyTicketCode(code, { keys: key.keys, now: new Date() })).toMatchObject({ valid: true });
+    const signing = vi.spyOn(crypto.subtle, 'sign');
+    const { result, unmount } = renderHook(() => useTicketCode(token, 'BBBBBBBBBBBBBBBBBBBBBB'));
+    await vi.waitFor(() => expect(result.current.code).not.toBeNull());
+    const first = String(result.current.code);
+    expect(first.startsWith(`${token}~`)).toBe(true);
+    expect(await verifyTicketCode(first, { keys: key.keys, now: new Date() })).toMatchObject({ valid: true });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await vi.waitFor(() => expect(result.current.code).not.toBe(first));
+    const second = String(result.current.code);
+    expect(second.startsWith(`${token}~`)).toBe(true);
+    expect(proofSecondsOf(second)).toBe(proofSecondsOf(first) + 10);
+    expect(await verifyTicketCode(second, { keys: key.keys, now: new Date() })).toMatchObject({
+      valid: true,
+    });
+    // Gone from the screen, the code is no longer made.
+    unmount();
+    const signed = signing.mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(signing.mock.calls.length).toBe(signed);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('says when the code cannot be made on this phone, rather than preparing it forever', async () => {
+    const sign = crypto.subtle.sign.bind(crypto.subtle);
+    // The device key refuses to sign; other signatures (the session's) still work.
+    vi.spyOn(crypto.subtle, 'sign').mockImplementation((algorithm, key, data) =>
+      typeof algorithm === 'object' && algorithm.name === 'ECDSA'
+        ? Promise.reject(new DOMException('The key cannot sign', 'InvalidAccessError'))
+        : sign(algorithm, key, data),
+    );
+    await openWallet([walletTicket({ name: 'Pass mensuel', token: 'header.payload.signature' })]);
+    const card = await screen.findByRole('article', { name: 'Pass mensuel' });
+    expect(
+      await within(card).findByText(
+        "Le code n'a pas pu être préparé sur ce téléphone. Rechargez la page pour réessayer.",
+      ),
+    ).toBeTruthy();
+    expect(within(card).queryByText('Préparation du code…')).toBeNull();
   });
 
   it('counts an activation down each second, and says once when it ends', async () => {
