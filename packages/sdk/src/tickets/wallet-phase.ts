@@ -17,7 +17,11 @@ const reached = (instant: Date | null, now: Date) => instant !== null && instant
 const ahead = (instant: Date | null, now: Date) => instant !== null && instant.getTime() > now.getTime();
 
 /** Whether an activated kind has a use left: a journey, or a first-use day not yet started. */
-export function hasUseLeft(ticket: Pick<WalletPhaseFields, 'journeysLeft' | 'validFrom'>): boolean {
+export function hasUseLeft(ticket: {
+  readonly journeysLeft: number | null;
+  /** As a Date or as the ISO text the wallet answers with: only whether it is known counts. */
+  readonly validFrom: Date | string | null;
+}): boolean {
   return ticket.journeysLeft === null ? ticket.validFrom === null : ticket.journeysLeft > 0;
 }
 

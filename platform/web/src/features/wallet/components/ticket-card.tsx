@@ -12,12 +12,13 @@ import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import type { WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { usePlaceText } from '../../../lib/tickets/place-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { downloadAttestation, moveTicketHere } from '../api/wallet.ts';
-import { lastMinuteOf } from '../lib/format.ts';
+import { shownEndOf, shownValidityOf } from '../lib/format.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
 import { ActivateButton } from './activate-button.tsx';
 import { Countdown } from './countdown.tsx';
@@ -64,6 +65,8 @@ export function TicketCard({
   const locale = useLocale();
   const formatInstant = useFormatInstant();
   const placeText = usePlaceText();
+  const { network } = useBootstrap();
+  const validity = shownValidityOf(ticket, new Date());
   const attestation = useMutation({ mutationFn: () => downloadAttestation(client, ticket, locale) });
   const move = useMutation({
     mutationFn: () => moveTicketHere(client, ticket, locale),
@@ -79,16 +82,16 @@ export function TicketCard({
           {ticket.name}
         </Typography>
         <Typography>{t('wallet.traveller', { name: ticket.traveller.name })}</Typography>
-        {ticket.validFrom && ticket.validTo ? (
+        {validity?.kind === 'window' ? (
           <Typography>
             {t('wallet.validity', {
-              from: formatInstant(ticket.validFrom),
-              to: formatInstant(lastMinuteOf(ticket.validTo)),
+              from: formatInstant(validity.from),
+              to: formatInstant(shownEndOf(validity.to, network.timeZone)),
             })}
           </Typography>
-        ) : ticket.usableUntil ? (
+        ) : validity?.kind === 'activateBefore' ? (
           <Typography>
-            {t('wallet.usableUntil', { date: formatInstant(lastMinuteOf(ticket.usableUntil)) })}
+            {t('wallet.usableUntil', { date: formatInstant(shownEndOf(validity.until, network.timeZone)) })}
           </Typography>
         ) : null}
         {ticket.journeysTotal !== null && ticket.journeysLeft !== null ? (

@@ -104,6 +104,34 @@ describe('the wallet page', () => {
     expect(JSON.parse(String(asked?.deviceKey))).toEqual(publicJwk);
   });
 
+  it("states an activation's window to its exact minute, and once over, until when the carnet may be activated", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:30:00.000Z'));
+    await openWallet([
+      walletTicket({
+        id: 1,
+        name: 'Carnet en cours',
+        journeysLeft: 9,
+        validFrom: '2026-11-27T10:03:27.000Z',
+        validTo: '2026-11-27T11:03:27.000Z',
+      }),
+      walletTicket({
+        id: 2,
+        name: 'Carnet entamé',
+        journeysLeft: 8,
+        validFrom: '2026-11-27T08:00:00.000Z',
+        validTo: '2026-11-27T09:00:00.000Z',
+      }),
+    ]);
+    const running = await screen.findByRole('article', { name: 'Carnet en cours' });
+    // Europe/Paris: 11:03:27 to 12:03:27, not to 12:02.
+    expect(within(running).getByText('Valable du 27 nov. 2026, 11:03 au 27 nov. 2026, 12:03')).toBeTruthy();
+    const between = screen.getByRole('article', { name: 'Carnet entamé' });
+    // Its use period ends at midnight in Paris (22:00 UTC in summer): the last minute of 1 May.
+    expect(within(between).getByText('À activer avant le 1 mai 2027, 23:59')).toBeTruthy();
+    expect(within(between).queryByText(/Valable du/)).toBeNull();
+  });
+
   it('shows a ticket this phone holds as a QR code, and offers to move a ticket held by another phone', async () => {
     const user = userEvent.setup();
     const { publicJwk } = await deviceKey();
