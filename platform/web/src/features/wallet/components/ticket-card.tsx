@@ -2,6 +2,7 @@
 // countdown of an activation, where it is when not in the wallet, and, held by this device, its
 // code to show at the gate. Actions: activate, attestation, move to this phone.
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -9,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
@@ -39,6 +41,9 @@ function TicketCode({ ticket }: { ticket: WalletTicket }) {
   );
 }
 
+/** What the card says after an action succeeded; a new object each time, so each one is told. */
+type Announcement = { readonly done: 'activated' | 'moved' };
+
 /** An activation's window is open: a journey or first-use ticket counting down. */
 function isCountingDown(ticket: WalletTicket): boolean {
   return (
@@ -68,9 +73,19 @@ export function TicketCard({
   const { network } = useBootstrap();
   const validity = shownValidityOf(ticket, new Date());
   const attestation = useMutation({ mutationFn: () => downloadAttestation(client, ticket, locale) });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  // After the dialog has closed (and given focus back), focus goes to the ticket, whose button may be gone.
+  useEffect(() => {
+    if (announcement) heading.current?.focus();
+  }, [announcement]);
+  const changed = (done: Announcement['done']) => {
+    setAnnouncement({ done });
+    onChanged();
+  };
   const move = useMutation({
     mutationFn: () => moveTicketHere(client, ticket, locale),
-    onSuccess: onChanged,
+    onSuccess: () => changed('moved'),
   });
   const signedIn = holder.kind === 'user';
   const inWallet = ticket.place.delivery === 'WALLET';
@@ -78,7 +93,7 @@ export function TicketCard({
   return (
     <Card variant="outlined" component="article" aria-label={ticket.name}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Typography component="h3" variant="h6">
+        <Typography component="h3" variant="h6" ref={heading} tabIndex={-1}>
           {ticket.name}
         </Typography>
         <Typography>{t('wallet.traveller', { name: ticket.traveller.name })}</Typography>
@@ -107,13 +122,20 @@ export function TicketCard({
           <Alert severity="info">{t('wallet.otherDevice')}</Alert>
         ) : null}
         {held && ticket.phase !== 'PAST' ? <TicketCode ticket={ticket} /> : null}
-        {move.isSuccess ? <Alert severity="success">{t('wallet.moved')}</Alert> : null}
+        {/* Present before it speaks, so screen readers announce what is put in; no gap while empty. */}
+        <Box role="status" sx={{ '&:empty': { mt: -1 } }}>
+          {announcement ? (
+            <Alert severity="success" role="none">
+              {t(`wallet.${announcement.done}`)}
+            </Alert>
+          ) : null}
+        </Box>
         {move.isError ? <FailureAlert failure={move.error} /> : null}
         {attestation.isError ? <FailureAlert failure={attestation.error} /> : null}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {inWallet && ticket.device === 'THIS' && ticket.activatable && !offline ? (
-          <ActivateButton ticket={ticket} holder={holder} onActivated={onChanged} />
+          <ActivateButton ticket={ticket} holder={holder} onActivated={() => changed('activated')} />
         ) : null}
         {inWallet && ticket.device === 'OTHER' && signedIn && !offline ? (
           <Button variant="contained" loading={move.isPending} onClick={() => move.mutate()}>

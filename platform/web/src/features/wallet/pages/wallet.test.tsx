@@ -162,6 +162,9 @@ describe('the wallet page', () => {
     expect(within(other).queryByRole('img')).toBeNull();
     await user.click(within(other).getByRole('button', { name: 'Transférer sur ce téléphone' }));
     await waitFor(() => expect(screen.getAllByRole('img', { name: /Code du titre/ })).toHaveLength(2));
+    // The button is gone: the move is told in the card, and focus is on the ticket.
+    expect(within(other).getByRole('status').textContent).toBe('Le titre est maintenant sur ce téléphone.');
+    expect(document.activeElement).toBe(within(other).getByRole('heading', { name: 'Carnet 10 voyages' }));
     expect(payloadsAt(calls, 'wallet/transferContract')[0]).toMatchObject({
       ticketId: 6,
       target: 'DEVICE',
@@ -196,6 +199,14 @@ describe('the wallet page', () => {
     expect(second).toMatchObject({ ticketId: 8 });
     // The wallet is asked again after the activation.
     await waitFor(() => expect(payloadsAt(calls, 'wallet/tickets')).toHaveLength(2));
+    // The activation is told in the card, and focus is on the ticket rather than lost.
+    const card = screen.getByRole('article', { name: 'Carnet 10 voyages' });
+    expect(within(card).getByRole('status').textContent).toBe(
+      'Titre activé : présentez son code au contrôle.',
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Carnet 10 voyages' })),
+    );
   });
 
   it('opens offline from the copy kept on the device, still showing the codes and when it was synchronised', async () => {
