@@ -172,7 +172,7 @@ test('WAL-01 a customer finds a carnet and a monthly pass in the wallet, with co
   // The attestation of the pass downloads as a PDF.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    pass.getByRole('button', { name: /^Download the attestation/ }).click(),
+    pass.getByRole('button', { name: /^Attestation \(PDF\) – / }).click(),
   ]);
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

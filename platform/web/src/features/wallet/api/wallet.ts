@@ -14,6 +14,7 @@ import type { Locale } from '@transit-shop/sdk/locales';
 import type { TicketClient } from '../../../lib/api-client.ts';
 import { type KeptTickets, keepTickets, keptTickets, type WalletHolder } from '../../../lib/kept-tickets.ts';
 import { deviceKey } from '../lib/device-key.ts';
+import { keptAnswerAt } from '../lib/kept-at.ts';
 
 type Client = Pick<TicketClient, 'call'>;
 
@@ -40,10 +41,16 @@ export async function loadWallet(client: Client, holder: WalletHolder, lang: Loc
     return { ...answer, offline: false };
   } catch (error) {
     if (isRefusal(error)) throw error;
-    const kept = await keptTickets(holder);
+    const kept = await keptWallet(holder);
     if (!kept) throw error;
-    return { ...kept, offline: true };
+    return kept;
   }
+}
+
+/** The copy kept on the device, read at the device's clock; null when none was kept. */
+export async function keptWallet(holder: WalletHolder): Promise<WalletView | null> {
+  const kept = await keptTickets(holder);
+  return kept ? { ...keptAnswerAt(kept, new Date()), offline: true } : null;
 }
 
 /** Activates a journey (or a first-use ticket); the same activationId again answers the same activation. */

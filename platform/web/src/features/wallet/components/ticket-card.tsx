@@ -2,6 +2,7 @@
 // countdown of an activation, where it is when not in the wallet, and, held by this device, its
 // code to show at the gate. Actions: activate, attestation, move to this phone.
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -9,15 +10,17 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import type { WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { usePlaceText } from '../../../lib/tickets/place-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { downloadAttestation, moveTicketHere } from '../api/wallet.ts';
-import { lastMinuteOf } from '../lib/format.ts';
+import { shownEndOf, shownValidityOf } from '../lib/format.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
 import { ActivateButton } from './activate-button.tsx';
 import { Countdown } from './countdown.tsx';
@@ -25,7 +28,8 @@ import { TicketQr } from './ticket-qr.tsx';
 
 function TicketCode({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
-  const code = useTicketCode(ticket.token, ticket.publicId);
+  const { code, failed } = useTicketCode(ticket.token, ticket.publicId);
+  if (failed) return <Alert severity="error">{t('wallet.codeFailed')}</Alert>;
   if (!code) return <Typography sx={{ color: 'text.secondary' }}>{t('wallet.preparingCode')}</Typography>;
   return (
     <>
@@ -36,6 +40,9 @@ function TicketCode({ ticket }: { ticket: WalletTicket }) {
     </>
   );
 }
+
+/** What the card says after an action succeeded; a new object each time, so each one is told. */
+type Announcement = { readonly done: 'activated' | 'moved' };
 
 /** An activation's window is open: a journey or first-use ticket counting down. */
 function isCountingDown(ticket: WalletTicket): boolean {
@@ -63,10 +70,22 @@ export function TicketCard({
   const locale = useLocale();
   const formatInstant = useFormatInstant();
   const placeText = usePlaceText();
+  const { network } = useBootstrap();
+  const validity = shownValidityOf(ticket, new Date());
   const attestation = useMutation({ mutationFn: () => downloadAttestation(client, ticket, locale) });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  // After the dialog has closed (and given focus back), focus goes to the ticket, whose button may be gone.
+  useEffect(() => {
+    if (announcement) heading.current?.focus();
+  }, [announcement]);
+  const changed = (done: Announcement['done']) => {
+    setAnnouncement({ done });
+    onChanged();
+  };
   const move = useMutation({
     mutationFn: () => moveTicketHere(client, ticket, locale),
-    onSuccess: onChanged,
+    onSuccess: () => changed('moved'),
   });
   const signedIn = holder.kind === 'user';
   const inWallet = ticket.place.delivery === 'WALLET';
@@ -74,20 +93,20 @@ export function TicketCard({
   return (
     <Card variant="outlined" component="article" aria-label={ticket.name}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Typography component="h3" variant="h6">
+        <Typography component="h3" variant="h6" ref={heading} tabIndex={-1}>
           {ticket.name}
         </Typography>
         <Typography>{t('wallet.traveller', { name: ticket.traveller.name })}</Typography>
-        {ticket.validFrom && ticket.validTo ? (
+        {validity?.kind === 'window' ? (
           <Typography>
             {t('wallet.validity', {
-              from: formatInstant(ticket.validFrom),
-              to: formatInstant(lastMinuteOf(ticket.validTo)),
+              from: formatInstant(validity.from),
+              to: formatInstant(shownEndOf(validity.to, network.timeZone)),
             })}
           </Typography>
-        ) : ticket.usableUntil ? (
+        ) : validity?.kind === 'activateBefore' ? (
           <Typography>
-            {t('wallet.usableUntil', { date: formatInstant(lastMinuteOf(ticket.usableUntil)) })}
+            {t('wallet.usableUntil', { date: formatInstant(shownEndOf(validity.until, network.timeZone)) })}
           </Typography>
         ) : null}
         {ticket.journeysTotal !== null && ticket.journeysLeft !== null ? (
@@ -103,13 +122,20 @@ export function TicketCard({
           <Alert severity="info">{t('wallet.otherDevice')}</Alert>
         ) : null}
         {held && ticket.phase !== 'PAST' ? <TicketCode ticket={ticket} /> : null}
-        {move.isSuccess ? <Alert severity="success">{t('wallet.moved')}</Alert> : null}
+        {/* Present before it speaks, so screen readers announce what is put in; no gap while empty. */}
+        <Box role="status" sx={{ '&:empty': { mt: -1 } }}>
+          {announcement ? (
+            <Alert severity="success" role="none">
+              {t(`wallet.${announcement.done}`)}
+            </Alert>
+          ) : null}
+        </Box>
         {move.isError ? <FailureAlert failure={move.error} /> : null}
         {attestation.isError ? <FailureAlert failure={attestation.error} /> : null}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {inWallet && ticket.device === 'THIS' && ticket.activatable && !offline ? (
-          <ActivateButton ticket={ticket} holder={holder} onActivated={onChanged} />
+          <ActivateButton ticket={ticket} holder={holder} onActivated={() => changed('activated')} />
         ) : null}
         {inWallet && ticket.device === 'OTHER' && signedIn && !offline ? (
           <Button variant="contained" loading={move.isPending} onClick={() => move.mutate()}>

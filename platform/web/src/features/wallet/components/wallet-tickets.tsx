@@ -1,5 +1,6 @@
 // The holder's tickets grouped by phase (current, upcoming, past), from the backend or, offline,
-// from the device; says when they were last synchronised, on the network's clock.
+// from the device; says when they were last synchronised, on the network's clock. While the backend
+// is asked, the copy kept on the device shows at once, so a slow network does not hide the codes.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,14 +17,13 @@ import { useApiClient } from '../../../lib/api-client.ts';
 import { holderKey, type WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { loadWallet } from '../api/wallet.ts';
+import { keptWallet, loadWallet, type WalletView } from '../api/wallet.ts';
 import { TicketCard } from './ticket-card.tsx';
 
 export function WalletTickets({ holder }: { holder: WalletHolder }) {
   const { t } = useTranslation();
   const client = useApiClient();
   const locale = useLocale();
-  const formatInstant = useFormatInstant();
   const wallet = useQuery({
     queryKey: ['wallet', holderKey(holder), locale],
     queryFn: () => loadWallet(client, holder, locale),
@@ -31,13 +31,55 @@ export function WalletTickets({ holder }: { holder: WalletHolder }) {
     // Offline, the kept copy answers: the query runs whatever the browser says of its network.
     networkMode: 'always',
   });
-  if (wallet.isPending) return <LinearProgress aria-label={t('common.loading')} />;
+  const kept = useQuery({
+    queryKey: ['wallet', holderKey(holder), 'kept'],
+    queryFn: () => keptWallet(holder),
+    enabled: wallet.isPending,
+    // Read afresh at each visit: the copy and the clock it is read at both move.
+    gcTime: 0,
+    retry: false,
+    networkMode: 'always',
+  });
+  if (wallet.isPending) {
+    if (!kept.data) return <LinearProgress aria-label={t('common.loading')} />;
+    return <WalletGroups view={kept.data} holder={holder} syncing onChanged={() => undefined} />;
+  }
   if (wallet.isError) return <FailureAlert failure={wallet.error} />;
-  const { tickets, syncedAt, offline } = wallet.data;
-  const refresh = () => void wallet.refetch();
+  return (
+    <WalletGroups
+      view={wallet.data}
+      holder={holder}
+      syncing={false}
+      onChanged={() => void wallet.refetch()}
+    />
+  );
+}
+
+function WalletGroups({
+  view,
+  holder,
+  syncing,
+  onChanged,
+}: {
+  view: WalletView;
+  holder: WalletHolder;
+  /** The kept copy, shown while the backend is asked. */
+  syncing: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const formatInstant = useFormatInstant();
+  const { tickets, syncedAt, offline } = view;
   return (
     <Stack spacing={3}>
-      {offline ? (
+      {syncing ? (
+        <Box role="status">
+          <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
+            {t('wallet.syncing', { date: formatInstant(syncedAt) })}
+          </Typography>
+          <LinearProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : offline ? (
         <Alert severity="warning" role="status">
           {t('wallet.offline', { date: formatInstant(syncedAt) })}
         </Alert>
@@ -69,7 +111,7 @@ export function WalletTickets({ holder }: { holder: WalletHolder }) {
                     ticket={ticket}
                     holder={holder}
                     offline={offline}
-                    onChanged={refresh}
+                    onChanged={onChanged}
                   />
                 ))}
               </Stack>

@@ -1,8 +1,45 @@
 // The wallet's ends of validity and remaining times.
+import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { hasUseLeft } from '@transit-shop/sdk/tickets/wallet-phase';
+import { wallClockOf } from '@transit-shop/sdk/time/network-clock';
 
 /** An exclusive end (the next midnight) as the last minute it covers. */
-export function lastMinuteOf(iso: string): Date {
+function lastMinuteOf(iso: string): Date {
   return new Date(new Date(iso).getTime() - 60_000);
+}
+
+/**
+ * An exclusive end as shown: a midnight of the network's clock as the last minute of the day it
+ * closes ("to 23:59"); any other end (an activation's window, exact to the second) as it is.
+ */
+export function shownEndOf(iso: string, timeZone: string): Date {
+  const end = new Date(iso);
+  const clock = wallClockOf(end, timeZone);
+  const midnight = clock.hour === 0 && clock.minute === 0 && clock.second === 0 && end.getTime() % 1000 === 0;
+  return midnight ? lastMinuteOf(iso) : end;
+}
+
+/** Which validity a ticket's card states at `now`. */
+export type ShownValidity =
+  | { readonly kind: 'window'; readonly from: string; readonly to: string }
+  | { readonly kind: 'activateBefore'; readonly until: string }
+  | null;
+
+/**
+ * The travel window when one is known, unless it is over while the ticket may still be activated
+ * (journeys left before it expires): then the end of that use period, not a past window.
+ */
+export function shownValidityOf(ticket: WalletTicket, now: Date): ShownValidity {
+  const at = now.getTime();
+  const { validFrom, validTo, usableUntil } = ticket;
+  const toActivateAgain =
+    usableUntil !== null &&
+    new Date(usableUntil).getTime() > at &&
+    (validTo === null || new Date(validTo).getTime() <= at) &&
+    hasUseLeft(ticket);
+  if (validFrom !== null && validTo !== null && !toActivateAgain)
+    return { kind: 'window', from: validFrom, to: validTo };
+  return usableUntil === null ? null : { kind: 'activateBefore', until: usableUntil };
 }
 
 /** A remaining time as h:mm:ss or m:ss, digits as the language writes them. */

@@ -1,5 +1,6 @@
 // The code shown for a ticket this device holds: its token and a device proof signed here, made
-// again every DEVICE_PROOF_REFRESH_SECONDS (a screenshot goes stale; no network needed).
+// again every DEVICE_PROOF_REFRESH_SECONDS (a screenshot goes stale; no network needed). A proof
+// that cannot be signed (no usable device key) is told, not waited for.
 import {
   DEVICE_PROOF_REFRESH_SECONDS,
   signDeviceProof,
@@ -8,19 +9,27 @@ import {
 import { useEffect, useState } from 'react';
 import { deviceKey } from './device-key.ts';
 
-/** The code for a token and its ticket's public id; null until the first proof is signed. */
-export function useTicketCode(token: string | null, publicId: string): string | null {
-  const [code, setCode] = useState<string | null>(null);
+/** The code, null until the first proof is signed; `failed` once signing failed and no code is left. */
+export type TicketCodeState = { readonly code: string | null; readonly failed: boolean };
+
+/** The code for a token and its ticket's public id. */
+export function useTicketCode(token: string | null, publicId: string): TicketCodeState {
+  const [state, setState] = useState<TicketCodeState>({ code: null, failed: false });
   useEffect(() => {
     if (!token) {
-      setCode(null);
+      setState({ code: null, failed: false });
       return;
     }
     let live = true;
     const refresh = async () => {
-      const { privateKey } = await deviceKey();
-      const proof = await signDeviceProof(publicId, privateKey, new Date());
-      if (live) setCode(ticketCode(token, proof));
+      try {
+        const { privateKey } = await deviceKey();
+        const proof = await signDeviceProof(publicId, privateKey, new Date());
+        if (live) setState({ code: ticketCode(token, proof), failed: false });
+      } catch {
+        // A stale proof is refused at the gate: no code rather than an old one.
+        if (live) setState({ code: null, failed: true });
+      }
     };
     void refresh();
     const timer = setInterval(() => void refresh(), DEVICE_PROOF_REFRESH_SECONDS * 1000);
@@ -29,5 +38,5 @@ export function useTicketCode(token: string | null, publicId: string): string | 
       clearInterval(timer);
     };
   }, [token, publicId]);
-  return code;
+  return state;
 }

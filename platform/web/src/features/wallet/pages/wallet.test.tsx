@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { IDBFactory } from 'fake-indexeddb';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetWalletStore } from '../../../lib/kept-tickets.ts';
 import { queryClient } from '../../../lib/query-client.tsx';
@@ -23,8 +24,15 @@ beforeEach(() => {
 
 const SYNCED_AT = '2026-11-27T10:00:00.000Z';
 
+/** When a code's device proof was signed, in seconds. */
+function proofSecondsOf(code: string): number {
+  const proof = code.split('~')[1] ?? '';
+  const payload = proof.split('.')[1] ?? '';
+  return (JSON.parse(new TextDecoder().decode(Buffer.from(payload, 'base64url'))) as { iat: number }).iat;
+}
+
 function openWallet(
-  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused'),
+  tickets: WalletTicket[] | (() => WalletTicket[] | 'unreachable' | 'refused' | 'silent'),
   handlers: Record<string, Handler> = {},
 ) {
   return openAccountPage('/account/wallet', {
@@ -34,6 +42,8 @@ function openWallet(
       'wallet/tickets': () => {
         const answer = typeof tickets === 'function' ? tickets() : tickets;
         if (answer === 'refused') return { ko: { code: 'TICKET_NOT_FOUND' }, status: 404 };
+        // A network so slow that no answer comes while the test looks.
+        if (answer === 'silent') return new Promise<never>(() => {});
         return answer === 'unreachable' ? answer : { ok: { tickets: answer, syncedAt: SYNCED_AT } };
       },
       ...handlers,
@@ -94,6 +104,34 @@ describe('the wallet page', () => {
     expect(JSON.parse(String(asked?.deviceKey))).toEqual(publicJwk);
   });
 
+  it("states an activation's window to its exact minute, and once over, until when the carnet may be activated", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:30:00.000Z'));
+    await openWallet([
+      walletTicket({
+        id: 1,
+        name: 'Carnet en cours',
+        journeysLeft: 9,
+        validFrom: '2026-11-27T10:03:27.000Z',
+        validTo: '2026-11-27T11:03:27.000Z',
+      }),
+      walletTicket({
+        id: 2,
+        name: 'Carnet entamé',
+        journeysLeft: 8,
+        validFrom: '2026-11-27T08:00:00.000Z',
+        validTo: '2026-11-27T09:00:00.000Z',
+      }),
+    ]);
+    const running = await screen.findByRole('article', { name: 'Carnet en cours' });
+    // Europe/Paris: 11:03:27 to 12:03:27, not to 12:02.
+    expect(within(running).getByText('Valable du 27 nov. 2026, 11:03 au 27 nov. 2026, 12:03')).toBeTruthy();
+    const between = screen.getByRole('article', { name: 'Carnet entamé' });
+    // Its use period ends at midnight in Paris (22:00 UTC in summer): the last minute of 1 May.
+    expect(within(between).getByText('À activer avant le 1 mai 2027, 23:59')).toBeTruthy();
+    expect(within(between).queryByText(/Valable du/)).toBeNull();
+  });
+
   it('shows a ticket this phone holds as a QR code, and offers to move a ticket held by another phone', async () => {
     const user = userEvent.setup();
     const { publicJwk } = await deviceKey();
@@ -124,6 +162,9 @@ describe('the wallet page', () => {
     expect(within(other).queryByRole('img')).toBeNull();
     await user.click(within(other).getByRole('button', { name: 'Transférer sur ce téléphone' }));
     await waitFor(() => expect(screen.getAllByRole('img', { name: /Code du titre/ })).toHaveLength(2));
+    // The button is gone: the move is told in the card, and focus is on the ticket.
+    expect(within(other).getByRole('status').textContent).toBe('Le titre est maintenant sur ce téléphone.');
+    expect(document.activeElement).toBe(within(other).getByRole('heading', { name: 'Carnet 10 voyages' }));
     expect(payloadsAt(calls, 'wallet/transferContract')[0]).toMatchObject({
       ticketId: 6,
       target: 'DEVICE',
@@ -158,6 +199,14 @@ describe('the wallet page', () => {
     expect(second).toMatchObject({ ticketId: 8 });
     // The wallet is asked again after the activation.
     await waitFor(() => expect(payloadsAt(calls, 'wallet/tickets')).toHaveLength(2));
+    // The activation is told in the card, and focus is on the ticket rather than lost.
+    const card = screen.getByRole('article', { name: 'Carnet 10 voyages' });
+    expect(within(card).getByRole('status').textContent).toBe(
+      'Titre activé : présentez son code au contrôle.',
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Carnet 10 voyages' })),
+    );
   });
 
   it('opens offline from the copy kept on the device, still showing the codes and when it was synchronised', async () => {
@@ -182,6 +231,62 @@ describe('the wallet page', () => {
     expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
   });
 
+  it('reads the kept copy at the current time: a pass that ended since is past, without its code', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+    const { publicJwk } = await deviceKey();
+    const token = await passToken(await networkKey(), publicJwk, new Date());
+    let online = true;
+    const pass = walletTicket({
+      name: 'Pass journée',
+      kind: 'PERIOD',
+      publicId: 'BBBBBBBBBBBBBBBBBBBBBB',
+      token,
+      validFrom: '2026-11-26T23:00:00.000Z',
+      validTo: '2026-11-27T12:00:00.000Z',
+      usableUntil: null,
+      journeysTotal: null,
+      journeysLeft: null,
+      activatable: false,
+    });
+    const carnet = walletTicket({ id: 12, name: 'Carnet 10 voyages' });
+    const first = await openWallet(() => (online ? [pass, carnet] : 'unreachable'));
+    await screen.findByRole('img', { name: /Code du titre Pass journée/ });
+    first.unmount();
+    queryClient.clear();
+    online = false;
+    // Offline after the pass's end.
+    vi.setSystemTime(new Date('2026-11-27T12:00:00.000Z'));
+    await renderApp('/account/wallet');
+    await screen.findByText(/Vous êtes hors connexion/);
+    const past = screen.getByRole('region', { name: 'Passés' });
+    expect(within(past).getByRole('article', { name: 'Pass journée' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /Code du titre Pass journée/ })).toBeNull();
+    const current = screen.getByRole('region', { name: 'Valables maintenant' });
+    expect(within(current).getByRole('article', { name: 'Carnet 10 voyages' })).toBeTruthy();
+  });
+
+  it('shows the kept copy at once while a slow network has not answered yet', async () => {
+    const { publicJwk } = await deviceKey();
+    const token = await passToken(await networkKey(), publicJwk, new Date());
+    let slow = false;
+    const ticket = walletTicket({ name: 'Pass mensuel', publicId: 'BBBBBBBBBBBBBBBBBBBBBB', token });
+    const first = await openWallet(() => (slow ? 'silent' : [ticket]));
+    await screen.findByRole('img', { name: /Code du titre Pass mensuel/ });
+    first.unmount();
+    queryClient.clear();
+    slow = true;
+    await renderApp('/account/wallet');
+    expect(
+      await screen.findByText(
+        'Mise à jour… ces titres ont été synchronisés pour la dernière fois le 27 nov. 2026, 11:00.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Code du titre Pass mensuel/ })).toBeTruthy();
+    // Nothing is changed on a copy that may be stale.
+    expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
+  });
+
   it("shows the backend's refusal rather than the kept copy", async () => {
     const ticket = walletTicket({ name: 'Pass mensuel' });
     let refuse = false;
@@ -193,6 +298,12 @@ describe('the wallet page', () => {
     await renderApp('/account/wallet');
     expect(await screen.findByText('Ce titre est introuvable.')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it("names the attestation button by its visible text first, then the ticket's name", async () => {
+    await openWallet([walletTicket({ name: 'Pass mensuel' })]);
+    const button = await screen.findByRole('button', { name: 'Attestation (PDF) – Pass mensuel' });
+    expect(button.textContent).toBe('Attestation (PDF)');
   });
 
   it('says where tickets come from when there is none, with a way to the shop', async () => {
@@ -227,14 +338,49 @@ describe("a guest order's tickets", () => {
 
 describe('the code shown', () => {
   it('is the ticket and a device proof that verifies with the network keys, made again every 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
     const { publicJwk } = await deviceKey();
     const key = await networkKey();
     const token = await passToken(key, publicJwk, new Date());
-    const { result } = renderHook(() => useTicketCode(token, 'BBBBBBBBBBBBBBBBBBBBBB'));
-    await waitFor(() => expect(result.current).not.toBeNull());
-    const code = String(result.current);
-    expect(code.startsWith(`${token}~`)).toBe(true);
-    expect(await verifyTicketCode(code, { keys: key.keys, now: new Date() })).toMatchObject({ valid: true });
+    const signing = vi.spyOn(crypto.subtle, 'sign');
+    const { result, unmount } = renderHook(() => useTicketCode(token, 'BBBBBBBBBBBBBBBBBBBBBB'));
+    await vi.waitFor(() => expect(result.current.code).not.toBeNull());
+    const first = String(result.current.code);
+    expect(first.startsWith(`${token}~`)).toBe(true);
+    expect(await verifyTicketCode(first, { keys: key.keys, now: new Date() })).toMatchObject({ valid: true });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await vi.waitFor(() => expect(result.current.code).not.toBe(first));
+    const second = String(result.current.code);
+    expect(second.startsWith(`${token}~`)).toBe(true);
+    expect(proofSecondsOf(second)).toBe(proofSecondsOf(first) + 10);
+    expect(await verifyTicketCode(second, { keys: key.keys, now: new Date() })).toMatchObject({
+      valid: true,
+    });
+    // Gone from the screen, the code is no longer made.
+    unmount();
+    const signed = signing.mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(signing.mock.calls.length).toBe(signed);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('says when the code cannot be made on this phone, rather than preparing it forever', async () => {
+    const sign = crypto.subtle.sign.bind(crypto.subtle);
+    // The device key refuses to sign; other signatures (the session's) still work.
+    vi.spyOn(crypto.subtle, 'sign').mockImplementation((algorithm, key, data) =>
+      typeof algorithm === 'object' && algorithm.name === 'ECDSA'
+        ? Promise.reject(new DOMException('The key cannot sign', 'InvalidAccessError'))
+        : sign(algorithm, key, data),
+    );
+    await openWallet([walletTicket({ name: 'Pass mensuel', token: 'header.payload.signature' })]);
+    const card = await screen.findByRole('article', { name: 'Pass mensuel' });
+    expect(
+      await within(card).findByText(
+        "Le code n'a pas pu être préparé sur ce téléphone. Rechargez la page pour réessayer.",
+      ),
+    ).toBeTruthy();
+    expect(within(card).queryByText('Préparation du code…')).toBeNull();
   });
 
   it('counts an activation down each second, and says once when it ends', async () => {
@@ -250,5 +396,30 @@ describe('the code shown', () => {
     act(() => vi.advanceTimersByTime(5000));
     // The wallet is asked again once, when the activation ends.
     expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts a carnet's next journey anew after the first window ended, and stops its clock at each end", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+    const onEnd = vi.fn();
+    let showWindow: (until: string) => void = () => {};
+    function CarnetCountdown() {
+      const [until, setUntil] = useState('2026-11-27T10:00:05.000Z');
+      showWindow = setUntil;
+      return <Countdown until={until} onEnd={onEnd} />;
+    }
+    await renderWithApp(<CarnetCountdown />);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+    // The second journey, activated once the first window is over.
+    act(() => vi.advanceTimersByTime(60_000));
+    act(() => showWindow('2026-11-27T10:01:10.000Z'));
+    expect(screen.getByRole('timer').textContent).toBe('Encore valable 0:05');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(onEnd).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
