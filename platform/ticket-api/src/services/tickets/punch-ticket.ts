@@ -7,11 +7,12 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isActivated } from '@transit-shop/sdk/tickets/fare-product';
 import type { EcPublicJwk } from '@transit-shop/sdk/tickets/ticket-token';
 import { activationWindow } from '@transit-shop/sdk/tickets/ticket-validity';
+import { hasUseLeft } from '@transit-shop/sdk/tickets/wallet-phase';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type TicketRow, ticketActivations, tickets } from '../../db/schema/tickets.ts';
-import { deviceThumbprintOf, fareValidityOf, hasUseLeft, walletRowOf } from './wallet-answer.ts';
+import { deviceThumbprintOf, fareValidityOf, walletRowOf } from './wallet-answer.ts';
 
 /** Why a ticket that would not activate was refused, read from its row at the instant of the tap. */
 export function punchRefusal(ticket: TicketRow, thumbprint: string, now: Date): AppError {

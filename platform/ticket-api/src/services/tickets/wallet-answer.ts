@@ -5,6 +5,7 @@ import type { TransferStatus, WalletPhase, WalletTicket } from '@transit-shop/sd
 import type { Locale } from '@transit-shop/sdk/locales';
 import { isActivated } from '@transit-shop/sdk/tickets/fare-product';
 import type { EcPublicJwk, TicketClaims } from '@transit-shop/sdk/tickets/ticket-token';
+import { hasUseLeft, walletPhaseAt } from '@transit-shop/sdk/tickets/wallet-phase';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
@@ -86,13 +87,7 @@ function activatedKind(ticket: TicketRow, validity: Validity | null): boolean {
   return validity ? isActivated(validity) : ticket.kind === 'JOURNEYS';
 }
 
-const before = (instant: Date | null, now: Date) => instant !== null && instant.getTime() <= now.getTime();
 const after = (instant: Date | null, now: Date) => instant !== null && instant.getTime() > now.getTime();
-
-/** Whether an activated kind has a use left: a journey, or a first-use day not yet started. */
-export function hasUseLeft(ticket: TicketRow): boolean {
-  return ticket.journeysLeft === null ? ticket.validFrom === null : ticket.journeysLeft > 0;
-}
 
 /** May be activated at `now`: an activated kind, issued to a wallet, with a use left before it expires. */
 export function isActivatable(ticket: TicketRow, validity: Validity | null, now: Date): boolean {
@@ -105,16 +100,9 @@ export function isActivatable(ticket: TicketRow, validity: Validity | null, now:
   );
 }
 
-/** Where the contract stands at `now`. */
+/** Where the contract stands at `now` (the sdk's rule, which the wallet's kept copy reads too). */
 export function phaseOf(ticket: TicketRow, validity: Validity | null, now: Date): WalletPhase {
-  if (ticket.status === 'CANCELED') return 'PAST';
-  const inWindow = before(ticket.validFrom, now) && after(ticket.validTo, now);
-  if (inWindow) return 'CURRENT';
-  if (after(ticket.validFrom, now)) return 'UPCOMING';
-  // An activated kind with a use left before it expires, in the wallet or on its way to a card.
-  if (activatedKind(ticket, validity) && hasUseLeft(ticket) && after(ticket.usableUntil, now))
-    return 'CURRENT';
-  return 'PAST';
+  return walletPhaseAt({ ...ticket, activatedKind: activatedKind(ticket, validity) }, now);
 }
 
 const seconds = (instant: Date | null) => (instant === null ? null : Math.floor(instant.getTime() / 1000));

@@ -1,6 +1,7 @@
 // One ticket: its product, traveller, validity on the network's clock, journeys left, the live
-// countdown of an activation, where it is when not in the wallet, and, held by this device, its
-// code to show at the gate. Actions: activate, attestation, move to this phone.
+// countdown of an activation, where it is when not in the wallet, and its code to show at the gate:
+// held by this device, signed again here every few seconds; a guest's pass, its printed code.
+// Actions: activate, attestation, move to this phone.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +37,19 @@ function TicketCode({ ticket }: { ticket: WalletTicket }) {
       <TicketQr code={code} label={t('wallet.codeLabel', { name: ticket.name })} />
       <Typography sx={{ typography: 'body2', color: 'text.secondary', textAlign: 'center', mt: 1 }}>
         {t('wallet.codeHint')}
+      </Typography>
+    </>
+  );
+}
+
+/** A guest's pass: its printed code, the same as on paper, shown as is (no device proof). */
+function PrintedCode({ ticket, token }: { ticket: WalletTicket; token: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TicketQr code={token} label={t('wallet.codeLabel', { name: ticket.name })} />
+      <Typography sx={{ typography: 'body2', color: 'text.secondary', textAlign: 'center', mt: 1 }}>
+        {t('wallet.printedHint')}
       </Typography>
     </>
   );
@@ -90,6 +104,9 @@ export function TicketCard({
   const signedIn = holder.kind === 'user';
   const inWallet = ticket.place.delivery === 'WALLET';
   const held = inWallet && ticket.device === 'THIS' && ticket.token !== null;
+  // Held by no device, a token is a guest's printed pass; a journey no phone holds yet is bound
+  // to the phone that activates it.
+  const printed = inWallet && ticket.device === 'NONE' ? ticket.token : null;
   return (
     <Card variant="outlined" component="article" aria-label={ticket.name}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
@@ -122,6 +139,7 @@ export function TicketCard({
           <Alert severity="info">{t('wallet.otherDevice')}</Alert>
         ) : null}
         {held && ticket.phase !== 'PAST' ? <TicketCode ticket={ticket} /> : null}
+        {printed && ticket.phase !== 'PAST' ? <PrintedCode ticket={ticket} token={printed} /> : null}
         {/* Present before it speaks, so screen readers announce what is put in; no gap while empty. */}
         <Box role="status" sx={{ '&:empty': { mt: -1 } }}>
           {announcement ? (
@@ -134,7 +152,7 @@ export function TicketCard({
         {attestation.isError ? <FailureAlert failure={attestation.error} /> : null}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {inWallet && ticket.device === 'THIS' && ticket.activatable && !offline ? (
+        {inWallet && ticket.device !== 'OTHER' && ticket.activatable && !offline ? (
           <ActivateButton ticket={ticket} holder={holder} onActivated={() => changed('activated')} />
         ) : null}
         {inWallet && ticket.device === 'OTHER' && signedIn && !offline ? (

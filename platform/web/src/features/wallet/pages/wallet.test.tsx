@@ -11,6 +11,7 @@ import { openAccountPage, payloadsAt } from '../../../test/account-session.ts';
 import { renderApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 import { Countdown } from '../components/countdown.tsx';
+import { qrPath } from '../components/ticket-qr.tsx';
 import { deviceKey, forgetDeviceKeyInMemory } from '../lib/device-key.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
 import { networkKey, passToken, walletTicket } from '../test/wallet-fixtures.ts';
@@ -333,6 +334,49 @@ describe("a guest order's tickets", () => {
     expect(calls.find((call) => call.path === 'wallet/guestTickets')?.payload).toMatchObject({ reference });
     // No account: neither attestation nor move.
     expect(screen.queryByRole('button', { name: /attestation/i })).toBeNull();
+  });
+});
+
+describe("a guest order's printed pass and journeys", () => {
+  it('shows the printed pass as its printed code, as is, and offers to activate a journey no phone holds yet', async () => {
+    stubTenantService();
+    const user = userEvent.setup();
+    const printedToken = `${'p'.repeat(40)}.${'q'.repeat(80)}.${'r'.repeat(86)}`;
+    const pass = walletTicket({
+      id: 21,
+      name: '24-hour pass',
+      kind: 'PERIOD',
+      device: 'NONE',
+      token: printedToken,
+      activatable: false,
+      journeysTotal: null,
+      journeysLeft: null,
+      validFrom: '2026-11-27T09:00:00.000Z',
+      validTo: '2026-11-28T09:00:00.000Z',
+      usableUntil: null,
+    });
+    const journey = walletTicket({ id: 22, name: 'Single ticket', device: 'NONE', token: null });
+    const { calls } = createTestSession({
+      handlers: {
+        'wallet/guestTickets': () => ({ ok: { tickets: [pass, journey], syncedAt: SYNCED_AT } }),
+        'Ticket/punchGuestTicket.json': () => ({
+          ok: { ticket: { ...journey, device: 'THIS' }, activatedAt: SYNCED_AT },
+        }),
+      },
+    });
+    await renderApp(`/en/wallet/guest/${'R'.repeat(43)}`);
+    const printed = await screen.findByRole('article', { name: '24-hour pass' });
+    const qr = within(printed).getByRole('img', { name: /Code of the ticket 24-hour pass/ });
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(printedToken).d);
+    expect(within(printed).getByText(/the code on the ticket attached to your email/)).toBeTruthy();
+    expect(within(printed).queryByRole('button', { name: /Activate/ })).toBeNull();
+
+    const single = screen.getByRole('article', { name: 'Single ticket' });
+    expect(within(single).queryByRole('img')).toBeNull();
+    await user.click(within(single).getByRole('button', { name: /^Activate the ticket/ }));
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(payloadsAt(calls, 'Ticket/punchGuestTicket.json')).toHaveLength(1));
+    expect(payloadsAt(calls, 'Ticket/punchGuestTicket.json')[0]).toMatchObject({ ticketId: 22 });
   });
 });
 
