@@ -1,6 +1,7 @@
-// `npm run ticket:verify -- <code> [--network-id <id>] [--keys <jwks.json>] [--api <url>] [--at <ISO>]`:
-// a code's verdict for a network's staff (decision 0030). The logic is the sdk's ticket-verify-command;
-// this supplies files, the networks' signing keys from tenants/, and the exit status.
+// `npm run ticket:verify -- <code> --network-id <id> [--keys <jwks.json>] [--api <url>] [--at <ISO>]`:
+// a code's verdict for the staff of network <id>, which is required (decision 0030). The logic is the
+// sdk's ticket-verify-command; this supplies files, the networks' signing keys from tenants/, and the
+// exit status.
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 // `npm run ticket:rotate-key -- --network <slug> [--retire <kid>]`: adds a newer ticket-signing key
 // to the network (it signs from the next minute on; the older keys stay published), or retires one
-// key (it neither signs nor is published). Opens the database as the ticket API does: DATABASE_URL
+// of that network's keys (it neither signs nor is published; a key of another network is refused). Opens the database as the ticket API does: DATABASE_URL
 // for PostgreSQL, else the embedded database in DATA_DIR (not while the API has it open).
 import { readEnvOrExit } from '@transit-shop/service-kit/env';
 import { systemClock } from '../src/clock.ts';
@@ -8,8 +8,20 @@ import { createDatabase } from '../src/db/database.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { readEnv } from '../src/env.ts';
 import { createLogger } from '../src/logger.ts';
-import { liveTicketKeys, retireTicketKey, rotateTicketKey } from '../src/services/tickets/ticket-signer.ts';
+import {
+  type KeyRetirement,
+  liveTicketKeys,
+  retireTicketKey,
+  rotateTicketKey,
+} from '../src/services/tickets/ticket-signer.ts';
 import { loadNetworks } from '../src/tenants/load-networks.ts';
+
+const RETIRE_REFUSALS: Record<Exclude<KeyRetirement, 'RETIRED'>, (kid: string, slug: string) => string> = {
+  ALREADY_RETIRED: (kid, slug) => `${kid} of ${slug} is already retired`,
+  OTHER_NETWORK: (kid, slug) =>
+    `${kid} is not a key of ${slug}: nothing retired (name the key's own network)`,
+  UNKNOWN: (kid) => `no key ${kid}`,
+};
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,9 +49,12 @@ async function main(): Promise<number> {
     await migrateDatabase(database);
     const now = systemClock.now();
     if (retire) {
-      const retired = await retireTicketKey(database.db, retire, now);
-      console.log(retired ? `retired ${retire}` : `no unretired key ${retire}`);
-      if (!retired) return 1;
+      const outcome = await retireTicketKey(database.db, { networkId, kid: retire }, now);
+      if (outcome !== 'RETIRED') {
+        console.error(RETIRE_REFUSALS[outcome](retire, slug));
+        return 1;
+      }
+      console.log(`retired ${retire}`);
     } else {
       console.log(`added ${(await rotateTicketKey(database.db, networkId, now)).kid}`);
     }

@@ -14,8 +14,8 @@ export const fareValiditySchema = z
   .discriminatedUnion('kind', [
     /**
      * A pass: its length is the shop item's pivot (pivotType, pivotValue), written once. A day
-     * pivot ends at the end of its last day, unless `rolling`: whole 24-hour days from the start
-     * instant (a "24-hour pass", as its invoice says, decision 0016).
+     * pivot ends at the end of its last day, unless `rolling`: N × 24 hours of elapsed time from the
+     * start instant (a "24-hour pass" lasts 24 real hours, also on a day the clocks change).
      */
     z.strictObject({ kind: z.literal('PERIOD'), rolling: z.boolean().optional() }),
     /** N journeys per unit; each activation starts `minutes` of validity; unused ones expire. */

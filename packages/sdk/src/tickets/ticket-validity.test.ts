@@ -3,7 +3,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PivotType } from '../contract/catalogue.ts';
-import { addNetworkDays } from '../time/network-clock.ts';
 import type { FareValidity } from './fare-product.ts';
 import { activationWindow, issuedValidity, periodWindow, type TicketWindow } from './ticket-validity.ts';
 
@@ -139,14 +138,34 @@ describe('ticket validity on the network’s clock', () => {
     );
   });
 
-  it('a rolling day pass lasts whole days of the network’s calendar from its start, as addNetworkDays moves it', () => {
+  it('a rolling day pass lasts N × 24 hours of elapsed time from its start, whatever the clocks do', () => {
     fc.assert(
       fc.property(zonedInstant, fc.integer({ min: 1, max: 10 }), ({ timeZone, instant }, days) => {
         const window = periodWindow(pivot('DAY_PIVOT', days), new Date(instant), timeZone, true);
         expectOrdered(window);
         expect(window?.from.getTime()).toBe(instant);
-        expect(window?.to).toEqual(addNetworkDays(instant, days, timeZone));
+        expect(window?.to.getTime()).toBe(instant + days * DAY);
       }),
+    );
+  });
+
+  it('a rolling pass over a change of clocks ends an hour off the start’s wall-clock time, 24 real hours later', () => {
+    fc.assert(
+      fc.property(
+        zone.chain((timeZone) =>
+          fc
+            .tuple(fc.constantFrom(...(CHANGES.get(timeZone) ?? [])), fc.integer({ min: 1, max: DAY - 1 }))
+            .map(([change, before]) => ({ timeZone, instant: change - before })),
+        ),
+        ({ timeZone, instant }) => {
+          const window = periodWindow(pivot('DAY_PIVOT', 1), new Date(instant), timeZone, true);
+          const end = window?.to.getTime() ?? 0;
+          expect(end - instant).toBe(DAY);
+          // The clocks moved in between: the end does not show the start's time of day.
+          expect(offsetOf(end, timeZone)).not.toBe(offsetOf(instant, timeZone));
+          expect(wallOf(end, timeZone).time).not.toBe(wallOf(instant, timeZone).time);
+        },
+      ),
     );
   });
 
@@ -279,16 +298,16 @@ describe('ticket validity, one example per model', () => {
     });
   });
 
-  it('PERIOD, day: one day from 11:00 on 28 March 2026 in Paris ends at midnight, rolling at 11:00 the next day', () => {
+  it('PERIOD, day: one day from 11:00 on 28 March 2026 in Paris ends at midnight, rolling 24 hours later (12:00 summer time)', () => {
     const from = at('2026-03-28T10:00:00Z');
     expect(periodWindow(pivot('DAY_PIVOT', 1), from, 'Europe/Paris')).toEqual({
       from,
       to: at('2026-03-28T23:00:00Z'),
     });
-    // The 29th has 23 hours: 11:00 the next day is 23 hours later.
+    // The 29th has 23 hours: 24 hours later is 12:00 on the clocks, not 11:00.
     expect(periodWindow(pivot('DAY_PIVOT', 1), from, 'Europe/Paris', true)).toEqual({
       from,
-      to: at('2026-03-29T09:00:00Z'),
+      to: at('2026-03-29T10:00:00Z'),
     });
   });
 

@@ -1,12 +1,12 @@
 // When a contract can be travelled on (decision 0030), on the network's clock: the window fixed at
 // issue (a pass, a day ticket for its slot), how long an activated kind stays usable unused, and the
 // window an activation opens. Every end is an exclusive instant: "to the end of the last day" is the
-// next midnight of the network's calendar, whatever the clocks did in between.
+// next midnight of the network's calendar, whatever the clocks did in between; a rolling pass counts
+// elapsed hours instead (24 real hours a day, across a change of clocks).
 import type { PivotType } from '../contract/catalogue.ts';
 import {
   addCalendarDays,
   addCalendarMonths,
-  addNetworkDays,
   startOfNetworkDay,
   startOfNetworkMonth,
   wallClockOf,
@@ -14,6 +14,7 @@ import {
 import type { FareValidity } from './fare-product.ts';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const START_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export type TicketWindow = { readonly from: Date; readonly to: Date };
@@ -48,7 +49,10 @@ function startOf(
   return issuedAt;
 }
 
-/** A pass's window: its pivot from its start, to the end of its last day. */
+/**
+ * A pass's window: its pivot from its start, to the end of its last day; a rolling day pass lasts
+ * N × 24 hours of elapsed time from its start (a 24-hour pass is 24 hours even when clocks change).
+ */
 export function periodWindow(
   pivot: { readonly pivotType: PivotType | null; readonly pivotValue: number | null },
   from: Date,
@@ -65,7 +69,7 @@ export function periodWindow(
     return { from: startOfNetworkDay(first, timeZone), to: endOfNetworkDay(lastDay, timeZone) };
   }
   const days = pivotType === 'WEEK_PIVOT' ? 7 * pivotValue : pivotValue;
-  if (rolling && pivotType === 'DAY_PIVOT') return { from, to: addNetworkDays(from, days, timeZone) };
+  if (rolling && pivotType === 'DAY_PIVOT') return { from, to: new Date(from.getTime() + days * DAY) };
   return { from, to: endOfNetworkDay(addCalendarDays(startDate, days - 1), timeZone) };
 }
 

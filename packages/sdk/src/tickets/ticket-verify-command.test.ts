@@ -99,9 +99,9 @@ describe('ticket:verify, its arguments', () => {
         at: new Date('2026-11-27T10:00:00Z'),
       },
     });
-    expect(parseTicketVerifyArguments(['CODE'])).toMatchObject({
+    expect(parseTicketVerifyArguments(['CODE', '--network-id', '101'])).toMatchObject({
       ok: true,
-      options: { networkId: null, keysFile: null, api: 'http://127.0.0.1:8081', at: null },
+      options: { networkId: 101, keysFile: null, api: 'http://127.0.0.1:8081', at: null },
     });
   });
 
@@ -111,10 +111,20 @@ describe('ticket:verify, its arguments', () => {
     [['A', '--colour', 'red'], 'unknown option --colour'],
     [['A', '--keys'], '--keys needs a value'],
     [['A', '--at', 'a', '--at', 'b'], '--at given twice'],
+    [
+      ['A', '--keys', 'keys.json'],
+      '--network-id is required: the id of the network checking (a code’s own network claim is not trusted)',
+    ],
     [['A', '--network-id', 'lumiere'], '--network-id must be a network id, not lumiere'],
     [['A', '--network-id', '0'], '--network-id must be a network id, not 0'],
-    [['A', '--at', 'tomorrow'], '--at must be an ISO instant such as 2026-11-27T10:00:00Z, not tomorrow'],
-    [['A', '--api', 'ftp://example.org'], '--api must be an http(s) URL, not ftp://example.org'],
+    [
+      ['A', '--network-id', '101', '--at', 'tomorrow'],
+      '--at must be an ISO instant such as 2026-11-27T10:00:00Z, not tomorrow',
+    ],
+    [
+      ['A', '--network-id', '101', '--api', 'ftp://example.org'],
+      '--api must be an http(s) URL, not ftp://example.org',
+    ],
   ])('refuses %j: %s', (argv, error) => {
     expect(parseTicketVerifyArguments(argv)).toEqual({ ok: false, error });
   });
@@ -124,7 +134,7 @@ describe('ticket:verify, the verdict staff read', () => {
   it('prints a valid ticket with its product, traveller, window on the network’s clock, journeys, device binding and key; exit 0', async () => {
     const { jwks, code } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': JSON.stringify(jwks) } });
-    expect(await runTicketVerify([code, '--keys', 'keys.json'], deps)).toBe(0);
+    expect(await runTicketVerify([code, '--keys', 'keys.json', '--network-id', '101'], deps)).toBe(0);
     expect(out()).toBe(
       [
         'VALID (device proof checked)',
@@ -143,7 +153,7 @@ describe('ticket:verify, the verdict staff read', () => {
   it('says a printed ticket is printed', async () => {
     const { jwks, printed } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': JSON.stringify(jwks) } });
-    expect(await runTicketVerify([printed, '--keys', 'keys.json'], deps)).toBe(0);
+    expect(await runTicketVerify([printed, '--keys', 'keys.json', '--network-id', '101'], deps)).toBe(0);
     expect(out()).toContain('VALID (printed ticket)');
     expect(out()).toContain('held:       printed (no phone)');
   });
@@ -151,9 +161,12 @@ describe('ticket:verify, the verdict staff read', () => {
   it('refuses with the reason in plain English at the instant --at names; exit 1', async () => {
     const { jwks, code } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': JSON.stringify(jwks) } });
-    expect(await runTicketVerify([code, '--keys', 'keys.json', '--at', '2026-11-27T10:00:45Z'], deps)).toBe(
-      1,
-    );
+    expect(
+      await runTicketVerify(
+        [code, '--keys', 'keys.json', '--network-id', '101', '--at', '2026-11-27T10:00:45Z'],
+        deps,
+      ),
+    ).toBe(1);
     expect(out().split('\n')[0]).toBe(
       'REFUSED: the phone’s proof is too old or from the future (a screenshot, or the phone’s clock is wrong) [DEVICE_PROOF_STALE]',
     );
@@ -168,10 +181,28 @@ describe('ticket:verify, the verdict staff read', () => {
     expect(out()).toContain('REFUSED: a ticket of another network [OTHER_NETWORK]');
   });
 
+  it('never checks a code against the network it claims: without --network-id there is no verdict, even for a valid code', async () => {
+    const { jwks, code } = await setUp();
+    const fetched: string[] = [];
+    const { deps, out, err } = surroundings({
+      files: { 'keys.json': JSON.stringify(jwks) },
+      fetch: async (input) => {
+        fetched.push(String(input));
+        throw new Error('no network in this test');
+      },
+    });
+    expect(await runTicketVerify([code, '--keys', 'keys.json'], deps)).toBe(2);
+    expect(await runTicketVerify([code], deps)).toBe(2);
+    expect(out()).toBe('');
+    expect(fetched).toEqual([]);
+    expect(err()).toContain('--network-id is required');
+    expect(err()).toContain('--network-id <id>');
+  });
+
   it('says what a ticket signed with an unpublished key claims, marked unchecked; in UTC for a network unknown here', async () => {
     const { code } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': '{"keys":[]}' } });
-    expect(await runTicketVerify([code, '--keys', 'keys.json'], deps)).toBe(1);
+    expect(await runTicketVerify([code, '--keys', 'keys.json', '--network-id', '101'], deps)).toBe(1);
     expect(out()).toContain('[UNKNOWN_KEY]');
     expect(out()).toContain('its signature could not be checked');
     expect(out()).toContain('  key:        lumiere-2026-11');
@@ -186,11 +217,11 @@ describe('ticket:verify, the verdict staff read', () => {
   it('refuses text that is no code; exit 1', async () => {
     const { jwks } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': JSON.stringify(jwks) } });
-    expect(await runTicketVerify(['hello', '--keys', 'keys.json'], deps)).toBe(1);
+    expect(await runTicketVerify(['hello', '--keys', 'keys.json', '--network-id', '101'], deps)).toBe(1);
     expect(out()).toContain('REFUSED: this is not a ticket code');
   });
 
-  it('fetches the keys of the network the code names from wallet/keys, signed with the network’s key', async () => {
+  it('fetches the keys of the network checking from wallet/keys, signed with the network’s key', async () => {
     const { jwks, code } = await setUp();
     const asked: URL[] = [];
     const { deps } = surroundings({
@@ -202,7 +233,9 @@ describe('ticket:verify, the verdict staff read', () => {
         });
       },
     });
-    expect(await runTicketVerify([code, '--api', 'https://tickets.example.org/api'], deps)).toBe(0);
+    expect(
+      await runTicketVerify([code, '--network-id', '101', '--api', 'https://tickets.example.org/api'], deps),
+    ).toBe(0);
     expect(asked).toHaveLength(1);
     const [url = new URL('about:blank')] = asked;
     expect(`${url.origin}${url.pathname}`).toBe('https://tickets.example.org/api/wallet/keys');
@@ -214,9 +247,17 @@ describe('ticket:verify, the verdict staff read', () => {
 
   it.each([
     ['no code', [], 'no code given'],
-    ['an unreadable keys file', ['CODE', '--keys', 'missing.json'], 'cannot read missing.json'],
-    ['a keys file that is no JWKS', ['CODE', '--keys', 'bad.json'], 'bad.json is not a JWKS'],
-    ['a code naming no network, without --keys', ['CODE'], 'the code names no network'],
+    [
+      'an unreadable keys file',
+      ['CODE', '--network-id', '101', '--keys', 'missing.json'],
+      'cannot read missing.json',
+    ],
+    [
+      'a keys file that is no JWKS',
+      ['CODE', '--network-id', '101', '--keys', 'bad.json'],
+      'bad.json is not a JWKS',
+    ],
+    ['no network checking', ['CODE', '--keys', 'bad.json'], '--network-id is required'],
     ['a network unknown here', ['CODE', '--network-id', '999'], 'network 999 is unknown here'],
     [
       'keys the ticket API does not answer',

@@ -6,7 +6,6 @@ import { createTicketClient } from '../client/ticket-client.ts';
 import { walletKeysCall } from '../contract/wallet.ts';
 import { utcOffsetOf, wallClockOf } from '../time/network-clock.ts';
 import {
-  readTicketClaims,
   type TicketClaims,
   type TicketKeySet,
   type TicketRefusal,
@@ -18,8 +17,8 @@ import {
 export const DEFAULT_TICKET_API = 'http://127.0.0.1:8081';
 
 export const TICKET_VERIFY_USAGE = [
-  'usage: npm run ticket:verify -- <code> [--network-id <id>] [--keys <jwks.json>] [--api <base url>] [--at <ISO instant>]',
-  '  --network-id  the network checking (default: the one the code names); a ticket of another is refused',
+  'usage: npm run ticket:verify -- <code> --network-id <id> [--keys <jwks.json>] [--api <base url>] [--at <ISO instant>]',
+  '  --network-id  required: the id of the network checking (tenants/<slug>/network.json); a ticket of another is refused',
   '  --keys        the network’s published keys (a JWKS file); default: fetched from the ticket API',
   `  --api         the ticket API’s base URL (default ${DEFAULT_TICKET_API})`,
   '  --at          the instant of the check (default: now)',
@@ -46,7 +45,8 @@ export const REFUSAL_EXPLANATIONS: Record<TicketRefusal, string> = {
 
 export type TicketVerifyOptions = {
   readonly code: string;
-  readonly networkId: number | null;
+  /** The network checking: never the code's own, unverified claim. */
+  readonly networkId: number;
   readonly keysFile: string | null;
   readonly api: string;
   readonly at: Date | null;
@@ -83,13 +83,16 @@ export function parseTicketVerifyArguments(argv: readonly string[]): ParsedVerif
   }
   if (codes.length !== 1 || codes[0]?.trim() === '')
     return { ok: false, error: codes.length === 0 ? 'no code given' : 'give exactly one code' };
-  let networkId: number | null = null;
   const networkText = values.get('network-id');
-  if (networkText !== undefined) {
-    networkId = Number(networkText);
-    if (!/^\d+$/.test(networkText) || !Number.isSafeInteger(networkId) || networkId < 1)
-      return { ok: false, error: `--network-id must be a network id, not ${networkText}` };
-  }
+  if (networkText === undefined)
+    return {
+      ok: false,
+      error:
+        '--network-id is required: the id of the network checking (a code’s own network claim is not trusted)',
+    };
+  const networkId = Number(networkText);
+  if (!/^\d+$/.test(networkText) || !Number.isSafeInteger(networkId) || networkId < 1)
+    return { ok: false, error: `--network-id must be a network id, not ${networkText}` };
   let at: Date | null = null;
   const atText = values.get('at');
   if (atText !== undefined) {
@@ -182,11 +185,8 @@ type KeysFound =
   | { readonly ok: true; readonly keys: TicketKeySet }
   | { readonly ok: false; readonly error: string };
 
-async function keysFor(
-  options: TicketVerifyOptions,
-  networkId: number | null,
-  deps: TicketVerifyDependencies,
-): Promise<KeysFound> {
+async function keysFor(options: TicketVerifyOptions, deps: TicketVerifyDependencies): Promise<KeysFound> {
+  const { networkId } = options;
   if (options.keysFile !== null) {
     let json: unknown;
     try {
@@ -199,8 +199,6 @@ async function keysFor(
       ? { ok: true, keys: parsed.data }
       : { ok: false, error: `${options.keysFile} is not a JWKS of ES256 ticket keys` };
   }
-  if (networkId === null)
-    return { ok: false, error: 'the code names no network: give --network-id, or --keys' };
   const signingKey = (await deps.networkOf(networkId))?.signingKey ?? null;
   if (signingKey === null)
     return { ok: false, error: `network ${networkId} is unknown here: give --keys with its published keys` };
@@ -234,9 +232,7 @@ export async function runTicketVerify(
     return VERIFY_EXIT.usage;
   }
   const { options } = parsed;
-  const networkId =
-    options.networkId ?? readTicketClaims(options.code.trim().split('~')[0] ?? '')?.net ?? null;
-  const found = await keysFor(options, networkId, deps);
+  const found = await keysFor(options, deps);
   if (!found.ok) {
     deps.printError(found.error);
     return VERIFY_EXIT.usage;
@@ -245,12 +241,10 @@ export async function runTicketVerify(
   const verdict = await verifyTicketCode(options.code, {
     keys: found.keys,
     now,
-    ...(options.networkId === null ? {} : { network: options.networkId }),
+    network: options.networkId,
   });
-  // Times on the network's clock: the one checking, else the one the verified ticket names.
-  const shownNetwork =
-    options.networkId ?? (verdict.valid ? verdict.claims.net : (verdict.claims?.net ?? null));
-  const timeZone = shownNetwork === null ? null : ((await deps.networkOf(shownNetwork))?.timeZone ?? null);
+  // Times on the clock of the network checking.
+  const timeZone = (await deps.networkOf(options.networkId))?.timeZone ?? null;
   for (const line of ticketVerdictLines(verdict, options.code, now, timeZone)) deps.print(line);
   return verdict.valid ? VERIFY_EXIT.valid : VERIFY_EXIT.refused;
 }

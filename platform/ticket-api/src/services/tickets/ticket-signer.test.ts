@@ -7,6 +7,7 @@ import {
   retireTicketKey,
   rotateTicketKey,
   SIGNER_CACHE_MS,
+  UNKNOWN_KID_RELOAD_MS,
 } from './ticket-signer.ts';
 
 const testApp = useTestApp();
@@ -70,9 +71,9 @@ describe('the ticket signer over ticket_signing_keys', () => {
       first.kid,
     ]);
 
-    expect(await retireTicketKey(db, second.kid, clock.now())).toBe(true);
-    expect(await retireTicketKey(db, second.kid, clock.now())).toBe(false);
-    expect(await retireTicketKey(db, 'no-such-kid', clock.now())).toBe(false);
+    expect(await retireTicketKey(db, { networkId, kid: second.kid }, clock.now())).toBe('RETIRED');
+    expect(await retireTicketKey(db, { networkId, kid: second.kid }, clock.now())).toBe('ALREADY_RETIRED');
+    expect(await retireTicketKey(db, { networkId, kid: 'no-such-kid' }, clock.now())).toBe('UNKNOWN');
     const fresh = createDatabaseTicketSigner({ db, clock });
     expect(kidOf(await fresh.sign(networkId, claimsOn(networkId)))).toBe(first.kid);
     expect((await fresh.publishedKeys(networkId)).keys.map((key) => key.kid)).toEqual([first.kid]);
@@ -103,5 +104,57 @@ describe('the ticket signer over ticket_signing_keys', () => {
     const kids = async (networkId: number) =>
       (await signer.publishedKeys(networkId)).keys.map((key) => key.kid);
     expect(await kids(one)).not.toEqual(await kids(two));
+  });
+
+  it('retires a key on the network named only: another network’s key id is refused and stays published', async () => {
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
+    const [mine, theirs] = [aNetwork(), aNetwork()];
+    const own = await rotateTicketKey(db, mine, clock.now());
+    const other = await rotateTicketKey(db, theirs, clock.now());
+    expect(await retireTicketKey(db, { networkId: mine, kid: other.kid }, clock.now())).toBe('OTHER_NETWORK');
+    expect((await liveTicketKeys(db, theirs)).map((key) => key.kid)).toEqual([other.kid]);
+    expect(await retireTicketKey(db, { networkId: mine, kid: own.kid }, clock.now())).toBe('RETIRED');
+    expect(await liveTicketKeys(db, mine)).toEqual([]);
+    expect(await retireTicketKey(db, { networkId: theirs, kid: own.kid }, clock.now())).toBe('OTHER_NETWORK');
+  });
+
+  it('instances making a network’s first key at the same time make one, and all sign with it', async () => {
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
+    const networkId = aNetwork();
+    const signers = Array.from({ length: 4 }, () => createDatabaseTicketSigner({ db, clock }));
+    const tokens = await Promise.all(signers.map((signer) => signer.sign(networkId, claimsOn(networkId))));
+    const live = await liveTicketKeys(db, networkId);
+    expect(live).toHaveLength(1);
+    expect(tokens.map(kidOf)).toEqual(signers.map(() => live[0]?.kid));
+    for (const signer of signers)
+      expect((await signer.publishedKeys(networkId)).keys.map((key) => key.kid)).toEqual([live[0]?.kid]);
+  });
+
+  it('a key id it does not know makes the signer read the keys again before its minute is up, at most once a second', async () => {
+    const {
+      deps: { db },
+      clock,
+    } = testApp.current;
+    const networkId = aNetwork();
+    const checking = createDatabaseTicketSigner({ db, clock });
+    const first = (await checking.publishedKeys(networkId)).keys.map((key) => key.kid);
+    // Another instance signs with a newer key made after this one read the table.
+    const newer = await rotateTicketKey(db, networkId, clock.now());
+    clock.advance(UNKNOWN_KID_RELOAD_MS);
+    const kids = async (kid?: string) =>
+      (await checking.publishedKeys(networkId, { kid })).keys.map((key) => key.kid);
+    expect(await kids(newer.kid)).toEqual([newer.kid, ...first]);
+    expect(await kids()).toEqual([newer.kid, ...first]);
+    // Read again just now: a code naming yet another key id does not read the table again.
+    const newest = await rotateTicketKey(db, networkId, clock.now());
+    expect(await kids(newest.kid)).toEqual([newer.kid, ...first]);
+    clock.advance(UNKNOWN_KID_RELOAD_MS);
+    expect(await kids(newest.kid)).toEqual([newest.kid, newer.kid, ...first]);
   });
 });

@@ -1,14 +1,14 @@
 // Ticket signing (decision 0030): the port the wallet signs tokens through, and its adapter over
 // ticket_signing_keys. Each network's newest unretired key signs and every unretired one is
-// published; a network without a key gets one on first need. A network with a key service plugs
-// in its own TicketSigner.
+// published; a network without a key gets one on first need, made once however many instances ask
+// at the same time. A network with a key service plugs in its own TicketSigner.
 import {
   signTicketToken,
   TICKET_ALGORITHM,
   type TicketClaims,
   type TicketKeySet,
 } from '@transit-shop/sdk/tickets/ticket-token';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from 'jose';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
@@ -17,12 +17,21 @@ import { type TicketSigningKeyRow, ticketSigningKeys } from '../../db/schema/tic
 export type TicketSigner = {
   /** The compact JWS of the claims, by the network's newest key. */
   sign(networkId: number, claims: TicketClaims): Promise<string>;
-  /** The network's unretired public keys, as a JWKS. */
-  publishedKeys(networkId: number): Promise<TicketKeySet>;
+  /**
+   * The network's unretired public keys, as a JWKS. Given the `kid` a code names, keys read before
+   * that key was made are read again once (another instance may already sign with it).
+   */
+  publishedKeys(networkId: number, options?: { readonly kid?: string | null }): Promise<TicketKeySet>;
 };
 
 /** How long imported keys are kept before the table is read again (a rotation shows within it). */
 export const SIGNER_CACHE_MS = 60_000;
+
+/** The least time between two reads caused by unknown key ids (a flood of forged codes reads once). */
+export const UNKNOWN_KID_RELOAD_MS = 1_000;
+
+/** The advisory lock class serialising the making of a network's first key (its network id the object). */
+const FIRST_KEY_LOCK = 7_314_201;
 
 type NetworkKeys = {
   signing: { kid: string; privateKey: Parameters<typeof signTicketToken>[1]['privateKey'] };
@@ -56,14 +65,55 @@ export async function rotateTicketKey(
   return row;
 }
 
-/** Retires a key: it no longer signs nor is published. Answers whether an unretired key was retired. */
-export async function retireTicketKey(db: Database, kid: string, now: Date): Promise<boolean> {
+/** What retiring a key id on a network did. */
+export type KeyRetirement = 'RETIRED' | 'ALREADY_RETIRED' | 'OTHER_NETWORK' | 'UNKNOWN';
+
+/**
+ * Retires one of the network's keys: it no longer signs nor is published. A key of another network
+ * is left as it is (`OTHER_NETWORK`).
+ */
+export async function retireTicketKey(
+  db: Database,
+  key: { readonly networkId: number; readonly kid: string },
+  now: Date,
+): Promise<KeyRetirement> {
+  const { networkId, kid } = key;
   const retired = await db
     .update(ticketSigningKeys)
     .set({ retiredAt: now })
-    .where(and(eq(ticketSigningKeys.kid, kid), isNull(ticketSigningKeys.retiredAt)))
+    .where(
+      and(
+        eq(ticketSigningKeys.kid, kid),
+        eq(ticketSigningKeys.networkId, networkId),
+        isNull(ticketSigningKeys.retiredAt),
+      ),
+    )
     .returning({ id: ticketSigningKeys.id });
-  return retired.length > 0;
+  if (retired.length > 0) return 'RETIRED';
+  const [found] = await db
+    .select({ networkId: ticketSigningKeys.networkId })
+    .from(ticketSigningKeys)
+    .where(eq(ticketSigningKeys.kid, kid));
+  if (!found) return 'UNKNOWN';
+  return found.networkId === networkId ? 'ALREADY_RETIRED' : 'OTHER_NETWORK';
+}
+
+/**
+ * The network's unretired keys, newest first; when it has none, one made for it. Instances asking
+ * at once queue on a transaction-scoped advisory lock: the first makes the key, the others read it.
+ */
+export function liveOrFirstTicketKeys(
+  db: Database,
+  networkId: number,
+  now: Date,
+): Promise<TicketSigningKeyRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_KEY_LOCK}, ${networkId})`);
+    const live = await liveTicketKeys(tx, networkId);
+    if (live.length > 0) return live;
+    await rotateTicketKey(tx, networkId, now);
+    return liveTicketKeys(tx, networkId);
+  });
 }
 
 /** The network's unretired keys, newest first. */
@@ -81,7 +131,7 @@ export function createDatabaseTicketSigner(options: { db: Database; clock: Clock
 
   async function load(networkId: number): Promise<NetworkKeys> {
     let rows = await liveTicketKeys(db, networkId);
-    if (rows.length === 0) rows = [await rotateTicketKey(db, networkId, clock.now())];
+    if (rows.length === 0) rows = await liveOrFirstTicketKeys(db, networkId, clock.now());
     const [newest] = rows;
     if (!newest) throw new Error('no ticket key');
     const privateKey = await importJWK({ ...newest.privateJwk, alg: TICKET_ALGORITHM }, TICKET_ALGORITHM);
@@ -94,24 +144,38 @@ export function createDatabaseTicketSigner(options: { db: Database; clock: Clock
     };
   }
 
-  async function keysOf(networkId: number): Promise<NetworkKeys> {
-    const cached = cache.get(networkId);
-    if (cached) {
-      const keys = await cached.catch(() => null);
-      if (keys && clock.now().getTime() - keys.loadedAt < SIGNER_CACHE_MS) return keys;
-    }
+  function reload(networkId: number): Promise<NetworkKeys> {
     const loading = load(networkId);
     cache.set(networkId, loading);
     loading.catch(() => cache.delete(networkId));
     return loading;
   }
 
+  async function keysOf(networkId: number): Promise<NetworkKeys> {
+    const cached = cache.get(networkId);
+    if (cached) {
+      const keys = await cached.catch(() => null);
+      if (keys && clock.now().getTime() - keys.loadedAt < SIGNER_CACHE_MS) return keys;
+    }
+    return reload(networkId);
+  }
+
+  const publishes = (keys: NetworkKeys, kid: string) => keys.published.keys.some((key) => key.kid === kid);
+
   return {
     async sign(networkId, claims) {
       return signTicketToken(claims, (await keysOf(networkId)).signing);
     },
-    async publishedKeys(networkId) {
-      return (await keysOf(networkId)).published;
+    async publishedKeys(networkId, options = {}) {
+      const keys = await keysOf(networkId);
+      const { kid } = options;
+      if (!kid || publishes(keys, kid)) return keys.published;
+      // A key id this instance does not know: read the table again, unless it was just read or
+      // another call is reading it already.
+      if (clock.now().getTime() - keys.loadedAt < UNKNOWN_KID_RELOAD_MS) return keys.published;
+      const current = await cache.get(networkId)?.catch(() => null);
+      if (current && current !== keys) return current.published;
+      return (await reload(networkId)).published;
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   signInOn,
   ticketsReferenceOf,
 } from '../../test-support/tickets.ts';
+import { createSession } from '../sessions/create-session.ts';
 import { ticketClaimsOf } from './wallet-answer.ts';
 
 // Sessions last a day here: some tests let the clock run past a journey's window.
@@ -399,7 +400,10 @@ describe('Wallet/contractAttestation and Vignette/sticker', () => {
     expect((await koOf(await sticker('Q'.repeat(22)))).code).toBe('TICKET_NOT_FOUND');
     expect((await koOf(await sticker(ticket.publicId, WAHAT_ID))).code).toBe('TICKET_NOT_FOUND');
     expect((await koOf(await sticker('too-short'))).code).toBe('INVALID_REQUEST');
-    expect(buyer.user.id).not.toBe(stranger.user.id);
+    // The ticket's own holder is served: the stranger's refusal is theirs, not the ticket's.
+    expect((await okOf<{ contentType: string }>(await attestation(buyer))).contentType).toBe(
+      'application/pdf',
+    );
   });
 });
 
@@ -418,5 +422,82 @@ describe('the activation and a list in the same wallet', () => {
       .from(ticketActivations)
       .where(and(eq(ticketActivations.ticketId, ticket.id)));
     expect(activation?.validTo.getTime()).toBe(activation ? activation.activatedAt.getTime() + 3_600_000 : 0);
+  });
+});
+
+describe('the same customer signed in on another network', () => {
+  /** A second session of `buyer`'s own user, opened on `networkId`: the network is all that differs. */
+  async function sameUserOn(buyer: Buyer, networkId: number): Promise<Buyer> {
+    const { token, session: opened } = await createSession({
+      db: testApp.current.deps.db,
+      clock: testApp.current.clock,
+      policy: testApp.current.deps.sessionPolicy,
+      userId: buyer.user.id,
+      networkId,
+    });
+    return { user: buyer.user, token, session: opened };
+  }
+  const throughWahat = (buyer: Buyer) => ({
+    userToken: buyer.token,
+    userId: buyer.user.id,
+    networkId: WAHAT_ID,
+  });
+
+  it('cannot activate a Lumière ticket through Wahat: not found, no journey used; through Lumière it can', async () => {
+    const phone = await newDevice();
+    const { buyer, ticket } = await heldTicket(ARTICLES.singles(), phone);
+    const onWahat = await sameUserOn(buyer, WAHAT_ID);
+    const refused = await koOf(
+      await testApp.current.call(WALLET_CALLS.punchTicket, {
+        ...throughWahat(onWahat),
+        ticketId: ticket.id,
+        activationId: randomUUID(),
+        deviceKey: phone.key,
+      }),
+    );
+    expect([refused.status, refused.code]).toEqual([404, 'TICKET_NOT_FOUND']);
+    expect((await rowOf(ticket.id)).journeysLeft).toBe(1);
+    await okOf(await punch(buyer, ticket.id, phone));
+    expect((await rowOf(ticket.id)).journeysLeft).toBe(0);
+  });
+
+  it('gets no attestation of a Lumière ticket through Wahat; through Lumière it does', async () => {
+    const { buyer, ticket } = await heldTicket(ARTICLES.singles());
+    const onWahat = await sameUserOn(buyer, WAHAT_ID);
+    const refused = await koOf(
+      await testApp.current.call(WALLET_CALLS.contractAttestation, {
+        ...throughWahat(onWahat),
+        ticketId: ticket.id,
+      }),
+    );
+    expect([refused.status, refused.code]).toEqual([404, 'TICKET_NOT_FOUND']);
+    const attestation = await okOf<{ contentType: string }>(
+      await testApp.current.call(WALLET_CALLS.contractAttestation, {
+        ...session(buyer),
+        ticketId: ticket.id,
+      }),
+    );
+    expect(attestation.contentType).toBe('application/pdf');
+  });
+
+  it('cannot move a Lumière ticket to a phone through Wahat: not found, nothing recorded, its binding kept', async () => {
+    const { buyer, ticket } = await heldTicket(ARTICLES.singles());
+    const onWahat = await sameUserOn(buyer, WAHAT_ID);
+    const phone = await newDevice();
+    const refused = await koOf(
+      await testApp.current.call(WALLET_CALLS.transferContract, {
+        ...throughWahat(onWahat),
+        ticketId: ticket.id,
+        target: 'DEVICE',
+        deviceKey: phone.key,
+      }),
+    );
+    expect([refused.status, refused.code]).toEqual([404, 'TICKET_NOT_FOUND']);
+    expect((await rowOf(ticket.id)).generation).toBe(0);
+    const recorded = await testApp.current.deps.db
+      .select()
+      .from(ticketTransfers)
+      .where(eq(ticketTransfers.ticketId, ticket.id));
+    expect(recorded).toEqual([]);
   });
 });

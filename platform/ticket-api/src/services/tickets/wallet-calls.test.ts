@@ -19,6 +19,7 @@ import {
   signInOn,
   ticketsReferenceOf,
 } from '../../test-support/tickets.ts';
+import { createSession } from '../sessions/create-session.ts';
 import { phaseOf } from './wallet-answer.ts';
 
 const testApp = useTestApp();
@@ -443,5 +444,41 @@ describe('an unpaid order lists nothing', () => {
       ),
     );
     expect(await ticketsOf(buyer)).toEqual([]);
+  });
+});
+
+describe('the same customer signed in on another network', () => {
+  /** A second session of `buyer`'s own user, opened on `networkId`: the network is all that differs. */
+  async function sameUserOn(buyer: Buyer, networkId: number): Promise<Buyer> {
+    const { db } = testApp.current.deps;
+    const { token, session } = await createSession({
+      db,
+      clock: testApp.current.clock,
+      policy: testApp.current.deps.sessionPolicy,
+      userId: buyer.user.id,
+      networkId,
+    });
+    return { user: buyer.user, token, session };
+  }
+
+  it('lists none of Lumière’s tickets through Wahat, though the same user holds them', async () => {
+    const buyer = await signIn();
+    await buy(buyer, [ARTICLES.singles(), ARTICLES.dayPass()]);
+    const own = await ticketsOf(buyer);
+    expect(own).toHaveLength(2);
+    const onWahat = await sameUserOn(buyer, WAHAT_ID);
+    expect(onWahat.user.id).toBe(buyer.user.id);
+    const throughWahat = (extra: Record<string, unknown> = {}) =>
+      testApp.current.call(WALLET_CALLS.tickets, { ...session(onWahat, WAHAT_ID), lang: 'en', ...extra });
+    // The session is good on Wahat: the answer is an empty wallet, not a refusal.
+    expect((await okOf<TicketsAnswer>(await throughWahat())).tickets).toEqual([]);
+    const asked = await okOf<TicketsAnswer>(await throughWahat({ id: own.map((ticket) => ticket.id) }));
+    expect(asked.tickets).toEqual([]);
+    const overview = await okOf<{ groups: unknown[] }>(
+      await testApp.current.call(WALLET_CALLS.getWallet, session(onWahat, WAHAT_ID)),
+    );
+    expect(overview.groups).toEqual([]);
+    // Back on Lumière, the same user still reads them.
+    expect(await ticketsOf(buyer)).toHaveLength(2);
   });
 });
