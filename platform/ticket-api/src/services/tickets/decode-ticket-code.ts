@@ -6,6 +6,7 @@ import type { Locale } from '@transit-shop/sdk/locales';
 import { type TicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq } from 'drizzle-orm';
+import { decodeProtectedHeader } from 'jose';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { tickets } from '../../db/schema/tickets.ts';
@@ -16,6 +17,16 @@ type DecodeAnswer = z.input<typeof vignetteDecodeCall.response>;
 
 /** Refusals where the signature was not checked or did not hold: nothing of the ticket is told. */
 const UNSIGNED = new Set(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE']);
+
+/** The key id in the code's signed token header, unverified: only which keys to look in. */
+function keyIdOf(code: string): string | null {
+  try {
+    const { kid } = decodeProtectedHeader(code.split('~')[0] ?? '');
+    return typeof kid === 'string' ? kid : null;
+  } catch {
+    return null;
+  }
+}
 
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
@@ -44,7 +55,8 @@ export async function decodeTicketCode(options: {
   const lang = options.lang ?? network.network.config.defaultLanguage;
   const checkedAt = now.toISOString();
   const verdict = await verifyTicketCode(options.code, {
-    keys: await options.signer.publishedKeys(networkId),
+    // A key another instance made since this one read them is looked for once more.
+    keys: await options.signer.publishedKeys(networkId, { kid: keyIdOf(options.code) }),
     now,
     network: networkId,
   });

@@ -18,6 +18,7 @@ import {
   ticketsReferenceOf,
 } from '../../test-support/tickets.ts';
 import { createSession } from '../sessions/create-session.ts';
+import { createDatabaseTicketSigner, rotateTicketKey } from './ticket-signer.ts';
 import { ticketClaimsOf } from './wallet-answer.ts';
 
 // Sessions last a day here: some tests let the clock run past a journey's window.
@@ -327,6 +328,24 @@ describe('Vignette/decode', () => {
     expect(await decode(unknown)).toMatchObject({ valid: false, reason: 'NOT_FOUND' });
     await setRow(ticket.id, { status: 'CANCELED' });
     expect(await decode(printed)).toMatchObject({ valid: false, reason: 'CANCELED' });
+  });
+});
+
+describe('Vignette/decode with a key another instance made', () => {
+  it('looks for a key id it does not know once more, so a code signed by a newer key is valid at once', async () => {
+    const phone = await newDevice();
+    const { ticket } = await heldTicket(ARTICLES.dayPass(), phone);
+    // This instance has read the keys; another one rotates and signs with the new key.
+    await okOf(await testApp.current.call(WALLET_CALLS.keys, { networkId: LUMIERE_ID }));
+    const { db } = testApp.current.deps;
+    const clock = testApp.current.clock;
+    clock.advance(3_000);
+    await rotateTicketKey(db, LUMIERE_ID, testApp.current.clock.now());
+    const other = createDatabaseTicketSigner({ db, clock });
+    const row = await rowOf(ticket.id);
+    const token = await other.sign(LUMIERE_ID, ticketClaimsOf(row, testApp.current.clock.now()));
+    const verdict = await decode(await phone.code(token, ticket.publicId, testApp.current.clock.now()));
+    expect(verdict).toMatchObject({ valid: true, reason: null });
   });
 });
 
