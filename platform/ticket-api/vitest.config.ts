@@ -9,9 +9,11 @@ const postgresUrl = process.env.DATABASE_URL || undefined;
 const shared = {
   include: ['src/**/*.test.ts'],
   setupFiles: ['@transit-shop/service-kit/fail-on-console-error'],
-  // A PGlite instance takes a few seconds to start and password hashing is slow by design.
+  // A PGlite instance takes a few seconds to start and password hashing is slow by design. The
+  // first files of a run also compile the whole service cold, two at once on a shared machine: a
+  // test app's start there has taken over a minute, hence the hooks' wide margin.
   testTimeout: 30_000,
-  hookTimeout: 60_000,
+  hookTimeout: 180_000,
 };
 
 export default defineConfig({
