@@ -95,7 +95,7 @@ describe('wallet/tickets', () => {
     expect((await ticketsOf(buyer, { lang: 'it' }))[0]?.name).toBe('Biglietto di corsa semplice');
   });
 
-  it('WAL-01 a carnet is named as the item bought, not as the single ticket its journeys are', async () => {
+  it('a carnet is named as the item bought, not as the single ticket its journeys are', async () => {
     const buyer = await signIn(LUMIERE_ID, { firstName: 'Inès', lastName: 'Morel' });
     await buy(buyer, [ARTICLES.carnet()]);
     const [carnet] = await ticketsOf(buyer);
