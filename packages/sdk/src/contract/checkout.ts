@@ -249,6 +249,8 @@ export const orderSummarySchema = z.object({
   installments: z.number().int().min(1).max(INSTALMENTS_MAX),
   /** Set once the order is completed and its invoice numbered. */
   invoiceNumber: z.string().nullable(),
+  /** What each line issued and where ("where is my ticket?"); empty until the order completes. */
+  tickets: orderTicketsSchema,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -262,8 +264,6 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payments: z.array(orderPaymentSchema),
   instalments: z.array(orderInstalmentSchema),
   events: z.array(orderEventSchema),
-  /** What each line issued and where ("where is my ticket?"); empty until the order completes. */
-  tickets: orderTicketsSchema,
   updatedAt: isoDateTimeSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

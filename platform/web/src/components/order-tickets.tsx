@@ -18,9 +18,9 @@ export type OrderTicketFields = {
   readonly guest?: boolean;
 };
 
-/** The fields read from an order's answer, whichever call gave it. */
-export function orderTicketFields(order: object | null | undefined): OrderTicketFields {
-  return (order ?? {}) as OrderTicketFields;
+/** The fields read from an order's answer (an order of the list, a payment's outcome), if any. */
+export function orderTicketFields(order: OrderTicketFields | null | undefined): OrderTicketFields {
+  return { tickets: order?.tickets ?? null, guest: order?.guest ?? false };
 }
 
 export function OrderTickets({

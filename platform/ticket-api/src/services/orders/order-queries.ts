@@ -11,9 +11,10 @@ import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, payments } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { ticketsOfOrder } from '../tickets/order-tickets.ts';
+import { ticketsOfOrder, ticketsOfOrders } from '../tickets/order-tickets.ts';
 
-export function toOrderSummary(order: OrderRow): OrderSummary {
+/** An order as the customer's list shows it, with what it issued. */
+export function toOrderSummary(order: OrderRow, tickets: OrderSummary['tickets']): OrderSummary {
   return {
     orderId: order.id,
     networkId: order.networkId,
@@ -26,6 +27,7 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
     paymentMethod: order.paymentMethod,
     installments: order.installments,
     invoiceNumber: order.invoiceNumber,
+    tickets,
   };
 }
 
@@ -50,7 +52,17 @@ export async function getOrders(options: {
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(orders).where(ownOrder(network, user)),
   ]);
-  return { orders: rows.map(toOrderSummary), page, pageSize, total: counted?.total ?? 0 };
+  const issued = await ticketsOfOrders(
+    db,
+    network,
+    rows.map((row) => row.id),
+  );
+  return {
+    orders: rows.map((row) => toOrderSummary(row, issued.get(row.id) ?? [])),
+    page,
+    pageSize,
+    total: counted?.total ?? 0,
+  };
 }
 
 /** The caller's order on this network, or ORDER_NOT_FOUND. */
@@ -86,7 +98,7 @@ export async function orderHistory(options: {
   ]);
   return {
     order: {
-      ...toOrderSummary(order),
+      ...toOrderSummary(order, issued),
       subtotalAmount: order.subtotalAmount,
       discountAmount: order.discountAmount,
       lang: isLocale(order.lang) ? order.lang : DEFAULT_LOCALE,
@@ -126,7 +138,6 @@ export async function orderHistory(options: {
         paidAt: instalment.paidAt?.toISOString() ?? null,
       })),
       events: events.map((event) => ({ type: event.type, status: event.status, at: event.at.toISOString() })),
-      tickets: issued,
       updatedAt: order.updatedAt.toISOString(),
     },
   };

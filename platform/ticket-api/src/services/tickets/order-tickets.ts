@@ -3,7 +3,7 @@
 // how many contracts went there. Empty until the order completes and its contracts are issued.
 import type { ContractPlace, OrderTickets } from '@transit-shop/sdk/contract/wallet';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderLines } from '../../db/schema/orders.ts';
 import { tickets } from '../../db/schema/tickets.ts';
@@ -12,13 +12,17 @@ import { contractPlaceOf } from './contract-place.ts';
 /** Two places are the same when they say the same thing. */
 const placeKey = (place: ContractPlace) => JSON.stringify(place);
 
-export async function ticketsOfOrder(
+/** What each of the orders issued, by order id (one query; an order that issued nothing is absent). */
+export async function ticketsOfOrders(
   db: Database,
   network: LoadedNetwork,
-  order: Pick<OrderRow, 'id'>,
-): Promise<OrderTickets> {
+  orderIds: readonly number[],
+): Promise<Map<number, OrderTickets>> {
+  const byOrder = new Map<number, Map<string, OrderTickets[number]>>();
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .select({
+      orderId: tickets.orderId,
       position: orderLines.position,
       label: orderLines.label,
       delivery: tickets.delivery,
@@ -28,15 +32,24 @@ export async function ticketsOfOrder(
     })
     .from(tickets)
     .innerJoin(orderLines, eq(orderLines.id, tickets.orderLineId))
-    .where(eq(tickets.orderId, order.id))
-    .orderBy(asc(orderLines.position), asc(tickets.id));
-  const entries = new Map<string, OrderTickets[number]>();
+    .where(inArray(tickets.orderId, [...orderIds]))
+    .orderBy(asc(tickets.orderId), asc(orderLines.position), asc(tickets.id));
   for (const row of rows) {
     const place = contractPlaceOf(row, network);
     const key = `${row.position}:${placeKey(place)}`;
+    const entries = byOrder.get(row.orderId) ?? new Map<string, OrderTickets[number]>();
+    byOrder.set(row.orderId, entries);
     const entry = entries.get(key);
     if (entry) entry.count += 1;
     else entries.set(key, { position: row.position, label: row.label, count: 1, place });
   }
-  return [...entries.values()];
+  return new Map([...byOrder].map(([orderId, entries]) => [orderId, [...entries.values()]]));
+}
+
+export async function ticketsOfOrder(
+  db: Database,
+  network: LoadedNetwork,
+  order: Pick<OrderRow, 'id'>,
+): Promise<OrderTickets> {
+  return (await ticketsOfOrders(db, network, [order.id])).get(order.id) ?? [];
 }

@@ -15,6 +15,7 @@ import {
   contractsOf,
   newDevice,
   paidOrder,
+  placeOrder,
   placing,
   signInOn,
   ticketsReferenceOf,
@@ -317,6 +318,27 @@ describe('Account/getWallet', () => {
     expect(
       phaseOf({ ...pass, status: 'CANCELED' }, { kind: 'PERIOD' }, new Date('2026-12-15T00:00:00Z')),
     ).toBe('PAST');
+  });
+});
+
+describe('the account’s orders say where their tickets are', () => {
+  it('getOrders answers per order what each line issued and where; a pending order nothing yet', async () => {
+    const buyer = await signIn(LUMIERE_ID);
+    const paid = await buy(buyer, [ARTICLES.singles(2), ARTICLES.carnet()]);
+    const pending = await placeOrder(testApp.current, placing(buyer));
+    const answer = await okOf<{ orders: { orderId: number; tickets: unknown[] }[] }>(
+      await testApp.current.call(CHECKOUT_CALLS.getOrders, {
+        userToken: buyer.token,
+        userId: String(buyer.user.id),
+        networkId: String(LUMIERE_ID),
+      }),
+    );
+    const byId = new Map(answer.orders.map((order) => [order.orderId, order.tickets]));
+    expect(byId.get(paid.orderId)).toEqual([
+      { position: 0, label: 'Ticket 1 voyage', count: 2, place: { delivery: 'WALLET' } },
+      { position: 1, label: 'Carnet 10 voyages', count: 1, place: { delivery: 'WALLET' } },
+    ]);
+    expect(byId.get(pending.orderId)).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ const order = (fields: Partial<OrderSummary>): OrderSummary => ({
   paymentMethod: 'CARD',
   installments: 1,
   invoiceNumber: 'HL-000042',
+  tickets: [],
   ...fields,
 });
 
@@ -58,6 +59,32 @@ describe('the invoices page', () => {
     expect(second.getByText('En attente de paiement')).toBeTruthy();
     expect(second.getByText('Disponible une fois la commande terminée')).toBeTruthy();
     expect(second.queryByRole('button')).toBeNull();
+  });
+
+  it('says where each order’s tickets are: in the wallet with a link, on a card', async () => {
+    openInvoices([
+      order({
+        tickets: [
+          { position: 0, label: 'Carnet 10 voyages', count: 1, place: { delivery: 'WALLET' } },
+          {
+            position: 1,
+            label: 'Abonnement mensuel',
+            count: 1,
+            place: { delivery: 'CARD', mediaId: null, cardNumber: null },
+          },
+        ],
+      }),
+    ]);
+    await renderApp('/account/invoices');
+    const rows = await screen.findAllByRole('row');
+    const first = within(rows[1] as HTMLElement);
+    expect(first.getByText(/Carnet 10 voyages/)).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Ouvrir mes titres' }).getAttribute('href')).toBe(
+      '/account/wallet',
+    );
+    expect(first.getByText(/Abonnement mensuel/).textContent).toContain(
+      'À charger sur votre carte de transport',
+    );
   });
 
   it('ORD-04 Download asks Order/printOrder.json and saves the PDF under the invoice number', async () => {
