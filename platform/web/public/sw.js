@@ -54,6 +54,26 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
 });
 
+// The page that registered this worker names the built files it loaded before the worker ran.
+self.addEventListener('message', (event) => {
+  const urls = event.data?.keepAssets;
+  if (event.origin === self.location.origin && Array.isArray(urls)) event.waitUntil(keepAssets(urls));
+});
+
+async function keepAssets(urls) {
+  const cache = await caches.open(ASSETS);
+  const assets = urls
+    .map((url) => new URL(String(url), self.location.origin))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'));
+  await Promise.all(
+    assets.map(async (url) => {
+      if (await cache.match(url)) return;
+      const response = await fetch(url).catch(() => undefined);
+      if (response?.ok) await cache.put(url, response);
+    }),
+  );
+}
+
 /**
  * Where the shell of an address's language is kept: `/en/__shell__` for English pages, `/__shell__`
  * for unprefixed (French) ones. The tenant service answers these addresses with that shell too.
