@@ -124,7 +124,6 @@ async function keptShell(cache, key, anyLanguage) {
  */
 async function navigate(event) {
   const { request } = event;
-  const cache = await caches.open(PAGES);
   const key = shellOf(new URL(request.url));
   let storing = Promise.resolve();
   const fromNetwork = fetch(request).then((response) => {
@@ -134,6 +133,7 @@ async function navigate(event) {
   // A late answer still renews the shell after the kept one was shown.
   event.waitUntil(fromNetwork.then(() => storing).catch(() => {}));
 
+  const cache = await caches.open(PAGES);
   const own = await keptShell(cache, key, false);
   let timer;
   const late = own
