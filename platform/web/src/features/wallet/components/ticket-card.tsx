@@ -113,7 +113,10 @@ export function TicketCard({
         <Typography component="h3" variant="h6" ref={heading} tabIndex={-1}>
           {ticket.name}
         </Typography>
-        <Typography>{t('wallet.traveller', { name: ticket.traveller.name })}</Typography>
+        {/* A guest who gave no name travels unnamed: no empty "Traveller:" line. */}
+        {ticket.traveller.name ? (
+          <Typography>{t('wallet.traveller', { name: ticket.traveller.name })}</Typography>
+        ) : null}
         {validity?.kind === 'window' ? (
           <Typography>
             {t('wallet.validity', {

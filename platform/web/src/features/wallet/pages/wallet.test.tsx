@@ -355,7 +355,13 @@ describe("a guest order's printed pass and journeys", () => {
       validTo: '2026-11-28T09:00:00.000Z',
       usableUntil: null,
     });
-    const journey = walletTicket({ id: 22, name: 'Single ticket', device: 'NONE', token: null });
+    const journey = walletTicket({
+      id: 22,
+      name: 'Single ticket',
+      device: 'NONE',
+      token: null,
+      traveller: { userId: 90, name: '' },
+    });
     const { calls } = createTestSession({
       handlers: {
         'wallet/guestTickets': () => ({ ok: { tickets: [pass, journey], syncedAt: SYNCED_AT } }),
@@ -373,6 +379,9 @@ describe("a guest order's printed pass and journeys", () => {
 
     const single = screen.getByRole('article', { name: 'Single ticket' });
     expect(within(single).queryByRole('img')).toBeNull();
+    // A guest who gave no name: no empty traveller line.
+    expect(within(single).queryByText(/Traveller/)).toBeNull();
+    expect(within(printed).getByText('Traveller: Léa Martin')).toBeTruthy();
     await user.click(within(single).getByRole('button', { name: /^Activate the ticket/ }));
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(payloadsAt(calls, 'Ticket/punchGuestTicket.json')).toHaveLength(1));
