@@ -139,11 +139,10 @@ function Invoices() {
                       {order.invoiceNumber}
                     </Typography>
                   ) : null}
-                </TableCell>
-                <TableCell>
-                  {t(`account.invoices.statuses.${order.status}`)}
+                  {/* Where this order's tickets are, under the order they came from. */}
                   <OrderTickets {...orderTicketFields(order)} heading={false} />
                 </TableCell>
+                <TableCell>{t(`account.invoices.statuses.${order.status}`)}</TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {priceFormatter(order.currency, i18n.language)(order.totalAmount)}
                 </TableCell>
