@@ -18,6 +18,7 @@ const SERVER_FAULTS = new Set([
   'SERVICE_UNAVAILABLE',
   'GATEWAY_TIMEOUT',
   'PAYMENT_UNEXPECTED_ERROR',
+  'MEDIA_ERROR',
 ]);
 
 describe('error catalogue', () => {

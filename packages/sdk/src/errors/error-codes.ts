@@ -171,6 +171,25 @@ export const ERROR_CODES = {
   },
   TRANSFER_NOT_ALLOWED: { status: 409, message: 'This ticket cannot be moved there' },
 
+  // Transport cards (spec 02 §8 "Card link", MEDIA-05; decision 0032).
+  MEDIA_BIRTH_DATE_MISMATCH: { status: 409, message: 'The date of birth does not match the card' },
+  MEDIA_EXPIRED: { status: 409, message: 'This card has expired' },
+  MEDIA_NOT_RECOGNISED: { status: 404, message: 'This card is not recognised by the network' },
+  MEDIA_INCIDENT: { status: 409, message: 'An incident was reported on this card' },
+  MEDIA_UNKNOWN_DATA: { status: 409, message: 'The card could not be linked with these details' },
+  MEDIA_ERROR: { status: 502, message: 'The card system did not answer: retry later' },
+  MEDIA_STATUS_EMPTY: { status: 409, message: 'The card system gave no status for this card' },
+  MEDIA_MULTIPLE_ACCOUNTS: {
+    status: 409,
+    message: 'Several accounts are linked to this card: contact support',
+  },
+  MEDIA_NONE_FOUND: { status: 404, message: 'No account is linked to this card' },
+  MEDIA_LINKED_ELSEWHERE: {
+    status: 409,
+    message: 'This card is linked to another account: contact support',
+  },
+  MEDIA_NOT_FOUND: { status: 404, message: 'Card not found in this account' },
+
   // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
   PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },
   PAYMENT_REFUSED: { status: 402, message: 'Payment refused: retry with another method' },
