@@ -25,8 +25,9 @@ import { createDatabaseTicketSigner } from '../services/tickets/ticket-signer.ts
 import { createVoucherFileSync } from '../services/vouchers/sync-voucher-files.ts';
 import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
 import { followTenantFiles, type TenantFollower } from '../tenants/follow-tenant-files.ts';
-import { loadNetworkStore, loadNetworks } from '../tenants/load-networks.ts';
+import { loadNetworkStore } from '../tenants/load-networks.ts';
 import type { NetworkDirectory } from '../tenants/network-directory.ts';
+import { loadDemoNetworks } from './demo-networks.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
 import { createFakePaymentProvider, type FakePaymentProvider } from './fake-payment-provider.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -79,17 +80,6 @@ export type TestApp = {
   call(contract: AnyCallContract, payload: Record<string, unknown>, options?: CallOptions): Promise<Response>;
   close(): Promise<void>;
 };
-
-let demoNetworks: Promise<NetworkDirectory> | undefined;
-
-function loadDemoNetworks(): Promise<NetworkDirectory> {
-  demoNetworks ??= loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
-  return demoNetworks;
-}
 
 export async function createTestApp(
   options: {

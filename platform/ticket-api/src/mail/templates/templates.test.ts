@@ -1,10 +1,8 @@
 import { LOCALES, type Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from '../../env.ts';
-import { createLogger } from '../../logger.ts';
-import { loadNetworks } from '../../tenants/load-networks.ts';
 import { emailLocale } from '../../tenants/network-locale.ts';
+import { loadDemoNetworks } from '../../test-support/demo-networks.ts';
 import type { MailMessage } from '../mail-message.ts';
 import { deletionConfirmationEmail } from './deletion-confirmation-email.ts';
 import { escapeHtml, shopLink } from './email-layout.ts';
@@ -15,11 +13,7 @@ import { verificationEmail } from './verification-email.ts';
 let lumiere: LoadedNetwork;
 let wahat: LoadedNetwork;
 beforeAll(async () => {
-  const networks = await loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const networks = await loadDemoNetworks();
   const byId = (id: number) => {
     const network = networks.byId(id);
     if (!network) throw new Error(`no network ${id}`);

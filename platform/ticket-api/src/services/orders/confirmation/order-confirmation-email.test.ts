@@ -2,10 +2,9 @@ import type { OrderTickets } from '@transit-shop/sdk/contract/wallet';
 import { LOCALES } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from '../../../env.ts';
 import { createLogger } from '../../../logger.ts';
 import { createMailer } from '../../../mail/mailer.ts';
-import { loadNetworks } from '../../../tenants/load-networks.ts';
+import { loadDemoNetworks } from '../../../test-support/demo-networks.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test-support/smtp-capture.ts';
 import { buildInvoiceDocument } from '../../invoices/build-invoice-document.ts';
 import { formatMoney, INVOICE_MESSAGES } from '../../invoices/invoice-messages.ts';
@@ -17,11 +16,7 @@ let lumiere: LoadedNetwork;
 let wahat: LoadedNetwork;
 let capture: SmtpCapture;
 beforeAll(async () => {
-  const networks = await loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const networks = await loadDemoNetworks();
   lumiere = networks.byId(101) as LoadedNetwork;
   wahat = networks.byId(102) as LoadedNetwork;
   capture = await startSmtpCapture();

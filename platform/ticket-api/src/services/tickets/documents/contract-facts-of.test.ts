@@ -1,18 +1,12 @@
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TicketRow } from '../../../db/schema/tickets.ts';
-import { DEFAULT_DIRS } from '../../../env.ts';
-import { createLogger } from '../../../logger.ts';
-import { loadNetworks } from '../../../tenants/load-networks.ts';
+import { loadDemoNetworks } from '../../../test-support/demo-networks.ts';
 import { contractFactsOf, shareOfLine } from './contract-facts-of.ts';
 
 let lumiere: LoadedNetwork;
 beforeAll(async () => {
-  const networks = await loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const networks = await loadDemoNetworks();
   lumiere = networks.byId(101) as LoadedNetwork;
 });
 

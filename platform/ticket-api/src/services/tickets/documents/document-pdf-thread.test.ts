@@ -1,8 +1,6 @@
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from '../../../env.ts';
-import { createLogger } from '../../../logger.ts';
-import { loadNetworks } from '../../../tenants/load-networks.ts';
+import { loadDemoNetworks } from '../../../test-support/demo-networks.ts';
 import { renderAttestationPdf } from './attestation-pdf.ts';
 import { arabicCarnet, frenchPass } from './contract-facts-test-data.ts';
 import { renderAttestationPdfOffThread, renderTicketPdfOffThread } from './document-pdf-thread.ts';
@@ -11,11 +9,7 @@ import { renderTicketPdf } from './ticket-pdf.ts';
 let lumiere: LoadedNetwork;
 let wahat: LoadedNetwork;
 beforeAll(async () => {
-  const networks = await loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const networks = await loadDemoNetworks();
   lumiere = networks.byId(101) as LoadedNetwork;
   wahat = networks.byId(102) as LoadedNetwork;
 });

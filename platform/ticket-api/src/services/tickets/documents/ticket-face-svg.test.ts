@@ -2,20 +2,14 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { create } from 'qrcode';
 import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from '../../../env.ts';
-import { createLogger } from '../../../logger.ts';
-import { loadNetworks } from '../../../tenants/load-networks.ts';
+import { loadDemoNetworks } from '../../../test-support/demo-networks.ts';
 import { arabicCarnet, frenchPass } from './contract-facts-test-data.ts';
 import { renderTicketFaceSvg } from './ticket-face-svg.ts';
 
 let lumiere: LoadedNetwork;
 let wahat: LoadedNetwork;
 beforeAll(async () => {
-  const networks = await loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const networks = await loadDemoNetworks();
   lumiere = networks.byId(101) as LoadedNetwork;
   wahat = networks.byId(102) as LoadedNetwork;
 });

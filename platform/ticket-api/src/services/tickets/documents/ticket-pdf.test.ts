@@ -1,9 +1,7 @@
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from '../../../env.ts';
-import { createLogger } from '../../../logger.ts';
-import { loadNetworks } from '../../../tenants/load-networks.ts';
+import { loadDemoNetworks } from '../../../test-support/demo-networks.ts';
 import { paintedQrModules } from '../../../test-support/pdf-qr.ts';
 import { extractedTexts, placedTexts } from '../../../test-support/pdf-text.ts';
 import { arabicCarnet, frenchPass } from './contract-facts-test-data.ts';
@@ -12,11 +10,7 @@ import { renderTicketPdf } from './ticket-pdf.ts';
 let lumiere: LoadedNetwork;
 let wahat: LoadedNetwork;
 beforeAll(async () => {
-  const networks = await loadNetworks({
-    tenantsDir: DEFAULT_DIRS.tenants,
-    themesDir: DEFAULT_DIRS.themes,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const networks = await loadDemoNetworks();
   lumiere = networks.byId(101) as LoadedNetwork;
   wahat = networks.byId(102) as LoadedNetwork;
 });
