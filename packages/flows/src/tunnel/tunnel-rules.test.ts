@@ -8,6 +8,7 @@ import {
   physicalStepOf,
   tunnelEntryRedirectOf,
   tunnelLinesOf,
+  tunnelPageRedirectOf,
   tunnelStepRedirectOf,
 } from './tunnel-rules.ts';
 import { CHILD, HOLDER, medium, TODAY, travellers } from './tunnel-test-items.ts';
@@ -28,6 +29,20 @@ describe('tunnel rules', () => {
     expect(tunnelStepRedirectOf({ steps: [...state.steps] }, 'card')).toBeNull();
     expect(tunnelStepRedirectOf({ steps: [...state.steps] }, 'card/selection')).toBe('card');
     expect(tunnelStepRedirectOf({ steps: [] }, 'card/association')).toBe('passengers');
+  });
+
+  it('ROUTE-06 a tunnel page sends home without a customer, the feature or a tunnel under way, else to the step reached', () => {
+    const customer = { signedIn: true, guest: false };
+    const tunnel = { steps: ['passengers', 'media'] as ('passengers' | 'media')[] };
+    const page = (
+      requested: 'media' | 'card',
+      fields: Partial<Parameters<typeof tunnelPageRedirectOf>[0]> = {},
+    ) => tunnelPageRedirectOf({ viewer: customer, network, tunnel, requested, ...fields });
+    expect(page('media')).toBeNull();
+    expect(page('card')).toBe('media');
+    expect(page('media', { viewer: { signedIn: true, guest: true } })).toBe('/');
+    expect(page('media', { network: { has_media_tunnel: false } })).toBe('/');
+    expect(page('media', { tunnel: null })).toBe('/');
   });
 
   it('a usable card is ACTIVE and its last valid day has not passed', () => {

@@ -130,6 +130,23 @@ export function tunnelStepRedirectOf(
   return state.steps.at(-1) ?? 'passengers';
 }
 
+/**
+ * A tunnel page's loader, ROUTE-06 and the step guard together: home ('/') without a signed-in
+ * customer, the network's media tunnel or a tunnel under way (nothing saved to buy); else the step
+ * to show instead of one the tunnel has not reached; null when the page may show.
+ */
+export function tunnelPageRedirectOf(options: {
+  readonly viewer: TunnelViewer;
+  readonly network: { readonly has_media_tunnel: boolean };
+  /** The saved tunnel (restoreTunnel), null when there is none. */
+  readonly tunnel: { readonly steps: readonly TunnelStep[] } | null;
+  readonly requested: TunnelStep;
+}): '/' | TunnelStep | null {
+  const entry = tunnelEntryRedirectOf(options.viewer, options.network);
+  if (entry !== null || options.tunnel === null) return '/';
+  return tunnelStepRedirectOf(options.tunnel, options.requested);
+}
+
 /** What a finished tunnel chose: the item, who travels, on which support and card. */
 export type TunnelChoice = {
   readonly item: ShopItem;
