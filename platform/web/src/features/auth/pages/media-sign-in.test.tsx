@@ -47,6 +47,18 @@ async function search(number: string, birthDate?: string) {
   return user;
 }
 
+async function register(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Last name/), 'Martin');
+  await user.type(screen.getByLabelText(/^First name/), 'Léa');
+  await user.type(screen.getByLabelText(/^Email address/), 'lea@example.org');
+  await user.type(screen.getByLabelText(/^Confirm email address/), 'lea@example.org');
+  await user.type(screen.getByLabelText(/^Password/), 'Correct-horse-42');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'Correct-horse-42');
+  await user.click(screen.getByRole('checkbox', { name: /terms of use/ }));
+  await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+  await user.click(screen.getByRole('button', { name: 'Create my account' }));
+}
+
 /** A card as Account/registerMedia.json answers it. */
 const linkedCard = {
   id: 31,
@@ -136,15 +148,7 @@ describe('card sign-in pages', () => {
     expect(router.state.location.pathname).toBe('/en/auth/media/register');
     expect(screen.getByText('Transport card 1234 5678 9012')).toBeTruthy();
 
-    await user.type(screen.getByLabelText(/^Last name/), 'Martin');
-    await user.type(screen.getByLabelText(/^First name/), 'Léa');
-    await user.type(screen.getByLabelText(/^Email address/), 'lea@example.org');
-    await user.type(screen.getByLabelText(/^Confirm email address/), 'lea@example.org');
-    await user.type(screen.getByLabelText(/^Password/), 'Correct-horse-42');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Correct-horse-42');
-    await user.click(screen.getByRole('checkbox', { name: /terms of use/ }));
-    await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
-    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await register(user);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/unverified-account'));
     expect(router.state.location.search).toBe('?redirect=%2Fen%2Fcart');
@@ -163,6 +167,29 @@ describe('card sign-in pages', () => {
     });
     // The card is linked: it is no longer kept for a registration.
     expect(sessionStorage.getItem('mediaForSignIn')).toBeNull();
+  });
+
+  it('a card the registry refuses after the account is made: the account stays, the refusal is said', async () => {
+    const created = fixtureUser({ verifiedAt: null });
+    const { router } = await openPage('/en/auth/media/search?redirect=%2Fen%2Fcart', {
+      handlers: {
+        [SEARCH]: () => ({ ok: { result: 'NONE' } }),
+        'identity/signUp': () => identityAnswer('lea'),
+        'Account/login.json': () => ({ ok: { user: created } }),
+        'Account/getUser.json': () => ({ ok: { user: created } }),
+        'Account/registerMedia.json': () => ({ ko: { code: 'MEDIA_LINKED_ELSEWHERE' }, status: 409 }),
+      },
+    });
+    const user = await search('123456789012', '1990-04-01');
+    await screen.findByRole('heading', { level: 1, name: 'Create an account with my card' });
+    await register(user);
+    expect(await screen.findByText('Your account has been created.')).toBeTruthy();
+    expect(
+      screen.getByText('This card is linked to another account. Contact customer service.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/unverified-account'));
+    expect(router.state.location.search).toBe('?redirect=%2Fen%2Fcart');
   });
 
   it('the registration page without a card from the search goes to the search', async () => {
