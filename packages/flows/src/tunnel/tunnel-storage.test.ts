@@ -54,5 +54,8 @@ describe('saved tunnel', () => {
     expect(restoreTunnel(expired, clock)).toEqual({ ...expired, selectedMedia: null, ready: false });
     // Its last day is today on the network's calendar: still valid.
     expect(restoreTunnel(savedTunnel(), clock)?.selectedMedia).not.toBeNull();
+    // Half past midnight in Paris is still the day before in UTC: the network's calendar decides.
+    const parisMidnight = { now: new Date('2026-11-27T23:30:00Z'), timeZone: TIME_ZONE };
+    expect(restoreTunnel(expired, parisMidnight)?.selectedMedia).toBeNull();
   });
 });
