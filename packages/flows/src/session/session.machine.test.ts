@@ -32,6 +32,7 @@ type Backend = {
   signUpGuest?: () => Promise<IdentityTokens>;
   refreshIdentity?: (input: { refreshToken: string }) => Promise<IdentityTokens>;
   login?: (input: LoginInput) => Promise<SessionUser>;
+  signInWithToken?: (input: { token: string }) => Promise<SessionUser>;
   persisted: PersistedSession[];
 };
 
@@ -65,6 +66,11 @@ function start(backend: Partial<Backend> = {}, input: SessionInput = {}) {
       login: fromPromise(
         step('login', (input: LoginInput) =>
           (record.login ?? (async (login: LoginInput) => user(login.asGuest ? 90 : 1, login.asGuest)))(input),
+        ),
+      ),
+      signInWithToken: fromPromise(
+        step('signInWithToken', (input: { token: string }) =>
+          (record.signInWithToken ?? (async () => user(3)))(input),
         ),
       ),
       persistSession: fromPromise(
@@ -258,6 +264,41 @@ describe('session machine', () => {
     await settled();
     expect(status()).toBe('loggedIn');
     expect(actor.getSnapshot().context.identity).toEqual(identity('lea'));
+  });
+
+  it('a one-time token (a card sign-in) opens the session without an identity and persists its ticket', async () => {
+    const tokens: string[] = [];
+    const { actor, record, settled, status } = start(
+      {
+        signInWithToken: async ({ token }) => {
+          tokens.push(token);
+          return user(3);
+        },
+      },
+      { persisted: persistedGuest },
+    );
+    actor.send({ type: 'SIGN_IN_WITH_TOKEN', token: 'one-time' });
+    await settled();
+    expect(status()).toBe('loggedIn');
+    expect(tokens).toEqual(['one-time']);
+    expect(record.calls).toEqual(['signInWithToken', 'persistSession']);
+    expect(actor.getSnapshot().context.user).toEqual(user(3));
+    // The guest's identity is not this account's: it goes, and the ticket is the account's.
+    expect(record.persisted).toEqual([
+      { identity: null, ticket: { userToken: 'token-3', userId: 3, guest: false } },
+    ]);
+  });
+
+  it('a refused token leaves the session as it was, with the error for the page', async () => {
+    const { actor, settled, status } = start({
+      signInWithToken: async () => {
+        throw new Error('token used');
+      },
+    });
+    actor.send({ type: 'SIGN_IN_WITH_TOKEN', token: 'spent' });
+    await settled();
+    expect(status()).toBe('signedOut');
+    expect(actor.getSnapshot().context.error).toEqual(new Error('token used'));
   });
 
   it('AUTH-05 a registration signs the new identity up, then logs in', async () => {

@@ -1,5 +1,6 @@
 // The shop's session: signed out, guest, logged in or expired (spec 01 §4 "Auth"), with sign-in,
-// registration, guest start, profile choice, logout and reconnection. Every call and every write
+// sign-in with a one-time token (a card sign-in), registration, guest start, profile choice, logout
+// and reconnection. Every call and every write
 // to the browser's storage is a named actor the app provides with `sessionMachine.provide()`.
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
@@ -75,6 +76,8 @@ export type SessionContext = {
 
 export type SessionEvent =
   | ({ type: 'SIGN_IN' } & Credentials)
+  /** A one-time sign-in token (a card sign-in's, decision 0032) exchanged for the session. */
+  | { type: 'SIGN_IN_WITH_TOKEN'; token: string }
   | { type: 'REGISTER'; registration: Registration }
   | { type: 'START_GUEST' }
   | { type: 'CHOOSE_PROFILE'; userId: number }
@@ -119,6 +122,11 @@ export const sessionMachine = setup({
     refreshIdentity: fromPromise<IdentityTokens, { refreshToken: string }>(notProvided('refreshIdentity')),
     /** Account/login.json with the id token; rejects with the profiles to choose from (AUTH-03). */
     login: fromPromise<SessionUser, LoginInput>(notProvided('login')),
+    /**
+     * Account/signinWithToken: the session for a one-time token. No identity comes with it, so a
+     * session that expires is signed into again rather than reconnected.
+     */
+    signInWithToken: fromPromise<SessionUser, { token: string }>(notProvided('signInWithToken')),
     /** Writes the identity and user ticket cookies (AUTH-13). */
     persistSession: fromPromise<void, PersistedSession>(notProvided('persistSession')),
     /** The custom provider's logout (AUTH-07), attempted first. */
@@ -167,6 +175,10 @@ export const sessionMachine = setup({
     signedOut: {
       on: {
         SIGN_IN: { target: 'signingIn', actions: assign({ resumeTo: 'signedOut', error: null }) },
+        SIGN_IN_WITH_TOKEN: {
+          target: 'signingInWithToken',
+          actions: assign({ resumeTo: 'signedOut', error: null }),
+        },
         REGISTER: { target: 'registering', actions: assign({ resumeTo: 'signedOut', error: null }) },
         START_GUEST: { target: 'startingGuest', actions: assign({ resumeTo: 'signedOut', error: null }) },
         LOGOUT: { target: 'loggingOut', actions: assign({ resumeTo: 'signedOut', logoutFromServer: false }) },
@@ -176,6 +188,10 @@ export const sessionMachine = setup({
       on: {
         // A guest may sign in or register; the guest session stays until the new one is ready.
         SIGN_IN: { target: 'signingIn', actions: assign({ resumeTo: 'guest', error: null }) },
+        SIGN_IN_WITH_TOKEN: {
+          target: 'signingInWithToken',
+          actions: assign({ resumeTo: 'guest', error: null }),
+        },
         REGISTER: { target: 'registering', actions: assign({ resumeTo: 'guest', error: null }) },
         LOGOUT: { target: 'loggingOut', actions: assign({ resumeTo: 'guest', logoutFromServer: false }) },
         SESSION_EXPIRED: { target: 'expired', actions: assign({ error: null }) },
@@ -195,6 +211,10 @@ export const sessionMachine = setup({
           actions: assign({ resumeTo: 'expired', error: null }),
         },
         SIGN_IN: { target: 'signingIn', actions: assign({ resumeTo: 'expired', error: null }) },
+        SIGN_IN_WITH_TOKEN: {
+          target: 'signingInWithToken',
+          actions: assign({ resumeTo: 'expired', error: null }),
+        },
         START_GUEST: { target: 'startingGuest', actions: assign({ resumeTo: 'expired', error: null }) },
         // The ended session is not told: the server has already ended it.
         LOGOUT: { target: 'loggingOut', actions: assign({ resumeTo: 'expired', logoutFromServer: false }) },
@@ -211,6 +231,26 @@ export const sessionMachine = setup({
           target: 'loggingIn',
           actions: assign({
             pending: ({ event }) => ({ identity: event.output, asGuest: false }),
+            chosenUserId: null,
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    signingInWithToken: {
+      invoke: {
+        src: 'signInWithToken',
+        input: ({ event }) => ({ token: event.type === 'SIGN_IN_WITH_TOKEN' ? event.token : '' }),
+        onDone: {
+          target: 'persisting',
+          actions: assign({
+            user: ({ event }) => event.output,
+            // The identity of an earlier session (a guest's) is not this account's.
+            identity: null,
+            pending: null,
+            ticket: ({ event }) => ({ userToken: event.output.userToken, userId: event.output.userId }),
+            asGuest: ({ event }) => event.output.authAsGuest,
+            profiles: null,
             chosenUserId: null,
           }),
         },

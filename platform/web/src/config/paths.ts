@@ -37,6 +37,10 @@ export const paths = {
   authRegister: '/auth/register',
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
+  // Card sign-in (has_media_signin): what it is, the card search, registering with the card.
+  authMedia: '/auth/media',
+  authMediaSearch: '/auth/media/search',
+  authMediaRegister: '/auth/media/register',
   cart: '/cart',
   // Where the cart's checkout leads: the payment step (the checkout's other steps are its own).
   checkout: '/cart/checkout',

@@ -96,6 +96,12 @@ export function readTicketCookie(): TicketCookie | undefined {
   return { userToken: value.userToken, userId: value.userId, guest: value.guest === true };
 }
 
+/** Removes the identity cookie alone: a session opened without an identity (a card sign-in). */
+export function removeIdentityCookie(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
+  document.cookie = serializeCookie(IDENTITY_COOKIE, '', 0, 'Strict');
+}
+
 /** Removes the session cookies (AUTH-07); the locale and appearance cookies are the visitor's choices and stay. */
 export function removeSessionCookies(): void {
   for (const [name, sameSite] of [

@@ -1,5 +1,6 @@
-// The pages of signing in and out, registration, password reset and account verification, and
-// the documents page's guarded placeholder. Each is a lazy module with its guard as its loader.
+// The pages of signing in and out (by email or with a transport card), registration, password
+// reset and account verification, and the documents page's guarded placeholder. Each is a lazy
+// module with its guard as its loader.
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { readSessionStatus } from '../../lib/session/session-status.ts';
@@ -12,6 +13,9 @@ export const authRoutes: RouteObject[] = [
   { path: paths.authRegister.slice(1), lazy: () => import('./pages/register.tsx') },
   { path: paths.authReset.slice(1), lazy: () => import('./pages/reset.tsx') },
   { path: paths.authFinalize.slice(1), lazy: () => import('./pages/finalize.tsx') },
+  { path: paths.authMedia.slice(1), lazy: () => import('./pages/media-sign-in.tsx') },
+  { path: paths.authMediaSearch.slice(1), lazy: () => import('./pages/media-search.tsx') },
+  { path: paths.authMediaRegister.slice(1), lazy: () => import('./pages/media-register.tsx') },
   { path: paths.authLogout.slice(1), lazy: () => import('./pages/logout.tsx') },
   { path: paths.unverifiedAccount.slice(1), lazy: () => import('./pages/unverified-account.tsx') },
   { path: paths.verifyAccount.slice(1), lazy: () => import('./pages/verify-account.tsx') },

@@ -10,7 +10,7 @@ import {
   sessionMachine,
   sessionStatusOf,
 } from '@transit-shop/flows/session/session.machine';
-import { loginCall, logoutCall } from '@transit-shop/sdk/contract/account';
+import { loginCall, logoutCall, signInWithTokenCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import {
   type IdentitySession,
@@ -27,6 +27,7 @@ import { fetchBootstrap, readInlineBootstrap } from '../bootstrap.ts';
 import {
   readIdentityCookie,
   readTicketCookie,
+  removeIdentityCookie,
   removeSessionCookies,
   writeIdentityCookie,
   writeTicketCookie,
@@ -35,9 +36,12 @@ import { queryClient as appQueryClient } from '../query-client.tsx';
 import { setSessionStatus } from './session-status.ts';
 import { userQueryKey } from './user-query-key.ts';
 
-/** The network facts the session needs; they are the same in every language. */
+/**
+ * The network facts the session and the guards of its pages need (the configuration's feature flags,
+ * such as has_media_signin); they are the same in every language.
+ */
 export type SessionNetwork = Pick<Bootstrap, 'apiBase'> & {
-  network: Pick<Bootstrap['network'], 'id' | 'signingKey' | 'authenticationProviders'>;
+  network: Pick<Bootstrap['network'], 'id' | 'signingKey' | 'authenticationProviders' | 'configuration'>;
 };
 
 export type SessionRuntime = {
@@ -119,8 +123,15 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         queryClient.setQueryData<AuthUser | null>(userQueryKey(user.userId), user);
         return user;
       }),
+      signInWithToken: fromPromise(async ({ input }): Promise<SessionUser> => {
+        const { user } = await client.call(signInWithTokenCall, { token: input.token });
+        queryClient.setQueryData<AuthUser | null>(userQueryKey(user.userId), user);
+        return user;
+      }),
       persistSession: fromPromise(async ({ input }) => {
+        // A session without an identity (a card sign-in) leaves no earlier one behind it.
         if (input.identity) writeIdentityCookie(input.identity);
+        else removeIdentityCookie();
         if (input.ticket) writeTicketCookie(input.ticket);
       }),
       // The identity provider sandbox does not exist yet: nobody signs in through a custom

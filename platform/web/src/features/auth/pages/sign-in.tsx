@@ -1,6 +1,6 @@
 // /auth and /auth/login: sign in by email and password (AUTH-01), choose a profile when the login
-// answers several (AUTH-03), or go on to a third-party provider; then back where the traveller
-// was going (`?redirect=`).
+// answers several (AUTH-03), or go on to a third-party provider or, where the network has
+// has_media_signin, to the card sign-in; then back where the traveller was going (`?redirect=`).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { FailureAlert, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
 import { redirectQuery, redirectTargetOf, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
 import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
@@ -40,6 +41,7 @@ function SignIn() {
   const navigate = useNavigate();
   const target = useRedirectTarget();
   const form = useAuthForm<'email' | 'password'>();
+  const { network } = useBootstrap();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -131,6 +133,13 @@ function SignIn() {
           {t('auth.signIn.register')}
         </Link>
       </Typography>
+      {network.configuration.has_media_signin ? (
+        <Typography sx={{ mt: 2 }}>
+          <Link component={LocaleLink} to={`${paths.authMedia}${redirectQuery(target)}`}>
+            {t('auth.signIn.withCard')}
+          </Link>
+        </Typography>
+      ) : null}
       <ProviderButtons />
     </AuthPage>
   );
