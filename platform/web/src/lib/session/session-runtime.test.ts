@@ -152,6 +152,7 @@ describe('the session with its calls', () => {
     });
     localStorage.setItem('cart', JSON.stringify({ items: [1] }));
     localStorage.setItem('tunnel', JSON.stringify({ passengers: [] }));
+    sessionStorage.setItem('mediaForSignIn', JSON.stringify({ mediaNumber: '2501000000000001' }));
     queryClient.setQueryData(userQueryKey(7), fixtureUser());
     const after = await settle(runtime, { type: 'LOGOUT' });
     expect(after.matches('signedOut')).toBe(true);
@@ -159,6 +160,7 @@ describe('the session with its calls', () => {
     expect(calls[0]?.payload).toMatchObject({ user_id: 7, userToken: 'token-7' });
     expect(localStorage.getItem('cart')).toBeNull();
     expect(localStorage.getItem('tunnel')).toBeNull();
+    expect(sessionStorage.getItem('mediaForSignIn')).toBeNull();
     expect(readTicketCookie()).toBeUndefined();
     expect(readIdentityCookie()).toBeUndefined();
     expect(queryClient.getQueryData(userQueryKey(7))).toBeUndefined();

@@ -141,13 +141,16 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         await client.call(logoutCall, { userToken: input.userToken, user_id: input.userId });
       }),
       clearLocalState: fromPromise(async () => {
-        // AUTH-07: local storage (the cart and the tunnel live there), the session cookies, the
-        // cached answers and the cached user, and the wallet's tickets kept for offline use. The
-        // device key stays: it belongs to the phone, and holds nothing without the tickets. Loaded
-        // here, so the first paint does not carry IndexedDB's code.
+        // AUTH-07: local storage (the cart and the tunnel live there), the tab's session storage,
+        // the session cookies, the cached answers and the cached user, and the wallet's tickets
+        // kept for offline use. The device key stays: it belongs to the phone, and holds nothing
+        // without the tickets. Loaded here, so the first paint does not carry IndexedDB's code.
         removeSessionCookies();
         try {
           localStorage.clear();
+          // The tab's storage too: a checkout under way, a card number and birth date kept for a
+          // card sign-in's registration.
+          sessionStorage.clear();
         } catch {
           // Storage refused (private mode): nothing was kept there either.
         }
