@@ -39,17 +39,19 @@ function CardLinkForm({
   titleId,
   onLinked,
   onCancel,
+  onBusy,
 }: {
   titleId: string;
   onLinked: (answer: RegisterMediaAnswer) => void;
   onCancel: () => void;
+  /** Told when a link starts and ends: the dialog stays open meanwhile. */
+  onBusy: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
   const client = useApiClient();
   const locale = useLocale();
   const { network } = useBootstrap();
   const errorText = useErrorText();
-  const formId = useId();
   const hideBirthDate = network.configuration.hideBirthDate;
   const formRef = useRef<HTMLFormElement>(null);
   const [snapshot, send] = useMachine(
@@ -67,6 +69,8 @@ function CardLinkForm({
   const refusal = cardLinkRefusalOf(snapshot);
   const refusedField = refusal ? FIELD_OF_REFUSAL[refusal] : undefined;
   const output = snapshot.status === 'done' ? snapshot.output : null;
+
+  useEffect(() => onBusy(submitting), [submitting, onBusy]);
 
   const told = useRef(false);
   useEffect(() => {
@@ -94,7 +98,18 @@ function CardLinkForm({
   const alertFailure = (refusal && !refusedField) || snapshot.matches({ editing: 'failed' });
 
   return (
-    <>
+    // The form holds the actions too, so Enter in a field sends it.
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!snapshot.can({ type: 'SUBMIT' })) return;
+        send({ type: 'SUBMIT' });
+        setSubmits((count) => count + 1);
+      }}
+    >
       <DialogTitle id={titleId}>{t('account.transportCards.linkForm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -102,55 +117,41 @@ function CardLinkForm({
             ? t('account.transportCards.linkForm.introHidden')
             : t('account.transportCards.linkForm.intro')}
         </DialogContentText>
-        <Box
-          component="form"
-          id={formId}
-          ref={formRef}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!snapshot.can({ type: 'SUBMIT' })) return;
-            send({ type: 'SUBMIT' });
-            setSubmits((count) => count + 1);
-          }}
-        >
+        <TextField
+          fullWidth
+          margin="normal"
+          name="mediaNumber"
+          required
+          autoComplete="off"
+          label={t('account.transportCards.linkForm.number')}
+          value={context.number}
+          onChange={(event) => send({ type: 'NUMBER_CHANGED', value: event.target.value })}
+          error={Boolean(numberError)}
+          helperText={numberError ?? t('account.transportCards.linkForm.numberHint')}
+          // Read-only, not disabled, while the link is under way: the focus stays where it is.
+          slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', readOnly: submitting } }}
+        />
+        {hideBirthDate ? null : (
           <TextField
             fullWidth
             margin="normal"
-            name="mediaNumber"
+            name="mediaCustomerBirthDate"
+            type="date"
             required
             autoComplete="off"
-            label={t('account.transportCards.linkForm.number')}
-            value={context.number}
-            disabled={submitting}
-            onChange={(event) => send({ type: 'NUMBER_CHANGED', value: event.target.value })}
-            error={Boolean(numberError)}
-            helperText={numberError ?? t('account.transportCards.linkForm.numberHint')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+            label={t('account.transportCards.linkForm.birthDate')}
+            value={context.birthDate}
+            onChange={(event) => send({ type: 'BIRTH_DATE_CHANGED', value: event.target.value })}
+            error={Boolean(birthDateError)}
+            {...(birthDateError ? { helperText: birthDateError } : {})}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: submitting } }}
           />
-          {hideBirthDate ? null : (
-            <TextField
-              fullWidth
-              margin="normal"
-              name="mediaCustomerBirthDate"
-              type="date"
-              required
-              autoComplete="off"
-              label={t('account.transportCards.linkForm.birthDate')}
-              value={context.birthDate}
-              disabled={submitting}
-              onChange={(event) => send({ type: 'BIRTH_DATE_CHANGED', value: event.target.value })}
-              error={Boolean(birthDateError)}
-              {...(birthDateError ? { helperText: birthDateError } : {})}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          )}
-          {alertFailure ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorText(context.error)}
-            </Alert>
-          ) : null}
-        </Box>
+        )}
+        {alertFailure ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorText(context.error)}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={submitting}>
@@ -158,7 +159,6 @@ function CardLinkForm({
         </Button>
         <Button
           type="submit"
-          form={formId}
           variant="contained"
           loading={submitting}
           disabled={!snapshot.can({ type: 'SUBMIT' })}
@@ -168,7 +168,7 @@ function CardLinkForm({
             : t('account.transportCards.linkForm.submit')}
         </Button>
       </DialogActions>
-    </>
+    </Box>
   );
 }
 
@@ -182,10 +182,19 @@ export function CardLinkDialog({
   onLinked: (answer: RegisterMediaAnswer) => void;
 }) {
   const titleId = useId();
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
       {/* Mounted while open: each opening starts a new link. */}
-      {open ? <CardLinkForm titleId={titleId} onLinked={onLinked} onCancel={onClose} /> : null}
+      {open ? (
+        <CardLinkForm titleId={titleId} onLinked={onLinked} onCancel={onClose} onBusy={setBusy} />
+      ) : null}
     </Dialog>
   );
 }

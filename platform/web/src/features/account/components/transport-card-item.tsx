@@ -34,7 +34,16 @@ function ContractLine({ contract }: { contract: MediumContract }) {
   );
 }
 
-export function TransportCardItem({ media, onRemove }: { media: Medium; onRemove: (media: Medium) => void }) {
+export function TransportCardItem({
+  media,
+  travellerName,
+  onRemove,
+}: {
+  media: Medium;
+  /** The traveller the card is paired with, null for the holder's own card. */
+  travellerName: string | null;
+  onRemove: (media: Medium) => void;
+}) {
   const { t } = useTranslation();
   const { formatDay, formatInstant } = useCardDates();
   const titleId = useId();
@@ -66,6 +75,11 @@ export function TransportCardItem({ media, onRemove }: { media: Medium; onRemove
       <Typography sx={{ typography: 'body2', color: 'text.secondary', mt: 0.5 }}>
         {t('account.transportCards.expires', { date: formatDay(media.expires_at) })}
       </Typography>
+      {travellerName ? (
+        <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
+          {t('account.transportCards.traveller', { name: travellerName })}
+        </Typography>
+      ) : null}
       {media.incident ? (
         <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
           {t('account.transportCards.incidentOn', {
@@ -87,7 +101,7 @@ export function TransportCardItem({ media, onRemove }: { media: Medium; onRemove
           {t('account.transportCards.noContracts')}
         </Typography>
       ) : (
-        <Box component="ul" aria-labelledby={contractsId} sx={{ m: 0, ps: 2.5 }}>
+        <Box component="ul" aria-labelledby={contractsId} sx={{ m: 0, paddingInlineStart: 2.5 }}>
           {media.contracts.map((contract) => (
             <ContractLine key={contract.ticketId} contract={contract} />
           ))}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Medium } from '@transit-shop/sdk/contract/media';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
@@ -36,6 +37,7 @@ function openTransportCards(
     path?: string;
     heading?: string;
     hideBirthDate?: boolean;
+    user?: AuthUser;
   } = {},
 ) {
   const base = fixtureBootstrap();
@@ -43,7 +45,7 @@ function openTransportCards(
     network: { ...base.network, configuration: { ...base.network.configuration, hideBirthDate: true } },
   });
   return openAccountPage(options.path ?? '/account/transport-cards', {
-    signedInAs: fixtureUser(),
+    signedInAs: options.user ?? fixtureUser(),
     heading: options.heading ?? TITLE,
     ...(options.hideBirthDate ? { bootstrap: hidingBirthDate } : {}),
     handlers: { 'Account/getMedias.json': () => medias(list), ...options.handlers },
@@ -99,8 +101,19 @@ describe('the transport cards page', () => {
       expires_at: '2026-01-31',
       state: 'EXPIRED',
       status: 'EXPIRED',
+      profileId: 12,
     });
-    const { calls } = await openTransportCards([active, blocked, expired]);
+    const traveller = {
+      userId: 12,
+      userName: 'Tom',
+      userLastname: 'Martin',
+      userBirthday: null,
+      cardNumber: null,
+      active: true,
+    };
+    const { calls } = await openTransportCards([active, blocked, expired], {
+      user: fixtureUser({ profiles: [traveller] }),
+    });
     await screen.findByRole('list', { name: TITLE });
 
     // The answer's order, each number grouped by four and isolated left to right.
@@ -138,6 +151,9 @@ describe('the transport cards page', () => {
     const third = itemOf('1111 2222 3333 44');
     expect(within(third).getByText("Valable jusqu'au 31 janvier 2026")).toBeTruthy();
     expect(chipOf(third, 'Expirée').querySelector('svg')).toBeTruthy();
+    // A card paired with a traveller names them; the holder's own cards name nobody.
+    expect(within(third).getByText('Voyageur : Tom Martin')).toBeTruthy();
+    expect(within(first).queryByText(/Voyageur/)).toBeNull();
 
     expect(calls.find((call) => call.path === 'Account/getMedias.json')).toMatchObject({
       method: 'GET',
@@ -240,7 +256,7 @@ describe('the transport cards page', () => {
       { code: 'MEDIA_NOT_RECOGNISED', status: 404 },
       { code: 'MEDIA_LINKED_ELSEWHERE', status: 409 },
     ];
-    await openTransportCards([], {
+    await openTransportCards([medium({ id: 42, number: '11112222333344' })], {
       path: '/ar/account/transport-cards',
       heading: 'بطاقات النقل الخاصة بي',
       handlers: {
@@ -250,6 +266,10 @@ describe('the transport cards page', () => {
         },
       },
     });
+    // Each number stays one left-to-right run in the right-to-left page.
+    const item = await screen.findByRole('listitem', { name: `البطاقة ${shown('1111 2222 3333 44')}` });
+    expect(item.className).toMatch(/\bmui-rtl-/);
+    expect(within(item).getByText('نشطة')).toBeTruthy();
     const dialog = await openLinkForm(user, 'ربط بطاقة');
     expect(dialog.getByRole('heading', { name: 'ربط بطاقة نقل' })).toBeTruthy();
     const number = dialog.getByRole('textbox', { name: /رقم البطاقة/ });
@@ -269,6 +289,38 @@ describe('the transport cards page', () => {
       'هذه البطاقة مرتبطة بحساب آخر. اتصل بخدمة العملاء.',
     );
     expect(screen.getByRole('dialog').className).toMatch(/\bmui-rtl-/);
+  });
+
+  it('the link form works from the keyboard alone: Enter sends it, Escape closes it', async () => {
+    const user = userEvent.setup();
+    const linked = medium({ id: 44 });
+    const { calls } = await openTransportCards([], {
+      handlers: {
+        'Account/registerMedia.json': () => ({ ok: { media: linked, medias: [linked] } }),
+      },
+    });
+    const open = await screen.findByRole('button', { name: 'Lier une carte' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lier une carte de transport' }));
+    await user.tab();
+    expect(document.activeElement).toBe(dialog.getByRole('textbox', { name: /Numéro de carte/ }));
+    await user.keyboard('1234567890123456');
+    await user.tab();
+    expect(document.activeElement).toBe(dialog.getByLabelText(/Date de naissance du titulaire/));
+    await user.keyboard('1990-04-12');
+    // Enter in a field sends the form.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toMatchObject([
+      { mediaNumber: '1234567890123456', mediaCustomerBirthDate: '1990-04-12' },
+    ]);
+    // Escape closes a new form without sending anything.
+    await user.click(screen.getByRole('button', { name: 'Lier une carte' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toHaveLength(1);
   });
 
   it('NET-06 on a network that hides the birth date the form neither asks nor sends it', async () => {

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
 import { requireAccountHolder } from '../account-guard.ts';
 import {
@@ -43,6 +44,11 @@ function TransportCardList({ userId }: { userId: number }) {
   const client = useApiClient();
   const location = useLocation();
   const medias = useQuery(transportCardsQueryOptions(client, userId));
+  const profiles = useUser().data?.profiles ?? [];
+  const travellerNameOf = (media: Medium) => {
+    const profile = profiles.find((candidate) => candidate.userId === media.profileId);
+    return profile ? `${profile.userName} ${profile.userLastname}` : null;
+  };
   const change = useChangeTransportCard(userId);
   const keepCards = useKeepTransportCards(userId);
   const [linking, setLinking] = useState(false);
@@ -112,6 +118,7 @@ function TransportCardList({ userId }: { userId: number }) {
             <TransportCardItem
               key={media.id}
               media={media}
+              travellerName={travellerNameOf(media)}
               onRemove={(chosen) => {
                 change.reset();
                 setMessage(null);
