@@ -79,12 +79,16 @@ function CardLinkForm({
     onLinked(output);
   }, [output, onLinked]);
 
-  // Once a submit is checked or answered, the first field said wrong takes the focus, so a keyboard
-  // or screen-reader user lands on it and hears why.
+  // Once a submit is checked or answered, the first field said wrong (or else the alert) takes the
+  // focus, so a keyboard or screen-reader user lands on it and hears why.
   const [submits, setSubmits] = useState(0);
   useEffect(() => {
     if (submits === 0 || submitting) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const form = formRef.current;
+    (
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('[role="alert"]')
+    )?.focus();
   }, [submits, submitting]);
 
   const errorOf = (field: CardLinkField): string | undefined => {
@@ -148,7 +152,7 @@ function CardLinkForm({
           />
         )}
         {alertFailure ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <Alert severity="error" tabIndex={-1} sx={{ mt: 2 }}>
             {errorText(context.error)}
           </Alert>
         ) : null}

@@ -158,7 +158,8 @@ function Incident({ userId }: { userId: number }) {
   }
   return (
     <>
-      <Alert severity="warning" sx={{ mb: 3 }}>
+      {/* What the report does, read before choosing: no alert role. */}
+      <Alert severity="warning" role="note" sx={{ mb: 3 }}>
         {t('account.transportCards.incident.intro', { number: cardNumberText(media.number) })}
       </Alert>
       <IncidentForm media={media} userId={userId} />

@@ -240,9 +240,11 @@ describe('the transport cards page', () => {
     expect(dialog.queryByRole('alert')).toBeNull();
 
     await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe(
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe(
       'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
     );
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(birthDate.getAttribute('aria-invalid')).toBe('false');
 
     await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
@@ -422,6 +424,70 @@ describe('the transport cards page', () => {
     const item = itemOf('1234 5678 9012 3456');
     expect(chipOf(item, 'Bloquée')).toBeTruthy();
     expect(within(item).getByText('Volée, déclarée le 28 novembre 2026')).toBeTruthy();
+  });
+
+  it('MEDIA-06 a refused removal says why, and the list read again shows the cards as they are', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    const card = medium({});
+    await openTransportCards([], {
+      handlers: {
+        'Account/getMedias.json': () => {
+          reads += 1;
+          return medias(reads === 1 ? [card] : []);
+        },
+        'Account/unregisterMedia': () => ({ ko: { code: 'MEDIA_NOT_FOUND' }, status: 404 }),
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: `Supprimer la carte ${shown('1234 5678 9012 3456')}` }),
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cette carte ne fait pas partie de votre compte.',
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3 })).toBeNull());
+    expect(reads).toBe(2);
+    expect(screen.queryByRole('status')?.textContent).toBe('');
+  });
+
+  it('MEDIA-06 a refused incident report says why and stays on the report', async () => {
+    const user = userEvent.setup();
+    const { router, calls } = await openTransportCards([medium({})], {
+      path: '/account/transport-cards/incident/41',
+      heading: 'Déclarer un incident',
+      handlers: { 'Account/reportMediaIncident.json': () => ({ ko: { code: 'MEDIA_ERROR' }, status: 502 }) },
+    });
+    expect((await screen.findByText(/Pour la carte/)).textContent).toContain(shown('1234 5678 9012 3456'));
+    await user.click(await screen.findByRole('radio', { name: 'Endommagée' }));
+    await user.click(screen.getByRole('button', { name: "Déclarer l'incident" }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bloquer la carte' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Le système billettique ne répond pas. Réessayez dans quelques minutes.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/account/transport-cards/incident/41');
+    expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([
+      { mediaId: 41, kind: 'DAMAGED', userId: 7 },
+    ]);
+  });
+
+  it('the incident page of a card that is not in the account, or already blocked, offers nothing to report', async () => {
+    await openTransportCards([medium({ status: 'BLOCKED' })], {
+      path: '/account/transport-cards/incident/41',
+      heading: 'Déclarer un incident',
+    });
+    expect(
+      await screen.findByText(
+        "Cette carte n'est pas dans votre compte, ou un incident y a déjà été déclaré.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Retour à mes cartes' }).getAttribute('href')).toBe(
+      '/account/transport-cards',
+    );
   });
 
   it('the account page links to the transport cards', async () => {

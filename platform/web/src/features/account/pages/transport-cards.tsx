@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterMediaAnswer } from '@transit-shop/flows/card-link/card-link.machine';
 import type { Medium } from '@transit-shop/sdk/contract/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -43,7 +43,9 @@ function TransportCardList({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const client = useApiClient();
   const location = useLocation();
-  const medias = useQuery(transportCardsQueryOptions(client, userId));
+  const queryClient = useQueryClient();
+  const query = transportCardsQueryOptions(client, userId);
+  const medias = useQuery(query);
   const profiles = useUser().data?.profiles ?? [];
   const travellerNameOf = (media: Medium) => {
     const profile = profiles.find((candidate) => candidate.userId === media.profileId);
@@ -80,7 +82,8 @@ function TransportCardList({ userId }: { userId: number }) {
       await change.mutateAsync({ change: 'remove', media });
       setMessage(t('account.transportCards.removed', { number: cardNumberText(media.number) }));
     } catch {
-      // Said by the alert below.
+      // Said by the alert below; a card removed or blocked since the list was read shows as it is.
+      await queryClient.invalidateQueries({ queryKey: query.queryKey });
     }
     setRemoving(null);
   };
@@ -95,7 +98,8 @@ function TransportCardList({ userId }: { userId: number }) {
       </Box>
       {change.isError ? <FailureAlert failure={change.error} /> : null}
       {medias.data.length === 0 ? (
-        <Alert severity="info" sx={{ mt: 2 }}>
+        // An explanation, not news: no alert role.
+        <Alert severity="info" role="note" sx={{ mt: 2 }}>
           {t('account.transportCards.empty')}
         </Alert>
       ) : null}
