@@ -64,9 +64,9 @@ export function TransportCardItem({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
         <Typography
           id={titleId}
-          variant="h4"
+          variant="subtitle1"
           component="h3"
-          sx={{ typography: 'subtitle1', fontWeight: 'fontWeightMedium', fontVariantNumeric: 'tabular-nums' }}
+          sx={{ fontWeight: 'fontWeightMedium', fontVariantNumeric: 'tabular-nums' }}
         >
           {t('account.transportCards.cardTitle', { number })}
         </Typography>
