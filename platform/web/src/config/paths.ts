@@ -28,6 +28,7 @@ export const paths = {
   accountInvoices: '/account/invoices',
   accountPaymentCards: '/account/payment-cards',
   accountTransportCards: '/account/transport-cards',
+  accountTransportCardIncident: '/account/transport-cards/incident/:id',
   accountWallet: '/account/wallet',
   accountTacit: '/account/tacit',
   walletGuest: '/wallet/guest/:reference',

@@ -82,6 +82,9 @@ function Account() {
         <Button component={LocaleLink} to={paths.accountPaymentCards} variant="contained">
           {t('account.paymentCards.title')}
         </Button>
+        <Button component={LocaleLink} to={paths.accountTransportCards} variant="contained">
+          {t('account.transportCards.title')}
+        </Button>
         <Button component={LocaleLink} to={paths.authLogout} variant="outlined">
           {t('account.logout')}
         </Button>

@@ -1,0 +1,498 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
+import type { Medium } from '@transit-shop/sdk/contract/media';
+import { describe, expect, it } from 'vitest';
+import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { fixtureUser, type Handler } from '../../../test/session.ts';
+
+const TITLE = 'Mes cartes de transport';
+/** A card number as the page shows it: grouped by four, one left-to-right run. */
+const shown = (grouped: string) => `\u2066${grouped}\u2069`;
+
+function medium(overrides: Partial<Medium>): Medium {
+  return {
+    id: 41,
+    network_id: 7,
+    provider_id: 'harbour-cards',
+    number: '1234567890123456',
+    expires_at: '2030-12-31',
+    created_at: '2026-11-01T09:00:00.000Z',
+    state: 'ACTIVE',
+    status: 'ACTIVE',
+    incident: null,
+    profileId: null,
+    contracts: [],
+    ...overrides,
+  };
+}
+
+const medias = (list: Medium[]) => ({ ok: { medias: list } });
+
+function openTransportCards(
+  list: Medium[],
+  options: {
+    handlers?: Record<string, Handler>;
+    path?: string;
+    heading?: string;
+    hideBirthDate?: boolean;
+    user?: AuthUser;
+  } = {},
+) {
+  const base = fixtureBootstrap();
+  const hidingBirthDate = fixtureBootstrap({
+    network: { ...base.network, configuration: { ...base.network.configuration, hideBirthDate: true } },
+  });
+  return openAccountPage(options.path ?? '/account/transport-cards', {
+    signedInAs: options.user ?? fixtureUser(),
+    heading: options.heading ?? TITLE,
+    ...(options.hideBirthDate ? { bootstrap: hidingBirthDate } : {}),
+    handlers: { 'Account/getMedias.json': () => medias(list), ...options.handlers },
+  });
+}
+
+/** The card headings in the page's order. */
+const cardTitles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+/** The list item of a card, found by its heading. */
+const itemOf = (grouped: string) =>
+  screen.getByRole('listitem', { name: `Carte ${shown(grouped)}` }) as HTMLElement;
+const chipOf = (item: HTMLElement, text: string) =>
+  within(item).getByText(text).closest('.MuiChip-root') as HTMLElement;
+
+async function openLinkForm(user: ReturnType<typeof userEvent.setup>, button = 'Lier une carte') {
+  await user.click(await screen.findByRole('button', { name: button }));
+  return within(await screen.findByRole('dialog'));
+}
+
+describe('the transport cards page', () => {
+  it('lists the cards as answered: number grouped by 4, expiry, status with its icon, and contracts', async () => {
+    const active = medium({
+      contracts: [
+        {
+          ticketId: 501,
+          orderId: 90,
+          productName: 'Pass mensuel',
+          validFrom: '2026-11-01T00:00:00.000Z',
+          validTo: '2026-11-30T22:59:59.000Z',
+          loading: 'LOADED',
+          loadedAt: '2026-11-03T08:15:00.000Z',
+        },
+        {
+          ticketId: 502,
+          orderId: 91,
+          productName: 'Carnet 10 voyages',
+          validFrom: null,
+          validTo: null,
+          loading: 'TO_LOAD',
+          loadedAt: null,
+        },
+      ],
+    });
+    const blocked = medium({
+      id: 43,
+      number: '9876543210987654',
+      status: 'BLOCKED',
+      incident: { kind: 'LOST', reportedAt: '2026-11-20T10:00:00.000Z' },
+    });
+    const expired = medium({
+      id: 42,
+      number: '11112222333344',
+      expires_at: '2026-01-31',
+      state: 'EXPIRED',
+      status: 'EXPIRED',
+      profileId: 12,
+    });
+    const traveller = {
+      userId: 12,
+      userName: 'Tom',
+      userLastname: 'Martin',
+      userBirthday: null,
+      cardNumber: null,
+      active: true,
+    };
+    const { calls } = await openTransportCards([active, blocked, expired], {
+      user: fixtureUser({ profiles: [traveller] }),
+    });
+    await screen.findByRole('list', { name: TITLE });
+
+    // The answer's order, each number grouped by four and isolated left to right.
+    expect(cardTitles()).toEqual([
+      `Carte ${shown('1234 5678 9012 3456')}`,
+      `Carte ${shown('9876 5432 1098 7654')}`,
+      `Carte ${shown('1111 2222 3333 44')}`,
+    ]);
+
+    const first = itemOf('1234 5678 9012 3456');
+    expect(within(first).getByText("Valable jusqu'au 31 décembre 2030")).toBeTruthy();
+    const activeChip = chipOf(first, 'Active');
+    expect(activeChip.className).toMatch(/MuiChip-colorSuccess/);
+    expect(activeChip.querySelector('svg')).toBeTruthy();
+    const contracts = within(within(first).getByRole('list', { name: 'Contrats sur cette carte' }));
+    const [loaded, waiting] = contracts.getAllByRole('listitem');
+    expect(loaded?.textContent).toBe('Pass mensuelChargé sur la carte le 3 novembre 2026');
+    expect(waiting?.textContent).toBe(
+      'Carnet 10 voyagesEn attente : chargé à la prochaine validation de la carte',
+    );
+    expect(within(first).getByRole('link', { name: /Déclarer un incident/ })).toBeTruthy();
+
+    const second = itemOf('9876 5432 1098 7654');
+    const blockedChip = chipOf(second, 'Bloquée');
+    expect(blockedChip.className).toMatch(/MuiChip-colorError/);
+    expect(blockedChip.querySelector('svg')).toBeTruthy();
+    expect(within(second).getByText('Perdue, déclarée le 20 novembre 2026')).toBeTruthy();
+    expect(within(second).getByText(/Ses contrats peuvent être transférés sur une autre carte/)).toBeTruthy();
+    expect(within(second).getByRole('link', { name: 'Aller à mon portefeuille' }).getAttribute('href')).toBe(
+      '/account/wallet',
+    );
+    expect(within(second).queryByRole('link', { name: /Déclarer un incident/ })).toBeNull();
+    expect(within(second).getByText("Aucun contrat sur cette carte pour l'instant.")).toBeTruthy();
+
+    const third = itemOf('1111 2222 3333 44');
+    expect(within(third).getByText("Valable jusqu'au 31 janvier 2026")).toBeTruthy();
+    expect(chipOf(third, 'Expirée').querySelector('svg')).toBeTruthy();
+    // A card paired with a traveller names them; the holder's own cards name nobody.
+    expect(within(third).getByText('Voyageur : Tom Martin')).toBeTruthy();
+    expect(within(first).queryByText(/Voyageur/)).toBeNull();
+
+    expect(calls.find((call) => call.path === 'Account/getMedias.json')).toMatchObject({
+      method: 'GET',
+      signed: true,
+      payload: { userToken: 'token-7', userId: '7', networkId: '7' },
+    });
+  });
+
+  it('without a card the page says what a card is for and offers to link one', async () => {
+    await openTransportCards([]);
+    expect(await screen.findByText(/Une carte de transport porte vos abonnements et titres/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Lier une carte' })).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('MEDIA-04 the card number and the birth date are required: nothing is sent without them', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openTransportCards([]);
+    const dialog = await openLinkForm(user);
+    expect(dialog.getByRole('heading', { name: 'Lier une carte de transport' })).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    const number = dialog.getByRole('textbox', { name: /Numéro de carte/ });
+    const birthDate = dialog.getByLabelText(/Date de naissance du titulaire/);
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(number)).toBe('Ce champ est obligatoire.');
+    expect(birthDate.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(birthDate)).toBe('Ce champ est obligatoire.');
+    expect(document.activeElement).toBe(number);
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toEqual([]);
+  });
+
+  it('MEDIA-04 a linked card is sent as digits with the birth date, and shows in the list as answered', async () => {
+    const user = userEvent.setup();
+    const linked = medium({ id: 44 });
+    const { calls } = await openTransportCards([], {
+      handlers: {
+        'Account/registerMedia.json': () => ({ ok: { media: linked, medias: [linked] } }),
+      },
+    });
+    const dialog = await openLinkForm(user);
+    await user.type(dialog.getByRole('textbox', { name: /Numéro de carte/ }), '1234 5678 9012 3456');
+    await user.type(dialog.getByLabelText(/Date de naissance du titulaire/), '1990-04-12');
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe(
+      `La carte ${shown('1234 5678 9012 3456')} est maintenant liée à votre compte.`,
+    );
+    expect(cardTitles()).toEqual([`Carte ${shown('1234 5678 9012 3456')}`]);
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toEqual([
+      {
+        mediaNumber: '1234567890123456',
+        mediaCustomerBirthDate: '1990-04-12',
+        lang: 'fr',
+        userId: 7,
+        networkId: 7,
+      },
+    ]);
+  });
+
+  it('MEDIA-05 refusals are said in French: a birth date mismatch under its field, an incident in an alert, and a retry goes', async () => {
+    const user = userEvent.setup();
+    const refusals = ['MEDIA_BIRTH_DATE_MISMATCH', 'MEDIA_INCIDENT'];
+    const linked = medium({ id: 44 });
+    const { calls } = await openTransportCards([], {
+      handlers: {
+        'Account/registerMedia.json': () => {
+          const code = refusals.shift();
+          return code ? { ko: { code }, status: 409 } : { ok: { media: linked, medias: [linked] } };
+        },
+      },
+    });
+    const dialog = await openLinkForm(user);
+    await user.type(dialog.getByRole('textbox', { name: /Numéro de carte/ }), '12345678');
+    const birthDate = dialog.getByLabelText(/Date de naissance du titulaire/);
+    await user.type(birthDate, '1990-04-12');
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+
+    await waitFor(() =>
+      expect(descriptionOf(birthDate)).toBe('La date de naissance ne correspond pas à cette carte.'),
+    );
+    expect(birthDate.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(birthDate);
+    expect(dialog.queryByRole('alert')).toBeNull();
+
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(birthDate.getAttribute('aria-invalid')).toBe('false');
+
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toHaveLength(3);
+  });
+
+  it('MEDIA-05 refusals are said in Arabic: an unknown number under its field, a card linked elsewhere in an alert', async () => {
+    const user = userEvent.setup();
+    const refusals = [
+      { code: 'MEDIA_NOT_RECOGNISED', status: 404 },
+      { code: 'MEDIA_LINKED_ELSEWHERE', status: 409 },
+    ];
+    await openTransportCards([medium({ id: 42, number: '11112222333344' })], {
+      path: '/ar/account/transport-cards',
+      heading: 'بطاقات النقل الخاصة بي',
+      handlers: {
+        'Account/registerMedia.json': () => {
+          const refusal = refusals.shift() as { code: string; status: number };
+          return { ko: { code: refusal.code }, status: refusal.status };
+        },
+      },
+    });
+    // Each number stays one left-to-right run in the right-to-left page.
+    const item = await screen.findByRole('listitem', { name: `البطاقة ${shown('1111 2222 3333 44')}` });
+    expect(item.className).toMatch(/\bmui-rtl-/);
+    expect(within(item).getByText('نشطة')).toBeTruthy();
+    const dialog = await openLinkForm(user, 'ربط بطاقة');
+    expect(dialog.getByRole('heading', { name: 'ربط بطاقة نقل' })).toBeTruthy();
+    const number = dialog.getByRole('textbox', { name: /رقم البطاقة/ });
+    // The number reads left to right inside the right-to-left form.
+    expect(number.getAttribute('dir')).toBe('ltr');
+    await user.type(number, '12345678');
+    await user.type(dialog.getByLabelText(/تاريخ ميلاد حامل البطاقة/), '1990-04-12');
+    await user.click(dialog.getByRole('button', { name: 'ربط البطاقة' }));
+
+    await waitFor(() =>
+      expect(descriptionOf(number)).toBe('رقم البطاقة غير معروف. تحقّق من الرقم المطبوع على البطاقة.'),
+    );
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+
+    await user.click(dialog.getByRole('button', { name: 'ربط البطاقة' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'هذه البطاقة مرتبطة بحساب آخر. اتصل بخدمة العملاء.',
+    );
+    expect(screen.getByRole('dialog').className).toMatch(/\bmui-rtl-/);
+  });
+
+  it('the link form works from the keyboard alone: Enter sends it, Escape closes it', async () => {
+    const user = userEvent.setup();
+    const linked = medium({ id: 44 });
+    const { calls } = await openTransportCards([], {
+      handlers: {
+        'Account/registerMedia.json': () => ({ ok: { media: linked, medias: [linked] } }),
+      },
+    });
+    const open = await screen.findByRole('button', { name: 'Lier une carte' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lier une carte de transport' }));
+    await user.tab();
+    expect(document.activeElement).toBe(dialog.getByRole('textbox', { name: /Numéro de carte/ }));
+    await user.keyboard('1234567890123456');
+    await user.tab();
+    expect(document.activeElement).toBe(dialog.getByLabelText(/Date de naissance du titulaire/));
+    await user.keyboard('1990-04-12');
+    // Enter in a field sends the form.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toMatchObject([
+      { mediaNumber: '1234567890123456', mediaCustomerBirthDate: '1990-04-12' },
+    ]);
+    // Escape closes a new form without sending anything.
+    await user.click(screen.getByRole('button', { name: 'Lier une carte' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toHaveLength(1);
+  });
+
+  it('NET-06 on a network that hides the birth date the form neither asks nor sends it', async () => {
+    const user = userEvent.setup();
+    const linked = medium({ id: 44, number: '12345678' });
+    const { calls } = await openTransportCards([], {
+      hideBirthDate: true,
+      handlers: {
+        'Account/registerMedia.json': () => ({ ok: { media: linked, medias: [linked] } }),
+      },
+    });
+    const dialog = await openLinkForm(user);
+    expect(dialog.getByText('Saisissez le numéro imprimé sur la carte.')).toBeTruthy();
+    expect(dialog.queryByLabelText(/Date de naissance/)).toBeNull();
+    await user.type(dialog.getByRole('textbox', { name: /Numéro de carte/ }), '12345678');
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toEqual([
+      { mediaNumber: '12345678', lang: 'fr', userId: 7, networkId: 7 },
+    ]);
+  });
+
+  it('MEDIA-06 Remove asks for a confirmation saying the card stays valid until its expiry; Cancel sends nothing, Remove sends unregisterMedia', async () => {
+    const user = userEvent.setup();
+    const kept = medium({ id: 42, number: '11112222333344' });
+    const removed = medium({});
+    const { calls } = await openTransportCards([removed, kept], {
+      handlers: { 'Account/unregisterMedia': () => medias([kept]) },
+    });
+    await screen.findByRole('list', { name: TITLE });
+    const remove = () =>
+      screen.getByRole('button', { name: `Supprimer la carte ${shown('1234 5678 9012 3456')}` });
+    await user.click(remove());
+    const dialog = within(screen.getByRole('dialog', { name: 'Retirer cette carte de votre compte ?' }));
+    expect(
+      dialog.getByText(/Elle reste valable sur le réseau jusqu'au 31 décembre 2030/).textContent,
+    ).toContain(shown('1234 5678 9012 3456'));
+    await user.click(dialog.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'Account/unregisterMedia')).toEqual([]);
+
+    await user.click(remove());
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(cardTitles()).toEqual([`Carte ${shown('1111 2222 3333 44')}`]));
+    expect(screen.getByRole('status').textContent).toBe(
+      `La carte ${shown('1234 5678 9012 3456')} a été retirée de votre compte.`,
+    );
+    expect(payloadsAt(calls, 'Account/unregisterMedia')).toEqual([{ mediaId: '41', userId: '7' }]);
+  });
+
+  it('MEDIA-06 reporting an incident: a kind is required, a confirmation, then the list shows the card blocked', async () => {
+    const user = userEvent.setup();
+    const card = medium({ contracts: [] });
+    const blocked = medium({
+      status: 'BLOCKED',
+      incident: { kind: 'STOLEN', reportedAt: '2026-11-28T00:20:00.000Z' },
+    });
+    const { calls, router } = await openTransportCards([card], {
+      handlers: { 'Account/reportMediaIncident.json': () => medias([blocked]) },
+    });
+    await user.click(
+      await screen.findByRole('link', {
+        name: `Déclarer un incident sur la carte ${shown('1234 5678 9012 3456')}`,
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Déclarer un incident' });
+    expect(router.state.location.pathname).toBe('/account/transport-cards/incident/41');
+    const kinds = within(screen.getByRole('radiogroup', { name: /Qu'est-il arrivé à la carte/ }));
+    expect(kinds.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'LOST',
+      'STOLEN',
+      'DAMAGED',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: "Déclarer l'incident" }));
+    expect(screen.getByText('Choisissez ce qui est arrivé à la carte.')).toBeTruthy();
+    expect(document.activeElement).toBe(kinds.getByRole('radio', { name: 'Perdue' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // A choice is made with the keyboard (jsdom has no CSS.escape for the arrow keys' walk).
+    kinds.getByRole('radio', { name: 'Volée' }).focus();
+    await user.keyboard(' ');
+    expect(kinds.getByRole('radio', { name: 'Volée' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: "Déclarer l'incident" }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bloquer cette carte ?' }));
+    expect(dialog.getByText(/motif : Volée/)).toBeTruthy();
+    expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Bloquer la carte' }));
+
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    expect(router.state.location.pathname).toBe('/account/transport-cards');
+    expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([
+      { mediaId: 41, kind: 'STOLEN', userId: 7 },
+    ]);
+    expect(screen.getByRole('status').textContent).toBe(
+      `L'incident est enregistré : la carte ${shown('1234 5678 9012 3456')} est bloquée. Ses contrats peuvent être transférés sur une autre carte.`,
+    );
+    const item = itemOf('1234 5678 9012 3456');
+    expect(chipOf(item, 'Bloquée')).toBeTruthy();
+    expect(within(item).getByText('Volée, déclarée le 28 novembre 2026')).toBeTruthy();
+  });
+
+  it('MEDIA-06 a refused removal says why, and the list read again shows the cards as they are', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    const card = medium({});
+    await openTransportCards([], {
+      handlers: {
+        'Account/getMedias.json': () => {
+          reads += 1;
+          return medias(reads === 1 ? [card] : []);
+        },
+        'Account/unregisterMedia': () => ({ ko: { code: 'MEDIA_NOT_FOUND' }, status: 404 }),
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: `Supprimer la carte ${shown('1234 5678 9012 3456')}` }),
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cette carte ne fait pas partie de votre compte.',
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3 })).toBeNull());
+    expect(reads).toBe(2);
+    expect(screen.queryByRole('status')?.textContent).toBe('');
+  });
+
+  it('MEDIA-06 a refused incident report says why and stays on the report', async () => {
+    const user = userEvent.setup();
+    const { router, calls } = await openTransportCards([medium({})], {
+      path: '/account/transport-cards/incident/41',
+      heading: 'Déclarer un incident',
+      handlers: { 'Account/reportMediaIncident.json': () => ({ ko: { code: 'MEDIA_ERROR' }, status: 502 }) },
+    });
+    expect((await screen.findByText(/Pour la carte/)).textContent).toContain(shown('1234 5678 9012 3456'));
+    await user.click(await screen.findByRole('radio', { name: 'Endommagée' }));
+    await user.click(screen.getByRole('button', { name: "Déclarer l'incident" }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bloquer la carte' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Le système billettique ne répond pas. Réessayez dans quelques minutes.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/account/transport-cards/incident/41');
+    expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([
+      { mediaId: 41, kind: 'DAMAGED', userId: 7 },
+    ]);
+  });
+
+  it('the incident page of a card that is not in the account, or already blocked, offers nothing to report', async () => {
+    await openTransportCards([medium({ status: 'BLOCKED' })], {
+      path: '/account/transport-cards/incident/41',
+      heading: 'Déclarer un incident',
+    });
+    expect(
+      await screen.findByText(
+        "Cette carte n'est pas dans votre compte, ou un incident y a déjà été déclaré.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Retour à mes cartes' }).getAttribute('href')).toBe(
+      '/account/transport-cards',
+    );
+  });
+
+  it('the account page links to the transport cards', async () => {
+    await openAccountPage('/account', { signedInAs: fixtureUser() });
+    const link = screen.getByRole('link', { name: TITLE });
+    expect(link.getAttribute('href')).toBe('/account/transport-cards');
+  });
+});
