@@ -15,8 +15,11 @@ export type RegistryCardRecord = {
   holderBirthDate: string;
   /** The card's last valid day, YYYY-MM-DD. */
   expiresOn: string;
-  /** Null when the registry gives no status (MEDIA_STATUS_EMPTY). */
-  status: CardStatus | null;
+  /**
+   * ACTIVE, EXPIRED, INCIDENT, BLOCKED, or a status the shop does not know (MEDIA_UNKNOWN_DATA);
+   * null when the registry gives none (MEDIA_STATUS_EMPTY).
+   */
+  status: CardStatus | (string & {}) | null;
   /** The incident reported on it, once one was. */
   incident: { kind: IncidentKind; reportedAt: Date } | null;
 };
