@@ -88,6 +88,7 @@ async function start() {
     clock,
     networks,
     payments,
+    cards,
     publicUrl,
     jobs,
     logger,

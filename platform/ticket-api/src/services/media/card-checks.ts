@@ -28,6 +28,25 @@ export function stateOf(
 }
 
 /**
+ * A card that may be used now: the registry knows it, gives it a status, no incident blocked it,
+ * it has not expired, and its status is one the shop knows (MEDIA-05).
+ */
+export function checkCardState(
+  card: RegistryCardRecord | null,
+  network: LoadedNetwork,
+  now: Date,
+): RegistryCardRecord {
+  if (!card) throw new AppError('MEDIA_NOT_RECOGNISED');
+  if (card.status === null) throw new AppError('MEDIA_STATUS_EMPTY');
+  if (card.status === 'INCIDENT' || card.status === 'BLOCKED' || card.incident)
+    throw new AppError('MEDIA_INCIDENT');
+  if (card.status === 'EXPIRED' || stateOf(card, network, now) === 'EXPIRED')
+    throw new AppError('MEDIA_EXPIRED');
+  if (card.status !== 'ACTIVE') throw new AppError('MEDIA_UNKNOWN_DATA');
+  return card;
+}
+
+/**
  * The card of that number, usable by whoever gave this birth date (MEDIA-04, MEDIA-05): it exists,
  * has a status, is the holder's (unless the network hides the birth date), and is active.
  */
@@ -38,16 +57,10 @@ export function checkUsableCard(options: {
   now: Date;
 }): RegistryCardRecord {
   const { card, network } = options;
-  if (!card) throw new AppError('MEDIA_NOT_RECOGNISED');
-  if (card.status === null) throw new AppError('MEDIA_STATUS_EMPTY');
-  if (!network.network.config.hideBirthDate && options.birthDate !== card.holderBirthDate)
-    throw new AppError('MEDIA_BIRTH_DATE_MISMATCH');
-  if (card.status === 'INCIDENT' || card.status === 'BLOCKED' || card.incident)
-    throw new AppError('MEDIA_INCIDENT');
-  if (card.status === 'EXPIRED' || stateOf(card, network, options.now) === 'EXPIRED')
-    throw new AppError('MEDIA_EXPIRED');
-  if (card.status !== 'ACTIVE') throw new AppError('MEDIA_UNKNOWN_DATA');
-  return card;
+  if (card && card.status !== null && !network.network.config.hideBirthDate) {
+    if (options.birthDate !== card.holderBirthDate) throw new AppError('MEDIA_BIRTH_DATE_MISMATCH');
+  }
+  return checkCardState(card, network, options.now);
 }
 
 /** The birth date a network that shows it requires (NET-06, MEDIA-04), as a field issue. */
