@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_CALLS, type PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
+import { CHECKOUT_CALLS, type OrderDetail, type PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
 import { describe, expect, it } from 'vitest';
 import type { NewUserRow, UserRow } from '../../db/schema/users.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { insertTestUser, signedInUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
+import { contractsOf, notifyPayment } from '../../test-support/tickets.ts';
 import { createSession } from '../sessions/create-session.ts';
 
 const testApp = useTestApp();
@@ -148,5 +149,41 @@ describe('placeOrder with a PHYSICAL article loaded on a card', () => {
     } finally {
       clock.set(start);
     }
+  });
+
+  it('issues the paid contract to load on the card: the order names the card’s number, and the card lists the contract', async () => {
+    const app = testApp.current;
+    const buyer = await signIn();
+    const media = await link(buyer, 5);
+    const answer = await okOf<PlaceOrderAnswer>(await placeOnCard(buyer, media.id));
+    await notifyPayment(app, answer.orderId, 'payment.succeeded');
+    const { order } = await okOf<{ order: OrderDetail }>(
+      await app.call(CHECKOUT_CALLS.history, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        networkId: LUMIERE_ID,
+        orderId: answer.orderId,
+      }),
+    );
+    expect(order.tickets.map((entry) => entry.place)).toEqual([
+      { delivery: 'WALLET' },
+      { delivery: 'CARD', mediaId: media.id, cardNumber: card(5).number },
+    ]);
+    const [onCard] = (await contractsOf(app, answer.orderId)).filter((row) => row.delivery === 'CARD');
+    const { medias } = await okOf<{ medias: Medium[] }>(
+      await app.call(MEDIA_CALLS.getMedias, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        networkId: LUMIERE_ID,
+      }),
+    );
+    expect(medias[0]?.contracts).toEqual([
+      expect.objectContaining({
+        ticketId: onCard?.id,
+        orderId: answer.orderId,
+        loading: 'TO_LOAD',
+        loadedAt: null,
+      }),
+    ]);
   });
 });
