@@ -42,6 +42,14 @@ function lumiere(nn: number) {
   return card;
 }
 
+/** A new card of Lumière's registry, as the shop issues one: no other test knows it. */
+const freshCard = (app: TestApp) =>
+  app.demoCards.issueCard(
+    LUMIERE_ID,
+    { holderBirthDate: '1992-03-14', expiresOn: '2031-12-31' },
+    app.clock.now(),
+  );
+
 const signIn = (app: TestApp, networkId = LUMIERE_ID, user: Partial<NewUserRow> = {}) =>
   signedInUser({ db: app.deps.db, clock: app.clock, policy: app.deps.sessionPolicy, networkId, user });
 
@@ -75,8 +83,12 @@ const register = (
     ...extra,
   });
 
-const linked = async (app: TestApp, customer: Customer, card: { number: string; holderBirthDate: string }) =>
-  (await okOf<MediaList & { media: Medium }>(await register(app, customer, card))).media;
+const linked = async (
+  app: TestApp,
+  customer: Customer,
+  card: { number: string; holderBirthDate: string },
+  extra: Record<string, unknown> = {},
+) => (await okOf<MediaList & { media: Medium }>(await register(app, customer, card, extra))).media;
 
 const mediasOf = async (app: TestApp, customer: Customer, networkId = LUMIERE_ID) =>
   (
@@ -419,6 +431,19 @@ describe('Account/getMedias.json', () => {
     ]);
   });
 
+  it('lists to a traveller signed in as itself only the cards paired with it', async () => {
+    const app = testApp.current;
+    const holder = await signIn(app);
+    const traveller = await profileOf(app, holder);
+    await linked(app, holder, await freshCard(app));
+    const paired = await linked(app, holder, await freshCard(app), { userId: traveller.id });
+    expect((await mediasOf(app, holder)).map((medium) => medium.id)).toHaveLength(2);
+    const asTraveller = await sessionOf(app, traveller);
+    expect((await mediasOf(app, asTraveller)).map((medium) => medium.id)).toEqual([paired.id]);
+    // Only the holder links the account's cards.
+    expect((await koOf(await register(app, asTraveller, await freshCard(app)))).code).toBe('FORBIDDEN');
+  });
+
   it('answers a guest no card', async () => {
     const app = testApp.current;
     const guest = await signIn(app, LUMIERE_ID, { status: 'GUEST', email: null });
@@ -504,6 +529,16 @@ describe('Account/searchLocalMediaForSignin', () => {
     const number = lumiere(22).number;
     await profileOf(app, other, { cardNumber: `${number.slice(0, 4)} ${number.slice(4)}` });
     expect(await okOf(await search(app, lumiere(22), newAddress()))).toEqual({ result: 'SEVERAL' });
+  });
+
+  it('answers ONE when the card’s link and a traveller carrying its number are of the same account', async () => {
+    const app = testApp.current;
+    const registered = await registerAndLogin(app);
+    const holder = { user: { id: registered.user.userId } as UserRow, token: registered.token };
+    const card = await freshCard(app);
+    const traveller = await profileOf(app, holder, { cardNumber: card.number });
+    await linked(app, holder, card, { userId: traveller.id });
+    expect((await okOf<MediaSearchAnswer>(await search(app, card, newAddress()))).result).toBe('ONE');
   });
 
   it('answers NONE for a valid card no account holds', async () => {
