@@ -42,6 +42,7 @@ async function holdersOf(db: Database, networkId: number, number: string): Promi
     .where(
       and(
         isNotNull(users.parentUserId),
+        isNotNull(users.cardNumber),
         eq(users.active, true),
         ne(users.status, 'ANONYMISED'),
         sql`regexp_replace(${users.cardNumber}, '[[:space:]-]', '', 'g') = ${number}`,
