@@ -32,4 +32,5 @@ CREATE TABLE "media_links" (
 ALTER TABLE "media_links" ADD CONSTRAINT "media_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media_links" ADD CONSTRAINT "media_links_profile_id_users_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "media_links_live_number_key" ON "media_links" USING btree ("network_id","number") WHERE "media_links"."removed_at" is null;--> statement-breakpoint
-CREATE INDEX "media_links_user_idx" ON "media_links" USING btree ("user_id","network_id");
+CREATE INDEX "media_links_user_idx" ON "media_links" USING btree ("user_id","network_id");--> statement-breakpoint
+CREATE INDEX "tickets_media_idx" ON "tickets" USING btree ("media_id") WHERE "tickets"."media_id" is not null;
