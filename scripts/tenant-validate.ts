@@ -1,7 +1,9 @@
 // `npm run tenant:validate`: reports every problem of every tenant and theme file, exits 1 on any.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCardFiles } from '@transit-shop/tenancy/cards-file';
 import { type LoadResult, loadTenants } from '@transit-shop/tenancy/load-tenants';
+import type { Problem } from '@transit-shop/tenancy/types';
 import { readVoucherFiles } from '@transit-shop/tenancy/vouchers-file';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,17 +33,13 @@ export function formatReport(result: LoadResult): string[] {
   return [...lines, `${summary}: ${count} problem${count === 1 ? '' : 's'}${invalid}`];
 }
 
-/**
- * The vouchers files of the networks that loaded, checked against their catalogues as the ticket
- * API checks them at start; a network with a voucher problem counts as invalid.
- */
-export async function withVoucherFiles(result: LoadResult, tenantsDir: string): Promise<LoadResult> {
-  const { problems } = await readVoucherFiles({ tenantsDir, networks: result.networks });
+/** The result with more problems: a network with any of them counts as invalid. */
+function withNetworkProblems(result: LoadResult, problems: readonly Problem[]): LoadResult {
   if (problems.length === 0) return result;
   const failing = new Set(
     result.networks
       .map((loaded) => loaded.network.slug)
-      .filter((slug) => problems.some((problem) => problem.file === `tenants/${slug}/vouchers.json`)),
+      .filter((slug) => problems.some((problem) => problem.file.startsWith(`tenants/${slug}/`))),
   );
   return {
     ...result,
@@ -51,9 +49,25 @@ export async function withVoucherFiles(result: LoadResult, tenantsDir: string): 
   };
 }
 
+/**
+ * The vouchers files of the networks that loaded, checked against their catalogues as the ticket
+ * API checks them at start; a network with a voucher problem counts as invalid.
+ */
+export async function withVoucherFiles(result: LoadResult, tenantsDir: string): Promise<LoadResult> {
+  const { problems } = await readVoucherFiles({ tenantsDir, networks: result.networks });
+  return withNetworkProblems(result, problems);
+}
+
+/** The demo card registries (cards.json) of the networks that loaded, as the ticket API reads them. */
+export async function withCardFiles(result: LoadResult, tenantsDir: string): Promise<LoadResult> {
+  const { problems } = await readCardFiles({ tenantsDir, networks: result.networks });
+  return withNetworkProblems(result, problems);
+}
+
 export async function validateTenants(argv: readonly string[]): Promise<number> {
   const folders = tenantFolders(argv);
-  const result = await withVoucherFiles(await loadTenants(folders), folders.tenantsDir);
+  const loaded = await loadTenants(folders);
+  const result = await withCardFiles(await withVoucherFiles(loaded, folders.tenantsDir), folders.tenantsDir);
   for (const line of formatReport(result)) console.log(line);
   return result.problems.length > 0 ? 1 : 0;
 }

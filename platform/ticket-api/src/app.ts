@@ -10,6 +10,7 @@ import type { AppDeps } from './services/app-deps.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
 import { collectRoutes } from './services/collect/collect-routes.ts';
 import { identityRoutes } from './services/identity/identity-routes.ts';
+import { mediaRoutes } from './services/media/media-routes.ts';
 import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
 import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', checkoutRoutes());
   app.route('/', collectRoutes());
   app.route('/', paymentMethodRoutes());
+  app.route('/', mediaRoutes());
   app.route('/', paymentNotificationRoutes());
   app.route('/', walletRoutes());
   options.extend?.(app);

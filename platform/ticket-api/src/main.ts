@@ -16,6 +16,7 @@ import { APP_JOBS } from './queue/job-definitions.ts';
 import { startJobs } from './queue/job-queue.ts';
 import { compileTrustedProxies } from './security/trusted-proxies.ts';
 import { loadIdentityKeys } from './services/identity/identity-keys.ts';
+import { createDemoCardRegistry } from './services/media/demo-card-registry.ts';
 import { createSandboxProvider } from './services/payments/sandbox-provider.ts';
 import { createDatabaseTicketSigner } from './services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from './services/vouchers/sync-voucher-files.ts';
@@ -47,10 +48,14 @@ async function start() {
   await migrateDatabase(database);
   const vouchers = createVoucherFileSync({ db: database.db, clock, tenantsDir: env.TENANTS_DIR, logger });
   await vouchers.sync(networks.all());
+  // A network's real ticketing system plugs in here: an adapter of CardRegistry in place of the demo.
+  const cards = createDemoCardRegistry({ db: database.db, tenantsDir: env.TENANTS_DIR, logger });
+  await cards.sync(networks.all());
   const follower = await followTenantFiles({
     store,
     networks,
     vouchers,
+    cards,
     watch: env.WATCH_TENANTS,
     dirs: [env.TENANTS_DIR, env.THEMES_DIR],
     logger,
@@ -83,6 +88,7 @@ async function start() {
     clock,
     networks,
     payments,
+    cards,
     publicUrl,
     jobs,
     logger,
@@ -101,6 +107,7 @@ async function start() {
     shopPort: env.SHOP_PORT,
     logger,
     payments,
+    cards,
     ticketSigner,
     publicUrl,
     jobs,

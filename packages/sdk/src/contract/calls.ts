@@ -8,6 +8,7 @@ import { CHECKOUT_CALLS } from './checkout.ts';
 import { COLLECT_CALLS } from './collect.ts';
 import type { AnyCallContract } from './define-call.ts';
 import { IDENTITY_CALLS } from './identity.ts';
+import { MEDIA_CALLS } from './media.ts';
 import { ORDER_CALLS } from './order.ts';
 import { PAYMENT_METHOD_CALLS } from './payment-methods.ts';
 import { WALLET_CALLS } from './wallet.ts';
@@ -18,6 +19,7 @@ export const TICKET_API_CALLS: readonly AnyCallContract[] = [
   CHECKOUT_CALLS,
   COLLECT_CALLS,
   IDENTITY_CALLS,
+  MEDIA_CALLS,
   ORDER_CALLS,
   PAYMENT_METHOD_CALLS,
   WALLET_CALLS,

@@ -61,6 +61,8 @@ describe('the account database', () => {
     expect(tables.map((row) => row.name)).toEqual([
       'collect_slot_counters',
       'collect_slot_reservations',
+      'demo_registry_cards',
+      'demo_registry_loadings',
       'identities',
       'identity_accounts',
       'identity_sign_ins',
@@ -68,6 +70,7 @@ describe('the account database', () => {
       'instalments',
       'invoice_counters',
       'invoices',
+      'media_links',
       'one_time_codes',
       'order_events',
       'order_lines',

@@ -12,6 +12,7 @@ import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { errorBodySchema, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { ID_MAX, signatureSchema } from '@transit-shop/sdk/contract/fields';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
+import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { PAYMENT_METHOD_CALLS } from '@transit-shop/sdk/contract/payment-methods';
 import { WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
@@ -415,6 +416,8 @@ const FIELD_DOMAINS: FieldDomains = {
   quantity: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 999 })),
   customerId: id,
   mediaId: id,
+  mediaNumber: fc.oneof(fc.stringMatching(/^25010000000000\d\d$/), fc.stringMatching(/^[\d -]{8,30}$/)),
+  mediaCustomerBirthDate: birthday,
   startMonth: month,
   startingAt: instant,
   fields: articleFields,
@@ -533,6 +536,7 @@ const CALL_CASES: CallCase[] = [
   CHECKOUT_CALLS,
   COLLECT_CALLS,
   PAYMENT_METHOD_CALLS,
+  MEDIA_CALLS,
   WALLET_CALLS,
 ].flatMap((calls) =>
   Object.values(calls as Record<string, AnyCallContract>).map((contract) => callCase(contract)),

@@ -9,6 +9,7 @@ import type { JobQueue } from '../queue/job-queue.ts';
 import type { TrustProxy } from '../security/trusted-proxies.ts';
 import type { NetworkDirectory } from '../tenants/network-directory.ts';
 import type { IdentityKeys } from './identity/identity-keys.ts';
+import type { CardRegistry } from './media/card-registry.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './sessions/session-policy.ts';
 import type { TicketSigner } from './tickets/ticket-signer.ts';
@@ -26,6 +27,8 @@ export type AppDeps = {
   logger: Logger;
   /** The payment service provider behind its port (decision 0018). */
   payments: PaymentProvider;
+  /** The networks' transport cards behind their port (decision 0032). */
+  cards: CardRegistry;
   /** Signs the wallet's tickets and publishes each network's keys (decision 0030). */
   ticketSigner: TicketSigner;
   /** This service's origin as the payment provider reaches it, for notifications. */

@@ -8,6 +8,7 @@ import {
   productListPayload,
 } from '@transit-shop/sdk/contract/catalogue';
 import { CHECKOUT_CALLS, type PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
+import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
 import { ORDER_CALLS, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
 import { signPayload } from '@transit-shop/sdk/signing/sign';
 import { scaffoldNetwork } from '@transit-shop/tenancy/scaffold-network';
@@ -73,6 +74,7 @@ async function editJson(slug: string, file: string, edit: (json: Record<string, 
 type Item = { shopItemId: number; shopItemPrice: number };
 type Catalogue = { shopItems: Item[] };
 type Vouchers = { vouchers: Record<string, unknown>[] };
+type Cards = { cards: { number: string; status: string }[] };
 
 const productsCall = (networkId: number) =>
   testApp.call(CATALOGUE_CALLS.getProducts, { network_id: networkId, ...productListPayload('en') });
@@ -183,6 +185,50 @@ describe('tenant files followed while the ticket API runs', () => {
     const discounted = await okOf<VerifyAnswer>(await verify(LAKESIDE_ID, 1301, ['RELOADED7']));
     expect(discounted.discounts[0]).toMatchObject({ error: null, amount: 70 });
     expect(discounted.totalAmount).toBe((price ?? 0) + 40 - 70);
+  });
+
+  it('applies an edited card registry to the calls that follow, and keeps the last valid one when an edit is invalid', async () => {
+    const card = { number: '3101999900000001', holderBirthDate: '1984-06-02', expiresOn: '2031-06-30' };
+    const searchCard = async () =>
+      testApp.call(
+        MEDIA_CALLS.searchLocalMediaForSignin,
+        { mediaNumber: card.number, networkId: LAKESIDE_ID },
+        { from: { forwardedFor: '198.51.100.7' } },
+      );
+    expect((await koOf(await searchCard())).code).toBe('MEDIA_NOT_RECOGNISED');
+
+    const added = reloadWhere(() => true);
+    await editJson('lakeside', 'cards.json', (file) => {
+      (file as Cards).cards.push({ ...card, status: 'ACTIVE' });
+    });
+    await added;
+    expect(await okOf(await searchCard())).toEqual({ result: 'NONE' });
+
+    // The same number twice: the file is refused and the cards stay as they were.
+    const refused = reloadWhere(() => true);
+    await editJson('lakeside', 'cards.json', (file) => {
+      const cards = (file as Cards).cards;
+      for (const entry of cards) if (entry.number === card.number) entry.status = 'BLOCKED';
+      cards.push({ ...card, status: 'BLOCKED' });
+    });
+    await refused;
+    expect(await okOf(await searchCard())).toEqual({ result: 'NONE' });
+    expect(
+      testApp.logs.some(
+        (line) =>
+          line.level === LOG_ERROR &&
+          line.file === 'tenants/lakeside/cards.json' &&
+          /is also card/.test(String(line.problem)),
+      ),
+    ).toBe(true);
+
+    const blocked = reloadWhere(() => true);
+    await editJson('lakeside', 'cards.json', (file) => {
+      const cards = (file as Cards).cards;
+      (file as Cards).cards = cards.slice(0, -1);
+    });
+    await blocked;
+    expect((await koOf(await searchCard())).code).toBe('MEDIA_INCIDENT');
   });
 
   it('applies an edited signing key and seller details to the calls and invoices that follow', async () => {

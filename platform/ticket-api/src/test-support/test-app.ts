@@ -21,6 +21,8 @@ import { createMailer } from '../mail/mailer.ts';
 import { compileTrustedProxies } from '../security/trusted-proxies.ts';
 import type { AppDeps } from '../services/app-deps.ts';
 import { loadStoredIdentityKeys } from '../services/identity/identity-keys.ts';
+import type { CardRegistry } from '../services/media/card-registry.ts';
+import { createDemoCardRegistry, type DemoCardRegistry } from '../services/media/demo-card-registry.ts';
 import { createDatabaseTicketSigner } from '../services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from '../services/vouchers/sync-voucher-files.ts';
 import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
@@ -74,6 +76,8 @@ export type TestApp = {
   clock: FakeClock;
   /** The payment provider the app talks to, driven by the test. */
   payments: FakePaymentProvider;
+  /** The demo card registry of the test's tenants (the app's unless the test gave its own). */
+  demoCards: DemoCardRegistry;
   logs: LogLine[];
   outboxDir: string;
   /** Sends a call as the sdk client would, and answers the HTTP response. */
@@ -86,6 +90,8 @@ export async function createTestApp(
     extend?: (app: Hono<AppEnv>) => void;
     sessionPolicy?: AppDeps['sessionPolicy'];
     tenants?: TestTenants;
+    /** A card registry in place of the demo one (one that fails, for MEDIA_ERROR). */
+    cards?: (demo: DemoCardRegistry) => CardRegistry;
   } = {},
 ): Promise<TestApp> {
   const logs: LogLine[] = [];
@@ -99,6 +105,11 @@ export async function createTestApp(
   const outboxDir = await mkdtemp(join(tmpdir(), 'ticket-outbox-'));
   let networks: NetworkDirectory;
   let tenants: TestApp['tenants'];
+  const demoCards = createDemoCardRegistry({
+    db: database.db,
+    tenantsDir: options.tenants?.tenantsDir ?? DEFAULT_DIRS.tenants,
+    logger,
+  });
   if (options.tenants) {
     const dirs = {
       tenantsDir: options.tenants.tenantsDir,
@@ -108,10 +119,12 @@ export async function createTestApp(
     networks = loaded.networks;
     const vouchers = createVoucherFileSync({ db: database.db, clock, tenantsDir: dirs.tenantsDir, logger });
     await vouchers.sync(networks.all());
+    await demoCards.sync(networks.all());
     const follower = await followTenantFiles({
       store: loaded.store,
       networks,
       vouchers,
+      cards: demoCards,
       watch: true,
       dirs: [dirs.tenantsDir, dirs.themesDir],
       logger,
@@ -128,6 +141,7 @@ export async function createTestApp(
     if (voucherFiles.problems.length > 0)
       throw new Error(`demo vouchers: ${JSON.stringify(voucherFiles.problems)}`);
     await syncVouchers({ db: database.db, clock, vouchers: voucherFiles.vouchers });
+    await demoCards.sync(networks.all());
   }
   const deps: AppDeps = {
     db: database.db,
@@ -138,6 +152,7 @@ export async function createTestApp(
     mailer: createMailer({ smtpUrl: undefined, outboxDir, from: 'Shop <shop@example.org>', logger }),
     logger,
     payments,
+    cards: options.cards ? options.cards(demoCards) : demoCards,
     ticketSigner: createDatabaseTicketSigner({ db: database.db, clock }),
     publicUrl: 'http://ticket-api.test',
     trustProxy: compileTrustedProxies(['loopback']),
@@ -188,6 +203,7 @@ export async function createTestApp(
     database,
     clock,
     payments,
+    demoCards,
     logs,
     outboxDir,
     call,

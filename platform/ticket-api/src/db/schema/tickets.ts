@@ -86,6 +86,8 @@ export const tickets = pgTable(
     index('tickets_traveller_idx').on(table.travellerUserId, table.networkId),
     index('tickets_holder_idx').on(table.holderUserId, table.networkId),
     index('tickets_order_idx').on(table.orderId),
+    // A card's contracts (getMedias).
+    index('tickets_media_idx').on(table.mediaId).where(sql`${table.mediaId} is not null`),
   ],
 );
 

@@ -3,7 +3,7 @@
 // address, birthday, picture, card numbers), their identities, credentials and sessions, and become
 // ANONYMISED. The row stays for the orders that name it. Running it again changes nothing.
 import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
-import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { addDays, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -13,6 +13,7 @@ import {
   refreshTokens,
   trustedDevices,
 } from '../../db/schema/identity.ts';
+import { mediaLinks } from '../../db/schema/media.ts';
 import { oneTimeCodes } from '../../db/schema/one-time-codes.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { signInFailures } from '../../db/schema/sign-in-failures.ts';
@@ -116,6 +117,16 @@ export async function anonymiseAccount(options: AnonymiseOptions): Promise<boole
       .update(oneTimeCodes)
       .set({ email: null })
       .where(and(inArray(oneTimeCodes.userId, ids), isNotNull(oneTimeCodes.email)));
+    // Their transport cards are unlinked: a card number is personal too.
+    await tx
+      .update(mediaLinks)
+      .set({ removedAt: now })
+      .where(
+        and(
+          or(inArray(mediaLinks.userId, ids), inArray(mediaLinks.profileId, ids)),
+          isNull(mediaLinks.removedAt),
+        ),
+      );
     if (emails.length > 0) await tx.delete(signInFailures).where(inArray(signInFailures.emailKey, emails));
     return true;
   });

@@ -2,10 +2,12 @@ import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
+import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../clock.ts';
 import { identities, identityAccounts, refreshTokens } from '../../db/schema/identity.ts';
+import { mediaLinks } from '../../db/schema/media.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
@@ -187,6 +189,27 @@ describe('Account/reactivate', () => {
 });
 
 describe('the deletion job', () => {
+  it('ACC-07 unlinks the erased account’s transport cards', async () => {
+    const registered = await registerAndLogin(testApp.current);
+    const { user } = registered;
+    const { clock, deps } = testApp.current;
+    const card = { number: '2501000000000001', birthDate: '1967-02-04' };
+    const { media } = await okOf<{ media: { id: number } }>(
+      await testApp.current.call(MEDIA_CALLS.registerMedia, {
+        userToken: user.userToken,
+        userId: user.userId,
+        networkId: LUMIERE_ID,
+        mediaNumber: card.number,
+        mediaCustomerBirthDate: card.birthDate,
+      }),
+    );
+    await okOf(await requestDeletion(user));
+    clock.advanceMinutes(60 * 24 * DELETION_WITHDRAWAL_DAYS);
+    expect(await runDeletionJob()).toBe(1);
+    const [link] = await deps.db.select().from(mediaLinks).where(eq(mediaLinks.id, media.id));
+    expect(link?.removedAt).toEqual(clock.now());
+  });
+
   it('ACC-07 erases the account 30 days after the request, with its profiles, picture, identity and sessions', async () => {
     const registered = await registerAndLogin(testApp.current, { firstName: 'Léa', lastName: 'Martin' });
     const { user, email } = registered;

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OrderDetail, OrderSummary, PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
+import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { and, eq } from 'drizzle-orm';
@@ -426,9 +427,18 @@ describe('Order/placeOrder.json', () => {
       { path: 'delivery.address.addressState', message: VALIDATION_MESSAGES.required },
     ]);
     // Loaded on a card the buyer holds: nothing to post.
-    expect((await placed(placing(buyer, { articles: [{ ...postedSingles(), mediaId: 5 }] }))).status).toBe(
-      'PENDING',
+    const { media } = await okOf<{ media: { id: number } }>(
+      await testApp.current.call(MEDIA_CALLS.registerMedia, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        networkId: LUMIERE_ID,
+        mediaNumber: '2501000000000001',
+        mediaCustomerBirthDate: '1967-02-04',
+      }),
     );
+    expect(
+      (await placed(placing(buyer, { articles: [{ ...postedSingles(), mediaId: media.id }] }))).status,
+    ).toBe('PENDING');
     expect(
       (
         await placed(

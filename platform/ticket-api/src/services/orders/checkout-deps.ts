@@ -7,6 +7,7 @@ export type CheckoutDeps = Pick<
   | 'db'
   | 'clock'
   | 'payments'
+  | 'cards'
   | 'publicUrl'
   | 'jobs'
   | 'logger'

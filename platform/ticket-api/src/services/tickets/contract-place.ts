@@ -1,15 +1,19 @@
 // Where a contract is (decision 0030), for the wallet, the order, the confirmation popup and email:
-// the phone's wallet, a transport card (its number once the cards capability names it), or an
-// agency from the collect slot's start.
+// the phone's wallet, a transport card (with its number once the card is linked: decision 0032), or
+// an agency from the collect slot's start.
 import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { TicketRow } from '../../db/schema/tickets.ts';
 
 export function contractPlaceOf(
-  contract: Pick<TicketRow, 'delivery' | 'mediaId' | 'collectSiteId' | 'collectFrom'>,
+  contract: Pick<TicketRow, 'delivery' | 'mediaId' | 'collectSiteId' | 'collectFrom'> & {
+    /** The number of the card its mediaId names (media_links), digits only. */
+    cardNumber?: string | null;
+  },
   network: LoadedNetwork,
 ): ContractPlace {
-  if (contract.delivery === 'CARD') return { delivery: 'CARD', mediaId: contract.mediaId, cardNumber: null };
+  if (contract.delivery === 'CARD')
+    return { delivery: 'CARD', mediaId: contract.mediaId, cardNumber: contract.cardNumber ?? null };
   if (contract.delivery === 'COLLECT' && contract.collectSiteId !== null && contract.collectFrom !== null) {
     const site = network.network.config.collectSites.find(
       (candidate) => candidate.id === contract.collectSiteId,

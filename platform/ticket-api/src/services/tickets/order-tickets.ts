@@ -5,6 +5,7 @@ import type { ContractPlace, OrderTickets } from '@transit-shop/sdk/contract/wal
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { mediaLinks } from '../../db/schema/media.ts';
 import { type OrderRow, orderLines } from '../../db/schema/orders.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 import { contractPlaceOf } from './contract-place.ts';
@@ -27,11 +28,13 @@ export async function ticketsOfOrders(
       label: orderLines.label,
       delivery: tickets.delivery,
       mediaId: tickets.mediaId,
+      cardNumber: mediaLinks.number,
       collectSiteId: tickets.collectSiteId,
       collectFrom: tickets.collectFrom,
     })
     .from(tickets)
     .innerJoin(orderLines, eq(orderLines.id, tickets.orderLineId))
+    .leftJoin(mediaLinks, eq(mediaLinks.id, tickets.mediaId))
     .where(inArray(tickets.orderId, [...orderIds]))
     .orderBy(asc(tickets.orderId), asc(orderLines.position), asc(tickets.id));
   for (const row of rows) {

@@ -10,6 +10,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import type { Database } from '../../db/database.ts';
+import { mediaLinks } from '../../db/schema/media.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
 import { contractNameOf } from './contract-name.ts';
@@ -27,6 +28,8 @@ export type WalletRow = {
   /** Whether a guest bought it (printed-copy.ts). */
   guestOrder: boolean;
   transfer: { status: TransferStatus; target: 'DEVICE' | 'MEDIA' } | null;
+  /** The number of the card a CARD contract is loaded on, once named. */
+  cardNumber?: string | null;
 };
 
 /** The RFC 7638 thumbprint of a device key: what a contract's binding is compared by. */
@@ -42,10 +45,12 @@ export async function walletRowsWhere(db: Database, where: SQL): Promise<WalletR
       orderLang: orders.lang,
       guestOrder: isGuestOrder,
       line: { shopItemId: orderLines.shopItemId, label: orderLines.label },
+      cardNumber: mediaLinks.number,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(orderLines, eq(orderLines.id, tickets.orderLineId))
+    .leftJoin(mediaLinks, eq(mediaLinks.id, tickets.mediaId))
     .where(where)
     .orderBy(tickets.id);
   if (rows.length === 0) return [];
@@ -180,7 +185,7 @@ export async function walletTicketOf(options: {
     kind: ticket.kind,
     traveller: { userId: ticket.travellerUserId, name: ticket.travellerName },
     status: ticket.status,
-    place: contractPlaceOf(ticket, network),
+    place: contractPlaceOf({ ...ticket, cardNumber: row.cardNumber ?? null }, network),
     phase: phaseOf(ticket, validity, now),
     validFrom: iso(ticket.validFrom),
     validTo: iso(ticket.validTo),

@@ -2,8 +2,8 @@
 // refusal with its error code and field: the guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the
 // items a guest gets on a card only, is the pricing's, which reads a guest session as a guest
 // viewer), the customer's (CHK-04, the saved method), a document id per required document type
-// (whether each is valid, CHK-08, is not checked until documents exist), then the delivery (CHK-05,
-// ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
+// (whether each is valid, CHK-08, is not checked until documents exist), the card each PHYSICAL
+// article is loaded on (decision 0032), then the delivery (CHK-05, ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
 import {
   areGuestOrdersAllowed,
   type CheckoutLine,
@@ -17,6 +17,7 @@ import {
 import type { Delivery, OnlinePaymentMethod } from '@transit-shop/sdk/contract/checkout';
 import type { OrderArticle } from '@transit-shop/sdk/contract/order';
 import { AppError, type FieldIssue } from '@transit-shop/sdk/errors/app-error';
+import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { isAccountVerified } from '@transit-shop/sdk/validation/account-rules';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
@@ -24,6 +25,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
+import { checkCardForOrderLine } from '../../media/card-for-order-line.ts';
+import type { CardRegistry } from '../../media/card-registry.ts';
 import { refusal } from '../pricing/price-cart.ts';
 
 export type CheckoutChoices = {
@@ -86,6 +89,39 @@ function checkDocuments(network: LoadedNetwork, articles: readonly OrderArticle[
   });
 }
 
+/**
+ * A PHYSICAL article naming a card: the card is the buyer's, for the holder or the line's traveller,
+ * linked and usable; its refusal names the article's field.
+ */
+async function checkCards(options: {
+  db: Database;
+  cards: CardRegistry;
+  network: LoadedNetwork;
+  user: UserRow;
+  articles: readonly OrderArticle[];
+  now: Date;
+}): Promise<void> {
+  for (const [index, article] of options.articles.entries()) {
+    if (article.support !== 'PHYSICAL' || article.mediaId === null) continue;
+    await checkCardForOrderLine({
+      ...options,
+      mediaId: article.mediaId,
+      customerId: article.customerId,
+    }).catch((error: unknown) => {
+      // The card's refusals name the article; the registry's failure (MEDIA_ERROR) names nothing.
+      const { code } = error as { code?: unknown };
+      if (
+        error instanceof AppError &&
+        isErrorCode(code) &&
+        code.startsWith('MEDIA_') &&
+        code !== 'MEDIA_ERROR'
+      )
+        throw refusal(code, `articles.${index}.mediaId`);
+      throw error;
+    });
+  }
+}
+
 /** An item the catalogue does not hold has no tag: it is never collected. */
 const UNKNOWN_ITEM = { tags: '' };
 
@@ -123,6 +159,8 @@ function checkDelivery(network: LoadedNetwork, choices: CheckoutChoices): void {
 /** Runs the checkout's rules; answers the saved method to charge, if any. */
 export async function checkCheckout(options: {
   db: Database;
+  cards: CardRegistry;
+  now: Date;
   network: LoadedNetwork;
   user: UserRow;
   choices: CheckoutChoices;
@@ -138,6 +176,7 @@ export async function checkCheckout(options: {
     savedMethod = await savedMethodOf(db, network, user, choices);
   }
   checkDocuments(network, choices.articles);
+  await checkCards({ db, cards: options.cards, network, user, articles: choices.articles, now: options.now });
   checkDelivery(network, choices);
   return { savedMethod };
 }

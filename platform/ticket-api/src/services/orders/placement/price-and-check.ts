@@ -52,6 +52,8 @@ export async function priceAndCheck(
   }
   const { savedMethod } = await checkCheckout({
     db: deps.db,
+    cards: deps.cards,
+    now: deps.clock.now(),
     network,
     user,
     choices: {

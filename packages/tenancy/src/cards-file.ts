@@ -1,0 +1,97 @@
+// A network's demo card registry (tenants/<slug>/cards.json, decision 0032): the transport cards its
+// ticketing system knows, read by tenant:validate and by the ticket API's demo card registry, which
+// follows the file while it runs. A real network's cards live in its own ticketing system instead.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CARD_STATUSES,
+  MEDIA_NUMBER_MAX_DIGITS,
+  MEDIA_NUMBER_MIN_DIGITS,
+} from '@transit-shop/sdk/contract/media';
+import { z } from 'zod';
+import type { LoadedNetwork, Problem } from './types.ts';
+
+export const CARDS_FILE = 'cards.json';
+
+/** A status as the registry gives it; empty when it gave none (MEDIA_STATUS_EMPTY). */
+export const REGISTRY_CARD_STATUSES = [...CARD_STATUSES, ''] as const;
+export type RegistryCardStatus = (typeof REGISTRY_CARD_STATUSES)[number];
+
+const dateSchema = z.iso.date({ error: 'a date as YYYY-MM-DD' });
+
+export const registryCardSchema = z.strictObject({
+  /** Digits only, as the card is printed without its spaces. */
+  number: z
+    .string()
+    .regex(
+      new RegExp(`^\\d{${MEDIA_NUMBER_MIN_DIGITS},${MEDIA_NUMBER_MAX_DIGITS}}$`),
+      `${MEDIA_NUMBER_MIN_DIGITS} to ${MEDIA_NUMBER_MAX_DIGITS} digits`,
+    ),
+  holderBirthDate: dateSchema,
+  /** The card's last valid day. */
+  expiresOn: dateSchema,
+  status: z.enum(REGISTRY_CARD_STATUSES),
+});
+export type RegistryCard = z.infer<typeof registryCardSchema>;
+
+export const cardsFileSchema = z
+  .strictObject({
+    /** The ticketing system that issued the cards: getMedias lists only its cards (MEDIA-01). */
+    providerId: z.string().trim().min(1).max(64),
+    cards: z.array(registryCardSchema),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Map<string, number>();
+    file.cards.forEach((card, index) => {
+      const first = seen.get(card.number);
+      if (first === undefined) seen.set(card.number, index);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', index, 'number'],
+          message: `the number ${card.number} is also card ${first}`,
+        });
+    });
+  });
+export type CardsFile = z.infer<typeof cardsFileSchema>;
+
+/**
+ * The card registry of each network: null for a network without the file; a file with a problem
+ * is reported and its network left out, so a reader keeps the last valid version it holds.
+ */
+export async function readCardFiles(options: {
+  tenantsDir: string;
+  networks: readonly LoadedNetwork[];
+}): Promise<{ registries: Map<number, CardsFile | null>; problems: Problem[] }> {
+  const registries = new Map<number, CardsFile | null>();
+  const problems: Problem[] = [];
+  for (const network of options.networks) {
+    const slug = network.network.slug;
+    const file = `tenants/${slug}/${CARDS_FILE}`;
+    let text: string;
+    try {
+      text = await readFile(join(options.tenantsDir, slug, CARDS_FILE), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        registries.set(network.network.config.id, null);
+        continue;
+      }
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      problems.push({ file, field: '', message: `not JSON: ${(error as Error).message}` });
+      continue;
+    }
+    const parsed = cardsFileSchema.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        problems.push({ file, field: issue.path.join('.'), message: issue.message });
+      continue;
+    }
+    registries.set(network.network.config.id, parsed.data);
+  }
+  return { registries, problems };
+}

@@ -1,0 +1,49 @@
+// The card a PHYSICAL order line is loaded on (decision 0032): linked to the buyer's account, for the
+// account holder or for the line's traveller, and usable now. Anything else is refused with its
+// MEDIA_* code: another customer's card, one removed or paired with another traveller is
+// MEDIA_NOT_FOUND, whoever's it is.
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { askRegistry, checkCardState } from './card-checks.ts';
+import type { CardRegistry } from './card-registry.ts';
+import { accountIdOf } from './list-media.ts';
+
+export async function checkCardForOrderLine(options: {
+  db: Database;
+  cards: CardRegistry;
+  network: LoadedNetwork;
+  user: UserRow;
+  mediaId: number;
+  /** The line's traveller: the holder (null or their id) or one of their profiles. */
+  customerId: number | null;
+  now: Date;
+}): Promise<MediaLinkRow> {
+  const { db, network, user } = options;
+  if (user.status === 'GUEST') throw new AppError('MEDIA_NOT_FOUND');
+  const networkId = network.network.config.id;
+  const traveller = options.customerId ?? user.id;
+  const [link] = await db
+    .select()
+    .from(mediaLinks)
+    .where(
+      and(
+        eq(mediaLinks.id, options.mediaId),
+        eq(mediaLinks.networkId, networkId),
+        eq(mediaLinks.userId, accountIdOf(user)),
+        isNull(mediaLinks.removedAt),
+        or(isNull(mediaLinks.profileId), eq(mediaLinks.profileId, traveller)),
+      ),
+    )
+    .limit(1);
+  if (!link) throw new AppError('MEDIA_NOT_FOUND');
+  checkCardState(
+    await askRegistry(() => options.cards.findCard(networkId, link.number)),
+    network,
+    options.now,
+  );
+  return link;
+}
