@@ -624,7 +624,7 @@ describe('the card that receives the ticket', () => {
     expect(radios.some((radio) => radio.checked)).toBe(false);
   });
 
-  it('NET-09 a traveller without a usable card gets a new card by default: the creation product is added with the line', async () => {
+  it('a traveller without a usable card gets a new card by default: the creation product is added with the line', async () => {
     const { user, added } = await openProduct(items.single.shopItemId, {
       signedInAs: fixtureUser({ profiles: [ines] }),
       // Léa's cards are expired, blocked or paired with others.
@@ -713,6 +713,18 @@ describe('the card that receives the ticket', () => {
     await user.click(addToCart());
     expect(added).toHaveLength(1);
     expect(added[0]?.mediaId).toBeUndefined();
+  });
+
+  it('in Arabic the card number keeps its groups left to right inside the right-to-left label', async () => {
+    await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: [leasCard],
+      locale: 'ar',
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'البطاقة التي تستقبل التذكرة' });
+    const [first] = within(group).getAllByRole('radio');
+    expect(first?.closest('label')?.textContent).toContain(`البطاقة ${shown('2501 0000 1111 2222')}`);
+    screen.getByRole('button', { name: 'ربط بطاقة' });
   });
 
   it('a guest choosing the card is told a new card is sent by post, and buys no creation product', async () => {
