@@ -182,7 +182,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
           startMonth: null,
           startingAt: null,
           fields: {},
-          isSubscription: false,
+          isSubscription: creationProduct.paymentOptions.allowSubscription,
         });
       }
       dispatch({ type: 'addDone' });
