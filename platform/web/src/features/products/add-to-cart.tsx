@@ -13,6 +13,11 @@ export type CartLineDraft = {
   readonly profile: number | null;
   /** The support chosen among those offered to this visitor (CAT-03, CHK-03). */
   readonly delivery: Support;
+  /**
+   * The transport card that receives a PHYSICAL article, chosen on the page by a signed-in customer;
+   * null for a new card sent by post; left out when the page asks no card.
+   */
+  readonly mediaId?: number | null;
   /** MONTH_PIVOT: the month chosen, YYYY-MM (PIVOT-02). */
   readonly startMonth: string | null;
   /** DAY_PIVOT and WEEK_PIVOT: the 15-minute slot or the Monday chosen, an ISO instant (PIVOT-01, PIVOT-04). */

@@ -2,6 +2,7 @@
 // support, the start, the quantity as typed, and where an add to the cart stands. After an add that
 // found problems, the form is checked again as it changes (decision 0027).
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
+import type { CardChoice } from './card-choice-rules.ts';
 import type { StartChoice } from './components/start-date-choice.tsx';
 import { emptyInputs, type FieldInput } from './field-rules.ts';
 
@@ -10,6 +11,8 @@ export type PurchaseForm = {
   /** The traveller chosen among the account's, null before any choice. */
   readonly profile: number | null;
   readonly support: Support;
+  /** The card chosen for a PHYSICAL article, null before any choice (or after the traveller changed). */
+  readonly card: CardChoice | null;
   readonly inputs: Readonly<Record<string, FieldInput>>;
   readonly quantityText: string;
   /** Whether the form is checked as it changes: after an add that found problems. */
@@ -25,6 +28,7 @@ export type PurchaseEvent =
   | { type: 'startChosen'; choice: StartChoice }
   | { type: 'travellerChosen'; profile: number }
   | { type: 'supportChosen'; support: Support }
+  | { type: 'cardChosen'; card: CardChoice }
   | { type: 'fieldChanged'; id: string; value: FieldInput }
   | { type: 'quantityChanged'; text: string }
   /** An add found problems: they show, and the form is checked as it changes. */
@@ -42,6 +46,7 @@ export function initialPurchaseForm(
     startChoice,
     profile: null,
     support: supports[0] as Support,
+    card: null,
     inputs: emptyInputs(item.fields),
     quantityText: String(item.articleQuantityMin),
     rechecking: false,
@@ -56,9 +61,12 @@ export function purchaseFormReducer(form: PurchaseForm, event: PurchaseEvent): P
     case 'startChosen':
       return { ...form, startChoice: event.choice };
     case 'travellerChosen':
-      return { ...form, profile: event.profile };
+      // Another traveller has other cards: the choice starts again.
+      return { ...form, profile: event.profile, card: form.profile === event.profile ? form.card : null };
     case 'supportChosen':
       return { ...form, support: event.support };
+    case 'cardChosen':
+      return { ...form, card: event.card };
     case 'fieldChanged':
       return { ...form, inputs: { ...form.inputs, [event.id]: event.value } };
     case 'quantityChanged':

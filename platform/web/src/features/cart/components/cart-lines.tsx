@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useCart } from '../../../lib/cart/use-cart.tsx';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
+import { useLineCardNumber } from '../../../lib/transport-cards/line-card.ts';
 import type { Buyer } from '../hooks/use-buyer.ts';
 
 function useStartText() {
@@ -92,7 +93,18 @@ function QuantityStepper({ line }: { line: CartItem }) {
   );
 }
 
-function CartLine({ line, buyer, compact }: { line: CartItem; buyer: Buyer; compact: boolean }) {
+function CartLine({
+  line,
+  buyer,
+  compact,
+  cardNumber,
+}: {
+  line: CartItem;
+  buyer: Buyer;
+  compact: boolean;
+  /** The number of the card the line goes on (mediaId), once known. */
+  cardNumber: string | null;
+}) {
   const { t } = useTranslation();
   const { send } = useCart(() => null);
   const { network } = useBootstrap();
@@ -124,7 +136,13 @@ function CartLine({ line, buyer, compact }: { line: CartItem; buyer: Buyer; comp
         </Typography>
         <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gap: 0.25, typography: 'body2' }}>
           <Fact term={t('cart.line.traveller')}>{traveller}</Fact>
-          <Fact term={t('cart.line.support')}>{t(`cart.supports.${line.delivery}`)}</Fact>
+          <Fact term={t('cart.line.support')}>
+            {line.mediaId === null
+              ? t(`cart.supports.${line.delivery}`)
+              : cardNumber
+                ? t('cart.line.onCard', { number: cardNumber })
+                : t('cart.line.onHeldCard')}
+          </Fact>
           <Fact term={t('cart.line.start')}>{startText(line)}</Fact>
         </Box>
       </Box>
@@ -161,10 +179,17 @@ function CartLine({ line, buyer, compact }: { line: CartItem; buyer: Buyer; comp
 
 export function CartLines({ buyer, compact = false }: { buyer: Buyer; compact?: boolean }) {
   const { selected: lines } = useCart(cartLinesOf);
+  const cardNumberOf = useLineCardNumber(lines.map((line) => line.mediaId));
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {lines.map((line) => (
-        <CartLine key={line.id} line={line} buyer={buyer} compact={compact} />
+        <CartLine
+          key={line.id}
+          line={line}
+          buyer={buyer}
+          compact={compact}
+          cardNumber={line.mediaId === null ? null : cardNumberOf(line.mediaId)}
+        />
       ))}
     </Box>
   );

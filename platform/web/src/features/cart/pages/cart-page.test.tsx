@@ -179,6 +179,39 @@ describe('the cart page', () => {
     expect(main().queryByRole('checkbox', { name: /I certify that I am of age/ })).toBeNull();
   });
 
+  it("a line on one of the customer's cards says which, by its number; a new card says the support", async () => {
+    stubTenantService();
+    const card = {
+      id: 41,
+      network_id: 7,
+      provider_id: 'harbour-cards',
+      number: '2501000011112222',
+      expires_at: '2030-12-31',
+      created_at: '2026-01-02T09:00:00.000Z',
+      state: 'ACTIVE',
+      status: 'ACTIVE',
+      incident: null,
+      profileId: null,
+      contracts: [],
+    };
+    const pass = { ...singleTicket, shopItemId: singleTicket.shopItemId + 1, name: 'Pass journée' };
+    createTestSession({
+      signedInAs: fixtureUser({ userBirthday: '1990-04-01' }),
+      handlers: {
+        'Order/verify.json': fakeVerify([singleTicket, pass]).handler,
+        'Account/getMedias.json': () => ({ ok: { medias: [card] } }),
+      },
+    });
+    await addToCart({ item: singleTicket, quantity: 1, delivery: 'PHYSICAL', profile: 7, mediaId: 41 });
+    await addToCart({ item: pass, quantity: 1, delivery: 'PHYSICAL', profile: 7, mediaId: null });
+    await renderApp('/cart');
+    const lineOf = async (name: string) =>
+      (await (await mainArea()).findByRole('heading', { level: 3, name })).closest('li') as HTMLElement;
+    const onCard = await lineOf('Ticket unitaire');
+    expect(await within(onCard).findByText('Sur la carte \u20662501 0000 1111 2222\u2069')).toBeTruthy();
+    expect(within(await lineOf('Pass journée')).getByText('Carte de transport')).toBeTruthy();
+  });
+
   it('shows the empty cart with a way back to the shop', async () => {
     stubTenantService();
     createTestSession();

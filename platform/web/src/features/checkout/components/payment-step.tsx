@@ -31,6 +31,7 @@ import { showsOrderOutcome } from '../checkout-steps.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
 import { AmountSummary } from './amount-summary.tsx';
+import { LineCards } from './line-cards.tsx';
 import { OrderOutcome } from './order-outcome.tsx';
 import { RepeatOrderDialog } from './repeat-order-dialog.tsx';
 import { StepBackButton } from './step-back-button.tsx';
@@ -227,6 +228,7 @@ export function PaymentStep() {
     >
       {error !== null ? <Alert severity="error">{errorText(error)}</Alert> : null}
       <Choices />
+      <LineCards />
       <Schedule />
       <Typography sx={{ color: 'text.secondary' }}>{t('checkout.payment.providerNotice')}</Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -30,6 +30,12 @@ const cardOnlyForGuests = shopItem({
   tags: CATALOGUE_TAGS.guestCardOnly,
 });
 
+const newCardProduct = shopItem({
+  name: 'Carte de transport',
+  shopItemPrice: 500,
+  tags: CATALOGUE_TAGS.physicalPass,
+});
+
 const appLine = (item = ticket): CheckoutLine => ({ item, delivery: 'DEMATERIALIZED' });
 const newCardLine = (item = ticket): CheckoutLine => ({ item, delivery: 'PHYSICAL' });
 
@@ -628,4 +634,45 @@ describe('ROUTE-04 on every step', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     });
   }
+});
+
+describe('the card a line goes on', () => {
+  const card = {
+    id: 41,
+    network_id: 7,
+    provider_id: 'harbour-cards',
+    number: '2501000011112222',
+    expires_at: '2030-12-31',
+    created_at: '2026-01-02T09:00:00.000Z',
+    state: 'ACTIVE',
+    status: 'ACTIVE',
+    incident: null,
+    profileId: null,
+    contracts: [],
+  };
+  const medias: Handler = () => ({ ok: { medias: [card] } });
+
+  it('a line on a card the customer holds asks no shipping address, and the payment step names the card', async () => {
+    const { router } = await openCheckout({
+      lines: [{ item: ticket, delivery: 'PHYSICAL', mediaId: 41 }],
+      signedInAs: customer,
+      handlers: { 'Account/getMedias.json': medias },
+    });
+    await heading('Paiement');
+    expect(router.state.location.pathname).toBe('/cart/checkout');
+    const cards = await screen.findByRole('region', { name: 'Titres chargés sur vos cartes' });
+    expect(
+      await within(cards).findByText('Ticket unitaire : sur la carte \u20662501 0000 1111 2222\u2069'),
+    ).toBeTruthy();
+  });
+
+  it('a line on a new card, posted, asks the shipping address first', async () => {
+    const { router } = await openCheckout({
+      lines: [newCardLine(), { item: newCardProduct, delivery: 'PHYSICAL', mediaId: null }],
+      signedInAs: customer,
+      handlers: { 'Account/getMedias.json': medias },
+    });
+    await heading('Adresse de livraison');
+    expect(router.state.location.pathname).toBe('/cart/shipping-address');
+  });
 });

@@ -2,16 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
+import type { Medium } from '@transit-shop/sdk/contract/media';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WithSession } from '../../../lib/session/use-session.tsx';
-import { descriptionOf } from '../../../test/account-session.ts';
+import { descriptionOf, payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
 import { renderApp, renderRoutesWithApp, renderWithApp } from '../../../test/render.tsx';
-import { createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
+import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 import { AddToCartProvider, type CartLineDraft } from '../add-to-cart.tsx';
 import { Component as ProductRoute } from '../pages/product.tsx';
 import { ProductDetails } from './product-details.tsx';
@@ -37,6 +38,12 @@ type ProductOptions = {
   signedInAs?: AuthUser;
   catalogue?: CatalogueAnswer;
   locale?: Locale;
+  /** The network sells cards through the purchase tunnel (has_media_tunnel). */
+  mediaTunnel?: boolean;
+  /** The account's transport cards (Account/getMedias.json); none by default. */
+  medias?: Medium[];
+  /** Further answers of the fake backend. */
+  handlers?: Record<string, Handler>;
   /** What the cart does with a line; by default it keeps it. */
   onAddToCart?: (line: CartLineDraft) => void | Promise<void>;
 };
@@ -45,11 +52,15 @@ type ProductOptions = {
 async function openProduct(shopItemId: number, options: ProductOptions = {}) {
   stubTenantService();
   const locale = options.locale ?? 'fr';
-  const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
+  const bootstrap = bootstrapOf(locale, options.mediaTunnel);
   const catalogue = options.catalogue ?? fixtureCatalogue();
   const session = createTestSession({
     bootstrap,
-    handlers: { 'Products/getProducts.json': () => ({ ok: catalogue }) },
+    handlers: {
+      'Products/getProducts.json': () => ({ ok: catalogue }),
+      'Account/getMedias.json': () => ({ ok: { medias: options.medias ?? [] } }),
+      ...options.handlers,
+    },
     ...(options.signedInAs ? { signedInAs: options.signedInAs } : {}),
   });
   const added: CartLineDraft[] = [];
@@ -65,6 +76,7 @@ async function openProduct(shopItemId: number, options: ProductOptions = {}) {
       <ProductDetails shopItemId={shopItemId} onAddToCart={onAddToCart} />
     </WithSession>,
     locale,
+    options.mediaTunnel,
   );
   const add = await screen.findByRole(
     'button',
@@ -76,9 +88,20 @@ async function openProduct(shopItemId: number, options: ProductOptions = {}) {
   return { ...session, ...view, added, user: userEvent.setup() };
 }
 
-/** Renders `ui` at `path` in the app's providers, under a `/products/:id` route. */
-async function renderRoutes(path: string, ui: ReactNode, locale: Locale = 'fr') {
+function bootstrapOf(locale: Locale, mediaTunnel = false) {
   const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
+  const { network } = bootstrap;
+  return mediaTunnel
+    ? {
+        ...bootstrap,
+        network: { ...network, configuration: { ...network.configuration, has_media_tunnel: true } },
+      }
+    : bootstrap;
+}
+
+/** Renders `ui` at `path` in the app's providers, under a `/products/:id` route. */
+async function renderRoutes(path: string, ui: ReactNode, locale: Locale = 'fr', mediaTunnel = false) {
+  const bootstrap = bootstrapOf(locale, mediaTunnel);
   const { router, i18n } = await renderWithApp(ui, { locale, path, bootstrap });
   return { router, i18n };
 }
@@ -495,5 +518,224 @@ describe('the product route', () => {
     const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
     await userEvent.setup().click(add);
     expect(added).toMatchObject([{ item: { shopItemId: 1104 }, delivery: 'DEMATERIALIZED', quantity: 1 }]);
+  });
+});
+
+function medium(overrides: Partial<Medium>): Medium {
+  return {
+    id: 41,
+    network_id: 7,
+    provider_id: 'harbour-cards',
+    number: '2501000011112222',
+    expires_at: '2030-12-31',
+    created_at: '2026-01-02T09:00:00.000Z',
+    state: 'ACTIVE',
+    status: 'ACTIVE',
+    incident: null,
+    profileId: null,
+    contracts: [],
+    ...overrides,
+  };
+}
+
+/** A card number as the page shows it: grouped by four, one left-to-right run. */
+const shown = (grouped: string) => `\u2066${grouped}\u2069`;
+const CARD_GROUP = 'Carte qui reçoit le titre';
+const NEW_CARD =
+  'Une nouvelle carte, envoyée par courrierLa carte est ajoutée à votre panier et envoyée à votre adresse.';
+const cardRadios = async () =>
+  within(await screen.findByRole('radiogroup', { name: CARD_GROUP })).getAllByRole(
+    'radio',
+  ) as HTMLInputElement[];
+const labelsOf = (radios: HTMLInputElement[]) => radios.map((radio) => radio.closest('label')?.textContent);
+
+describe('the card that receives the ticket', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-31T10:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const leasCard = medium({ id: 41 });
+  const cards = [
+    leasCard,
+    medium({
+      id: 42,
+      number: '2501000033334444',
+      state: 'EXPIRED',
+      status: 'EXPIRED',
+      expires_at: '2025-12-31',
+    }),
+    medium({ id: 43, number: '2501000055556666', status: 'BLOCKED' }),
+    medium({ id: 44, number: '2501000077778888', profileId: 31 }),
+    medium({ id: 45, number: '2501000099990000', profileId: 33 }),
+  ];
+
+  it("lists the traveller's usable cards and a new card; none is chosen, the add asks for one, and the line carries the card", async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: cards,
+    });
+    const radios = await cardRadios();
+    // Léa's expired and blocked cards, and the other travellers' cards, are left out.
+    expect(labelsOf(radios)).toEqual([
+      `Carte ${shown('2501 0000 1111 2222')}Valable jusqu’au 31 décembre 2030`,
+      NEW_CARD,
+    ]);
+    expect(radios.some((radio) => radio.checked)).toBe(false);
+    screen.getByRole('button', { name: 'Lier une carte' });
+
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    screen.getByText('Tous les champs obligatoires ne sont pas remplis.');
+    screen.getByText('Choisissez la carte qui reçoit le titre.');
+
+    await user.click(radios[0] as HTMLInputElement);
+    await user.click(addToCart());
+    expect(added).toEqual([
+      {
+        item: items.single,
+        quantity: 1,
+        profile: 7,
+        delivery: 'PHYSICAL',
+        mediaId: 41,
+        startMonth: null,
+        startingAt: null,
+        fields: {},
+        isSubscription: false,
+      },
+    ]);
+  });
+
+  it("changing the traveller lists the traveller's cards and starts the choice again", async () => {
+    const { user } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: cards,
+    });
+    await user.click((await cardRadios())[0] as HTMLInputElement);
+    await user.click(screen.getByRole('radio', { name: 'Inès Martin' }));
+    const radios = await cardRadios();
+    expect(labelsOf(radios)).toEqual([
+      `Carte ${shown('2501 0000 7777 8888')}Valable jusqu’au 31 décembre 2030`,
+      NEW_CARD,
+    ]);
+    expect(radios.some((radio) => radio.checked)).toBe(false);
+  });
+
+  it('a traveller without a usable card gets a new card by default: the creation product is added with the line', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      // Léa's cards are expired, blocked or paired with others.
+      medias: cards.slice(1),
+    });
+    const radios = await cardRadios();
+    expect(labelsOf(radios)).toEqual([NEW_CARD]);
+    expect(radios[0]?.checked).toBe(true);
+    screen.getByText(/Ce voyageur n’a aucune carte qui puisse recevoir le titre/);
+    screen.getByRole('button', { name: 'Lier une carte' });
+    await user.click(addToCart());
+    expect(added).toEqual([
+      expect.objectContaining({ item: items.single, profile: 7, delivery: 'PHYSICAL', mediaId: null }),
+      {
+        item: items.newCard,
+        quantity: 1,
+        profile: 7,
+        delivery: 'PHYSICAL',
+        mediaId: null,
+        startMonth: null,
+        startingAt: null,
+        fields: {},
+        isSubscription: false,
+      },
+    ]);
+  });
+
+  it('a link from the product page pairs the card with the traveller, then offers it chosen', async () => {
+    const linked = medium({ id: 46, number: '2501000012341234', profileId: 31 });
+    const { user, added, calls } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: [leasCard],
+      handlers: {
+        'Account/registerMedia.json': () => ({ ok: { media: linked, medias: [leasCard, linked] } }),
+      },
+    });
+    await cardRadios();
+    await user.click(screen.getByRole('radio', { name: 'Inès Martin' }));
+    // Inès has no card: a new one is chosen.
+    const [newCard] = await cardRadios();
+    expect(newCard?.checked).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Lier une carte' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByRole('textbox', { name: /Numéro de carte/ }), '2501 0000 1234 1234');
+    await user.type(dialog.getByLabelText(/Date de naissance du titulaire/), '2004-05-01');
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toEqual([
+      {
+        mediaNumber: '2501000012341234',
+        mediaCustomerBirthDate: '2004-05-01',
+        lang: 'fr',
+        userId: 31,
+        networkId: 7,
+      },
+    ]);
+    const radios = await cardRadios();
+    expect(labelsOf(radios)[0]).toBe(
+      `Carte ${shown('2501 0000 1234 1234')}Valable jusqu’au 31 décembre 2030`,
+    );
+    expect(radios[0]?.checked).toBe(true);
+    await user.click(addToCart());
+    expect(added).toMatchObject([{ item: items.single, profile: 31, delivery: 'PHYSICAL', mediaId: 46 }]);
+    expect(added).toHaveLength(1);
+  });
+
+  it('no card is asked for a ticket on the app', async () => {
+    const { user } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: cards,
+    });
+    await cardRadios();
+    await user.click(screen.getByRole('radio', { name: /Sur l'application mobile/ }));
+    expect(screen.queryByRole('radiogroup', { name: CARD_GROUP })).toBeNull();
+  });
+
+  it('where the network has the purchase tunnel, the page asks no card', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: cards,
+      mediaTunnel: true,
+    });
+    expect(screen.queryByRole('radiogroup', { name: CARD_GROUP })).toBeNull();
+    await user.click(addToCart());
+    expect(added).toHaveLength(1);
+    expect(added[0]?.mediaId).toBeUndefined();
+  });
+
+  it('in Arabic the card number keeps its groups left to right inside the right-to-left label', async () => {
+    await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: [leasCard],
+      locale: 'ar',
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'البطاقة التي تستقبل التذكرة' });
+    const [first] = within(group).getAllByRole('radio');
+    expect(first?.closest('label')?.textContent).toContain(`البطاقة ${shown('2501 0000 1111 2222')}`);
+    screen.getByRole('button', { name: 'ربط بطاقة' });
+  });
+
+  it('a guest choosing the card is told a new card is sent by post, and buys no creation product', async () => {
+    const { user, added, calls } = await openProduct(items.carnet.shopItemId, { signedInAs: guestUser });
+    screen.getByText(
+      'Le titre est chargé sur une nouvelle carte, envoyée par courrier à l’adresse indiquée lors de la commande.',
+    );
+    expect(screen.queryByRole('radiogroup', { name: CARD_GROUP })).toBeNull();
+    await user.click(addToCart());
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ delivery: 'PHYSICAL', profile: 90 });
+    expect(payloadsAt(calls, 'Account/getMedias.json')).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
@@ -16,19 +18,23 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { paths } from '../../../config/paths.ts';
+import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import type { FieldError } from '../../../lib/forms/use-auth-form.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
+import { transportCardsQueryOptions } from '../../../lib/transport-cards/transport-cards.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
+import { asksForCard, cardChoiceOf, creationProductIn, usableCardsOf } from '../card-choice-rules.ts';
 import { fieldErrors, fieldValues } from '../field-rules.ts';
 import { type ListedShopItem, useShopItem } from '../hooks/use-shop-item.ts';
 import { initialPurchaseForm, purchaseFormReducer } from '../purchase-form.ts';
 import { travellersOf } from '../travellers.ts';
 import { AddToCartBar } from './add-to-cart-bar.tsx';
 import { AdditionalFields } from './additional-fields.tsx';
+import { CardChoice, GuestNewCard } from './card-choice.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
@@ -74,7 +80,18 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const [form, dispatch] = useReducer(purchaseFormReducer, null, () =>
     initialPurchaseForm(item, supports, firstStart(start.proposals)),
   );
-  const { startChoice, profile, support, inputs, quantityText, rechecking, attempt, busy, failure } = form;
+  const {
+    startChoice,
+    profile,
+    support,
+    card: cardChosen,
+    inputs,
+    quantityText,
+    rechecking,
+    attempt,
+    busy,
+    failure,
+  } = form;
 
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -96,6 +113,20 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
     : status === 'guest'
       ? (user.data?.userId ?? null)
       : null;
+  // A PHYSICAL article of a signed-in customer goes on a card they choose (decision 0032).
+  const asksCard =
+    chosen !== null && asksForCard(item, support, account !== null, network.configuration.has_media_tunnel);
+  const client = useApiClient();
+  const cards = useQuery({
+    ...transportCardsQueryOptions(client, account?.userId ?? 0),
+    enabled: asksCard,
+  });
+  const usable = asksCard && chosen && cards.data ? usableCardsOf(cards.data, chosen) : null;
+  const card = asksCard ? cardChoiceOf(cardChosen, cards.isError ? [] : usable) : null;
+  const cardMissing = asksCard && card === null;
+  // The card is chosen among those read: the add waits for them.
+  const waitingForCards = asksCard && cards.isPending;
+  const creationProduct = card === 'new' ? creationProductIn(answer) : null;
   const quantity = quantityOf(quantityText, item.articleQuantityMin, item.articleQuantityMax);
   const quantityShownWrong = quantity === null && (attempt > 0 || quantityText.trim() !== '');
   const unitPrice = item.shopItemPromoPrice ?? item.shopItemPrice;
@@ -104,18 +135,25 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const travellerMissing = travellers !== null && chosen === null;
   const startMissing = start.proposals !== null && startDayOf(start.proposals, startChoice) === null;
   const addable =
-    wrong.length === 0 && quantity !== null && !travellerMissing && !startMissing && !start.error;
+    wrong.length === 0 &&
+    quantity !== null &&
+    !travellerMissing &&
+    !cardMissing &&
+    !startMissing &&
+    !start.error;
   const errors: Readonly<Record<string, FieldError>> = rechecking ? problems : {};
   const summary =
     !rechecking || addable
       ? undefined
-      : wrong.some((problem) => problem.key === VALIDATION_MESSAGES.required) || travellerMissing
+      : wrong.some((problem) => problem.key === VALIDATION_MESSAGES.required) ||
+          travellerMissing ||
+          cardMissing
         ? VALIDATION_MESSAGES.formRequired
         : VALIDATION_MESSAGES.formInvalid;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!onAddToCart || busy || waitingForUser) return;
+    if (!onAddToCart || busy || waitingForUser || waitingForCards) return;
     if (!addable || quantity === null) {
       dispatch({ type: 'addRefused' });
       return;
@@ -127,11 +165,26 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         quantity,
         profile: customer,
         delivery: support,
+        ...(asksCard ? { mediaId: card === 'new' ? null : card } : {}),
         startMonth: startChoice.startMonth,
         startingAt: startChoice.startingAt,
         fields: fieldValues(item.fields, inputs),
         isSubscription: item.paymentOptions.allowSubscription,
       });
+      // A new card is bought with the line: the network's creation product (NET-09), posted.
+      if (creationProduct) {
+        await onAddToCart({
+          item: creationProduct,
+          quantity: 1,
+          profile: customer,
+          delivery: 'PHYSICAL',
+          mediaId: null,
+          startMonth: null,
+          startingAt: null,
+          fields: {},
+          isSubscription: creationProduct.paymentOptions.allowSubscription,
+        });
+      }
       dispatch({ type: 'addDone' });
     } catch (error) {
       dispatch({ type: 'addFailed', failure: error });
@@ -177,6 +230,19 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
           value={support}
           onChange={(chosenSupport) => dispatch({ type: 'supportChosen', support: chosenSupport })}
         />
+        {asksCard && account && chosen ? (
+          <CardChoice
+            userId={account.userId}
+            traveller={chosen}
+            usable={cards.isError ? [] : usable}
+            failure={cards.isError ? cards.error : null}
+            value={card}
+            missing={rechecking && cardMissing}
+            onChange={(choice) => dispatch({ type: 'cardChosen', card: choice })}
+          />
+        ) : status === 'guest' && support === 'PHYSICAL' && !isCollectArticle({ item, support }) ? (
+          <GuestNewCard />
+        ) : null}
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
         {start.proposals ? (
           <PurchaseSection title={t('products.start.legend')}>
@@ -203,7 +269,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         summary={summary}
         failure={failure}
         available={onAddToCart !== null}
-        disabled={!onAddToCart || busy || waitingForUser}
+        disabled={!onAddToCart || busy || waitingForUser || waitingForCards}
       />
     </Paper>
   );

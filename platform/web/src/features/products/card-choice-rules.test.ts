@@ -1,0 +1,55 @@
+import { shopItem } from '@transit-shop/sdk/catalogue/test-support/shop-items';
+import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
+import type { Medium } from '@transit-shop/sdk/contract/media';
+import { describe, expect, it } from 'vitest';
+import { asksForCard, cardChoiceOf, usableCardsOf } from './card-choice-rules.ts';
+
+const card = (overrides: Partial<Medium>): Medium => ({
+  id: 41,
+  network_id: 7,
+  provider_id: 'harbour-cards',
+  number: '2501000011112222',
+  expires_at: '2030-12-31',
+  created_at: '2026-01-02T09:00:00.000Z',
+  state: 'ACTIVE',
+  status: 'ACTIVE',
+  incident: null,
+  profileId: null,
+  contracts: [],
+  ...overrides,
+});
+
+describe('the card choice', () => {
+  it("keeps the holder's cards paired with nobody, a traveller's own, active and ACTIVE only", () => {
+    const cards = [
+      card({ id: 1 }),
+      card({ id: 2, profileId: 31 }),
+      card({ id: 3, state: 'EXPIRED', status: 'EXPIRED' }),
+      card({ id: 4, status: 'INCIDENT' }),
+      card({ id: 5, status: 'BLOCKED', profileId: 31 }),
+    ];
+    expect(usableCardsOf(cards, { userId: 7, holder: true }).map((media) => media.id)).toEqual([1]);
+    expect(usableCardsOf(cards, { userId: 31, holder: false }).map((media) => media.id)).toEqual([2]);
+  });
+
+  it('a choice holds while it names a usable card; without one a new card is chosen; none while the cards are read', () => {
+    const usable = [card({ id: 1 })];
+    expect(cardChoiceOf(1, usable)).toBe(1);
+    expect(cardChoiceOf(2, usable)).toBe(null);
+    expect(cardChoiceOf(null, usable)).toBe(null);
+    expect(cardChoiceOf(null, [])).toBe('new');
+    expect(cardChoiceOf(1, [])).toBe('new');
+    expect(cardChoiceOf('new', usable)).toBe('new');
+    expect(cardChoiceOf(null, null)).toBe(null);
+  });
+
+  it('asks for a card only on a card, not click and collect, signed in, without the purchase tunnel', () => {
+    const ticket = shopItem({});
+    const collect = shopItem({ tags: CATALOGUE_TAGS.collect });
+    expect(asksForCard(ticket, 'PHYSICAL', true, false)).toBe(true);
+    expect(asksForCard(ticket, 'DEMATERIALIZED', true, false)).toBe(false);
+    expect(asksForCard(collect, 'PHYSICAL', true, false)).toBe(false);
+    expect(asksForCard(ticket, 'PHYSICAL', false, false)).toBe(false);
+    expect(asksForCard(ticket, 'PHYSICAL', true, true)).toBe(false);
+  });
+});

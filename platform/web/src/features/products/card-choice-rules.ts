@@ -1,0 +1,58 @@
+// Which card receives a PHYSICAL article bought by a signed-in customer (decision 0032): one of the
+// traveller's usable cards, or a new card sent by post, bought with the network's creation product
+// (NET-09). Where the network has the purchase tunnel (has_media_tunnel), the tunnel asks instead.
+
+import { carriesAllTags, creationProductOf, selectItems } from '@transit-shop/sdk/catalogue/select-items';
+import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
+import {
+  CATALOGUE_TAGS,
+  type CatalogueAnswer,
+  type ShopItem,
+  type Support,
+} from '@transit-shop/sdk/contract/catalogue';
+import type { Medium } from '@transit-shop/sdk/contract/media';
+
+/** A card's id, or a new card sent by post. */
+export type CardChoice = number | 'new';
+
+/** Whether the page asks for the card: a card (not click and collect), a signed-in customer, no tunnel. */
+export function asksForCard(
+  item: Pick<ShopItem, 'tags'>,
+  support: Support,
+  signedIn: boolean,
+  hasMediaTunnel: boolean,
+): boolean {
+  return support === 'PHYSICAL' && !isCollectArticle({ item, support }) && signedIn && !hasMediaTunnel;
+}
+
+/**
+ * The traveller's cards that can receive a contract: paired with the traveller (the holder's are
+ * those paired with nobody), active and said ACTIVE by the ticketing system.
+ */
+export function usableCardsOf(
+  medias: readonly Medium[],
+  traveller: { readonly userId: number; readonly holder: boolean },
+): Medium[] {
+  return medias.filter(
+    (media) =>
+      (media.profileId === traveller.userId || (traveller.holder && media.profileId === null)) &&
+      media.state === 'ACTIVE' &&
+      media.status === 'ACTIVE',
+  );
+}
+
+/**
+ * The choice in force: the one made while it still names a usable card, else a new card when the
+ * traveller has none, else none yet (the customer chooses). Null too while the cards are read.
+ */
+export function cardChoiceOf(chosen: CardChoice | null, usable: readonly Medium[] | null): CardChoice | null {
+  if (chosen === 'new') return 'new';
+  if (usable === null) return null;
+  if (chosen !== null && usable.some((media) => media.id === chosen)) return chosen;
+  return usable.length === 0 ? 'new' : null;
+}
+
+/** NET-09: the network's card creation product, among the catalogue's items tagged eshop_physical_pass. */
+export function creationProductIn(answer: Pick<CatalogueAnswer, 'categories'>): ShopItem | null {
+  return creationProductOf(selectItems(answer.categories, carriesAllTags(CATALOGUE_TAGS.physicalPass)));
+}
