@@ -42,6 +42,13 @@ export const paths = {
   authMedia: '/auth/media',
   authMediaSearch: '/auth/media/search',
   authMediaRegister: '/auth/media/register',
+  // The purchase tunnel of an item bought on a transport card (has_media_tunnel), one page a step.
+  tunnelPassengers: '/tunnel/passengers',
+  tunnelMedia: '/tunnel/media',
+  tunnelCard: '/tunnel/card',
+  tunnelCardAssociation: '/tunnel/card/association',
+  tunnelCardProfiles: '/tunnel/card/profiles',
+  tunnelCardSelection: '/tunnel/card/selection',
   cart: '/cart',
   // Where the cart's checkout leads: the payment step (the checkout's other steps are its own).
   checkout: '/cart/checkout',

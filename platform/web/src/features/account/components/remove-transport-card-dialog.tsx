@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { Medium } from '@transit-shop/sdk/contract/media';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardNumberText, useCardDates } from '../transport-card-text.ts';
+import { cardNumberText, useCardDates } from '../../../lib/transport-cards/transport-card-text.ts';
 
 export function RemoveTransportCardDialog({
   media,

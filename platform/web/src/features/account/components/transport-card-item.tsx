@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { cardNumberText, useCardDates } from '../transport-card-text.ts';
+import { cardNumberText, useCardDates } from '../../../lib/transport-cards/transport-card-text.ts';
 import { TransportCardStatus } from './transport-card-status.tsx';
 
 const isBlocked = (media: Medium) => media.status === 'INCIDENT' || media.status === 'BLOCKED';

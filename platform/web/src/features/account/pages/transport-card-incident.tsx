@@ -26,10 +26,13 @@ import { LocaleLink, useLocalePath } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
+import { cardNumberText } from '../../../lib/transport-cards/transport-card-text.ts';
+import {
+  transportCardsQueryOptions,
+  useChangeTransportCard,
+} from '../../../lib/transport-cards/transport-cards.ts';
 import { requireAccountHolder } from '../account-guard.ts';
-import { transportCardsQueryOptions, useChangeTransportCard } from '../api/transport-cards.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
-import { cardNumberText } from '../transport-card-text.ts';
 import type { TransportCardsNotice } from './transport-cards.tsx';
 
 export async function loader(args: LoaderFunctionArgs) {

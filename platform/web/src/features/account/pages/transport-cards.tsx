@@ -14,22 +14,22 @@ import type { Medium } from '@transit-shop/sdk/contract/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import { CardLinkDialog } from '../../../components/card-link-dialog.tsx';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
-import { requireAccountHolder } from '../account-guard.ts';
+import { cardNumberText } from '../../../lib/transport-cards/transport-card-text.ts';
 import {
   transportCardsQueryOptions,
   useChangeTransportCard,
   useKeepTransportCards,
-} from '../api/transport-cards.ts';
+} from '../../../lib/transport-cards/transport-cards.ts';
+import { requireAccountHolder } from '../account-guard.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 import { SavedStatus } from '../components/account-section.tsx';
-import { CardLinkDialog } from '../components/card-link-dialog.tsx';
 import { RemoveTransportCardDialog } from '../components/remove-transport-card-dialog.tsx';
 import { TransportCardItem } from '../components/transport-card-item.tsx';
-import { cardNumberText } from '../transport-card-text.ts';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccountHolder(args);

@@ -35,6 +35,7 @@ import { QuantityField, quantityOf } from './quantity-field.tsx';
 import { firstStart, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
+import { TunnelEntry } from './tunnel-entry.tsx';
 
 function PageFrame({ children }: { children: ReactNode }) {
   return <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>{children}</Box>;
@@ -177,6 +178,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
           value={support}
           onChange={(chosenSupport) => dispatch({ type: 'supportChosen', support: chosenSupport })}
         />
+        <TunnelEntry item={item} />
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
         {start.proposals ? (
           <PurchaseSection title={t('products.start.legend')}>

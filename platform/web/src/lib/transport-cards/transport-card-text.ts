@@ -1,8 +1,8 @@
 // How a transport card reads on its pages: its number grouped by four and kept one left-to-right run
 // in every language, its last valid day, and the instants of its incident and loadings.
 import { useTranslation } from 'react-i18next';
-import { useBootstrap } from '../../lib/bootstrap-context.tsx';
-import { isolatedLtr } from '../../lib/saved-methods.ts';
+import { useBootstrap } from '../bootstrap-context.tsx';
+import { isolatedLtr } from '../saved-methods.ts';
 
 /** "1234 5678 9012 3456", isolated so an Arabic sentence around it does not reorder its groups. */
 export const cardNumberText = (number: string) => isolatedLtr(number.replace(/(\d{4})(?=\d)/g, '$1 '));

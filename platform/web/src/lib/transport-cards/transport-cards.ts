@@ -11,7 +11,7 @@ import {
   unregisterMediaCall,
 } from '@transit-shop/sdk/contract/media';
 import type { Locale } from '@transit-shop/sdk/locales';
-import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
+import { type TicketClient, useApiClient } from '../api-client.ts';
 
 /** The cards of the signed-in customer `userId`, as getMedias orders them (MEDIA-02). */
 export const transportCardsQueryOptions = (client: Pick<TicketClient, 'call'>, userId: number) =>
@@ -22,10 +22,13 @@ export const transportCardsQueryOptions = (client: Pick<TicketClient, 'call'>, u
     staleTime: 0,
   });
 
-/** Account/registerMedia.json, as the card-link machine's registerMedia actor. */
+/**
+ * Account/registerMedia.json, as the card-link machine's registerMedia actor: linked to the account,
+ * or paired with the traveller profile `userId` names (the session's user by default).
+ */
 export async function registerTransportCard(
   client: Pick<TicketClient, 'call'>,
-  input: { mediaNumber: string; mediaCustomerBirthDate?: string; lang: Locale },
+  input: { mediaNumber: string; mediaCustomerBirthDate?: string; lang: Locale; userId?: number },
 ): Promise<{ media: Medium; medias: Medium[] }> {
   const answer = await client.call(registerMediaCall, input);
   return { media: answer.media, medias: answer.medias };

@@ -22,12 +22,12 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { useApiClient } from '../../../lib/api-client.ts';
-import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
-import { messageKey } from '../../../lib/message-key.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
-import { registerTransportCard } from '../api/transport-cards.ts';
+import { useApiClient } from '../lib/api-client.ts';
+import { useBootstrap } from '../lib/bootstrap-context.tsx';
+import { useErrorText } from '../lib/forms/use-error-text.ts';
+import { messageKey } from '../lib/message-key.ts';
+import { registerTransportCard } from '../lib/transport-cards/transport-cards.ts';
+import { useLocale } from '../lib/use-locale.ts';
 
 /** The refusals said under a field rather than in the alert. */
 const FIELD_OF_REFUSAL: Partial<Record<CardLinkRefusal, CardLinkField>> = {
@@ -37,11 +37,13 @@ const FIELD_OF_REFUSAL: Partial<Record<CardLinkRefusal, CardLinkField>> = {
 
 function CardLinkForm({
   titleId,
+  userId,
   onLinked,
   onCancel,
   onBusy,
 }: {
   titleId: string;
+  userId: number | undefined;
   onLinked: (answer: RegisterMediaAnswer) => void;
   onCancel: () => void;
   /** Told when a link starts and ends: the dialog stays open meanwhile. */
@@ -58,7 +60,11 @@ function CardLinkForm({
     cardLinkMachine.provide({
       actors: {
         registerMedia: fromPromise(({ input }: { input: RegisterMediaInput }) =>
-          registerTransportCard(client, { ...input, lang: locale }),
+          registerTransportCard(client, {
+            ...input,
+            lang: locale,
+            ...(userId === undefined ? {} : { userId }),
+          }),
         ),
       },
     }),
@@ -178,10 +184,13 @@ function CardLinkForm({
 
 export function CardLinkDialog({
   open,
+  userId,
   onClose,
   onLinked,
 }: {
   open: boolean;
+  /** The traveller profile the card is paired with; the account holder when absent. */
+  userId?: number;
   onClose: () => void;
   onLinked: (answer: RegisterMediaAnswer) => void;
 }) {
@@ -197,7 +206,13 @@ export function CardLinkDialog({
     >
       {/* Mounted while open: each opening starts a new link. */}
       {open ? (
-        <CardLinkForm titleId={titleId} onLinked={onLinked} onCancel={onClose} onBusy={setBusy} />
+        <CardLinkForm
+          titleId={titleId}
+          userId={userId}
+          onLinked={onLinked}
+          onCancel={onClose}
+          onBusy={setBusy}
+        />
       ) : null}
     </Dialog>
   );
