@@ -11,6 +11,7 @@ import { forgetTunnel, startTunnel } from '../../../lib/tunnel/tunnel-runtime.ts
 import { payloadsAt } from '../../../test/account-session.ts';
 import { fakeVerify, shopItem } from '../../../test/cart-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 
@@ -79,7 +80,7 @@ async function openTunnel(
     ...(user ? { signedInAs: user } : {}),
     handlers: {
       'Account/getMedias.json': () => ({ ok: { medias: options.medias ?? [] } }),
-      'Order/verify.json': fakeVerify([pass, cardOnlyPass]).handler,
+      'Order/verify.json': fakeVerify([pass, cardOnlyPass, items.newCard]).handler,
       ...options.handlers,
     },
   });
@@ -224,6 +225,60 @@ describe('the purchase tunnel pages', () => {
     expect(router.state.location.pathname).toBe('/tunnel/card/selection');
     expect(payloadsAt(calls, 'Account/registerMedia.json')).toMatchObject([
       { mediaNumber: '9876543210987654', userId: CHILD },
+    ]);
+  });
+
+  it('pairs one of the account cards with a traveller under their user id (has_media_tunnel_pairing)', async () => {
+    const user = userEvent.setup();
+    const holderCard = medium({ id: 41, number: '1234567890123456', profileId: null });
+    const paired = { ...holderCard, profileId: CHILD };
+    const { calls, router } = await openTunnel({
+      item: cardOnlyPass,
+      medias: [holderCard],
+      bootstrap: tunnelBootstrap({ has_media_tunnel_pairing: true }),
+      handlers: { 'Account/registerMedia.json': () => ({ ok: { media: paired, medias: [paired] } }) },
+    });
+    await user.click(await choice(/Tom Martin/));
+    await user.click(await choice(/Utiliser une de mes cartes/));
+    await heading('Associer une carte au voyageur');
+    await user.click(screen.getByRole('radio', { name: /Carte/ }));
+    // The traveller's birth date is the card holder's unless changed.
+    expect(
+      (screen.getByLabelText('Date de naissance du titulaire de la carte') as HTMLInputElement).value,
+    ).toBe('2015-04-02');
+    await user.click(screen.getByRole('button', { name: 'Associer la carte' }));
+    await heading('Choisir la carte de transport');
+    expect(router.state.location.pathname).toBe('/tunnel/card/selection');
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toMatchObject([
+      { mediaNumber: '1234567890123456', userId: CHILD, mediaCustomerBirthDate: '2015-04-02' },
+    ]);
+  });
+
+  it('offers no pairing where the network has not has_media_tunnel_pairing', async () => {
+    const user = userEvent.setup();
+    await openTunnel({ item: cardOnlyPass, medias: [medium({ profileId: null })] });
+    await user.click(await choice(/Tom Martin/));
+    await heading('Aucune carte de transport à charger');
+    expect(screen.queryByRole('button', { name: /Utiliser une de mes cartes/ })).toBeNull();
+  });
+
+  it('buys a new card with the item: two cart lines for the traveller, the item on no card yet', async () => {
+    const user = userEvent.setup();
+    const newCardCategory = { ...fixtureCatalogue().categories[0], shopItems: [items.newCard] };
+    const { router } = await openTunnel({
+      item: cardOnlyPass,
+      handlers: {
+        'Products/getProducts.json': () => ({
+          ok: fixtureCatalogue({ categories: [newCardCategory] as never }),
+        }),
+      },
+    });
+    await user.click(await choice(/Tom Martin/));
+    await user.click(await choice(/Acheter une nouvelle carte/));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });
+    expect(runningCartRuntime()?.actor.getSnapshot().context.items).toMatchObject([
+      { item: { shopItemId: cardOnlyPass.shopItemId }, profile: CHILD, delivery: 'PHYSICAL', mediaId: null },
+      { item: { shopItemId: items.newCard.shopItemId }, profile: CHILD, delivery: 'PHYSICAL', mediaId: null },
     ]);
   });
 });
