@@ -20,7 +20,7 @@ import { transportCardsQueryOptions } from '../../lib/transport-cards/transport-
 import { runningTunnel, type TunnelActor, tunnelFor } from '../../lib/tunnel/tunnel-runtime.ts';
 
 /** The path of a tunnel step's page. */
-export const tunnelPathOf = (step: TunnelStep) => `/tunnel/${step}`;
+export const tunnelPathOf = (step: TunnelStep) => `${paths.tunnel}/${step}`;
 
 /** The network's new-card product (NET-09); none when the catalogue cannot be read now. */
 async function creationProduct(runtime: SessionRuntime, locale: Locale) {

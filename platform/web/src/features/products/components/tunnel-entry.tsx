@@ -29,7 +29,7 @@ export function TunnelEntry({ item }: { item: ShopItem }) {
   const start = async () => {
     const { startTunnel } = await import('../../../lib/tunnel/tunnel-runtime.ts');
     startTunnel(item);
-    navigate(paths.tunnelPassengers);
+    navigate(`${paths.tunnel}/passengers`);
   };
   return (
     <Box>
