@@ -2,13 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Bootstrap } from '@transit-shop/tenancy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forgetTunnel } from '../../../lib/tunnel/tunnel-runtime.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue } from '../../../test/fixtures/catalogue.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { preloadLayoutParts, renderApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
 
+// The pages' code compiled ahead, so that cost does not fall within one test's time.
+beforeAll(() => Promise.all([preloadLayoutParts(), import('../pages/product.tsx')]), 30_000);
 afterEach(() => forgetTunnel());
 
 const ENTRY = 'Acheter pour une carte de transport';

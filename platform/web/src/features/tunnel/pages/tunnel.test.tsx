@@ -5,16 +5,26 @@ import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import type { Medium } from '@transit-shop/sdk/contract/media';
 import type { Bootstrap } from '@transit-shop/tenancy';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runningCartRuntime } from '../../../lib/cart/cart-runtime.ts';
 import { forgetTunnel, startTunnel } from '../../../lib/tunnel/tunnel-runtime.ts';
 import { payloadsAt } from '../../../test/account-session.ts';
 import { fakeVerify, shopItem } from '../../../test/cart-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { preloadLayoutParts, renderApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 
+// The pages' code compiled ahead, so that cost does not fall within one test's time.
+beforeAll(
+  () =>
+    Promise.all([
+      preloadLayoutParts(),
+      import('./tunnel.tsx'),
+      import('../../../components/card-link-dialog.tsx'),
+    ]),
+  30_000,
+);
 afterEach(() => forgetTunnel());
 
 const HOLDER = 7;
