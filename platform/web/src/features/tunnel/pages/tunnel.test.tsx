@@ -291,4 +291,21 @@ describe('the purchase tunnel pages', () => {
       { item: { shopItemId: items.newCard.shopItemId }, profile: CHILD, delivery: 'PHYSICAL', mediaId: null },
     ]);
   });
+
+  it('answers not found at an address under /tunnel that is no step', async () => {
+    const { router } = await openTunnel({ path: '/tunnel/elsewhere' });
+    await waitFor(() => expect(router.state.errors).not.toBeNull(), { timeout: 10_000 });
+    expect(Object.values(router.state.errors ?? {})[0]).toMatchObject({ status: 404 });
+  });
+
+  it('reads right to left in Arabic, the steps named in the language', async () => {
+    const bootstrap = tunnelBootstrap();
+    await openTunnel({
+      path: '/ar/tunnel/passengers',
+      bootstrap: { ...bootstrap, locale: 'ar', direction: 'rtl' },
+    });
+    // The page's styles are the right-to-left ones (logical properties flipped).
+    expect((await heading('من المسافر؟')).className).toMatch(/\bmui-rtl-/);
+    expect(screen.getByRole('button', { name: 'رجوع' }).className).toMatch(/\bmui-rtl-/);
+  });
 });
