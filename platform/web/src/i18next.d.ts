@@ -7,6 +7,7 @@ import type cart from './features/cart/locales/en.json';
 import type checkout from './features/checkout/locales/en.json';
 import type products from './features/products/locales/en.json';
 import type shop from './features/shop/locales/en.json';
+import type tunnel from './features/tunnel/locales/en.json';
 import type wallet from './features/wallet/locales/en.json';
 import type shell from './locales/en.json';
 
@@ -21,6 +22,7 @@ declare module 'i18next' {
         typeof checkout &
         typeof products &
         typeof shop &
+        typeof tunnel &
         typeof wallet;
     };
   }

@@ -8,6 +8,7 @@ import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
 import { cartRoutes } from '../features/cart/routes.ts';
 import { checkoutRoutes } from '../features/checkout/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
+import { tunnelRoutes } from '../features/tunnel/routes.ts';
 import { walletRoutes } from '../features/wallet/routes.ts';
 import type { BuildWatch } from '../lib/build-watch.ts';
 import { staleBuildLoader } from '../lib/stale-build-loader.ts';
@@ -32,6 +33,7 @@ const pages: RouteObject[] = [
       ...cartRoutes,
       ...checkoutRoutes,
       ...productRoutes,
+      ...tunnelRoutes,
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

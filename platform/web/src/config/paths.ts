@@ -42,6 +42,9 @@ export const paths = {
   authMedia: '/auth/media',
   authMediaSearch: '/auth/media/search',
   authMediaRegister: '/auth/media/register',
+  // The purchase tunnel (has_media_tunnel): one page a step under it, /tunnel/{step} (the steps are
+  // the tunnel machine's: passengers, media, card, card/association, card/profiles, card/selection).
+  tunnel: '/tunnel',
   cart: '/cart',
   // Where the cart's checkout leads: the payment step (the checkout's other steps are its own).
   checkout: '/cart/checkout',

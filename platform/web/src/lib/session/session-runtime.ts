@@ -41,7 +41,10 @@ import { userQueryKey } from './user-query-key.ts';
  * such as has_media_signin); they are the same in every language.
  */
 export type SessionNetwork = Pick<Bootstrap, 'apiBase'> & {
-  network: Pick<Bootstrap['network'], 'id' | 'signingKey' | 'authenticationProviders' | 'configuration'>;
+  network: Pick<
+    Bootstrap['network'],
+    'id' | 'signingKey' | 'authenticationProviders' | 'configuration' | 'timeZone'
+  >;
 };
 
 export type SessionRuntime = {

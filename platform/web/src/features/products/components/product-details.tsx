@@ -41,6 +41,7 @@ import { QuantityField, quantityOf } from './quantity-field.tsx';
 import { firstStart, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
+import { TunnelEntry } from './tunnel-entry.tsx';
 
 function PageFrame({ children }: { children: ReactNode }) {
   return <Box sx={{ maxWidth: 1100, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>{children}</Box>;
@@ -243,6 +244,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         ) : status === 'guest' && support === 'PHYSICAL' && !isCollectArticle({ item, support }) ? (
           <GuestNewCard />
         ) : null}
+        <TunnelEntry item={item} />
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
         {start.proposals ? (
           <PurchaseSection title={t('products.start.legend')}>
