@@ -13,6 +13,7 @@ import { LocaleLink, useLocalePath } from '../../../components/locale-link.tsx';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
 import { redirectQuery, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
 import { useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
+import { cardNumberText } from '../../../lib/transport-cards/transport-card-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
@@ -24,7 +25,6 @@ import {
 } from '../lib/media-sign-in.ts';
 
 /** A card number grouped by four digits, as printed on the card. */
-const groupedNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMediaSignIn(request);
@@ -63,8 +63,8 @@ function MediaRegister({ media }: { media: KeptMedia }) {
     <AuthPage title={t('auth.mediaRegister.title')} intro={t('auth.mediaRegister.intro')}>
       <RegisterForm
         before={
-          <Alert severity="info" icon={false}>
-            {t('auth.mediaRegister.card', { number: groupedNumber(media.mediaNumber) })}
+          <Alert severity="info" icon={false} role="note">
+            {t('auth.mediaRegister.card', { number: cardNumberText(media.mediaNumber) })}
           </Alert>
         }
         onSignedIn={async () => {

@@ -146,7 +146,7 @@ describe('card sign-in pages', () => {
     const user = await search('1234 5678 9012', '1990-04-01');
     await screen.findByRole('heading', { level: 1, name: 'Create an account with my card' });
     expect(router.state.location.pathname).toBe('/en/auth/media/register');
-    expect(screen.getByText('Transport card 1234 5678 9012')).toBeTruthy();
+    expect(screen.getByText('Transport card \u20661234 5678 9012\u2069')).toBeTruthy();
 
     await register(user);
 
