@@ -27,6 +27,9 @@ export type RegistryCardRecord = {
 /** A contract the card's validations loaded. */
 export type CardLoading = { ticketId: number; loadedAt: Date };
 
+/** A contract a card's validation loaded, with the card's number. */
+export type CardLoadingOf = CardLoading & { number: string };
+
 export type CardRegistry = {
   /** The ticketing system whose cards the network's shop lists (MEDIA-01). */
   providerOf(networkId: number): Promise<string>;
@@ -42,6 +45,8 @@ export type CardRegistry = {
   ): Promise<RegistryCardRecord>;
   /** The contracts the card's validations loaded so far. */
   loadingsOf(networkId: number, number: string): Promise<CardLoading[]>;
+  /** The contracts those cards' validations loaded, in one call (a list of contracts). */
+  loadingsOfCards(networkId: number, numbers: readonly string[]): Promise<CardLoadingOf[]>;
 };
 
 /** Thrown by an adapter when the ticketing system fails or does not answer: MEDIA_ERROR. */

@@ -5,11 +5,11 @@
 import { randomInt } from 'node:crypto';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { type CardsFile, readCardFiles } from '@transit-shop/tenancy/cards-file';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { demoRegistryCards, demoRegistryLoadings } from '../../db/schema/media.ts';
 import type { Logger } from '../../logger.ts';
-import type { CardLoading, CardRegistry, RegistryCardRecord } from './card-registry.ts';
+import type { CardLoading, CardLoadingOf, CardRegistry, RegistryCardRecord } from './card-registry.ts';
 
 /** The provider of the cards the shop issues on a network without a registry file. */
 export const DEMO_PROVIDER_ID = 'demo';
@@ -117,6 +117,24 @@ export function createDemoCardRegistry(options: {
         .select({ ticketId: demoRegistryLoadings.ticketId, loadedAt: demoRegistryLoadings.loadedAt })
         .from(demoRegistryLoadings)
         .where(and(eq(demoRegistryLoadings.networkId, networkId), eq(demoRegistryLoadings.number, number)))
+        .orderBy(asc(demoRegistryLoadings.loadedAt));
+    },
+
+    async loadingsOfCards(networkId, numbers): Promise<CardLoadingOf[]> {
+      if (numbers.length === 0) return [];
+      return db
+        .select({
+          number: demoRegistryLoadings.number,
+          ticketId: demoRegistryLoadings.ticketId,
+          loadedAt: demoRegistryLoadings.loadedAt,
+        })
+        .from(demoRegistryLoadings)
+        .where(
+          and(
+            eq(demoRegistryLoadings.networkId, networkId),
+            inArray(demoRegistryLoadings.number, [...numbers]),
+          ),
+        )
         .orderBy(asc(demoRegistryLoadings.loadedAt));
     },
 

@@ -597,6 +597,7 @@ describe('a card registry that fails or answers a status the shop does not know'
         reportIncident: failing(demo.reportIncident),
         issueCard: failing(demo.issueCard),
         loadingsOf: failing(demo.loadingsOf),
+        loadingsOfCards: failing(demo.loadingsOfCards),
       };
     },
   });

@@ -33,7 +33,7 @@ async function ticketAfter(options: {
   lang: Locale | undefined;
   now: Date;
 }) {
-  const row = await walletRowOf(options.deps.db, options.reach, options.ticketId);
+  const row = await walletRowOf(options.deps.db, options.reach, options.ticketId, options.deps.cards);
   if (!row) throw new AppError('TICKET_NOT_FOUND');
   return walletTicketOf({
     row,
@@ -62,6 +62,7 @@ export function walletRoutes() {
       db: deps.db,
       network,
       signer: deps.ticketSigner,
+      cards: deps.cards,
       reach,
       lang: payload.lang,
       now,
@@ -82,6 +83,7 @@ export function walletRoutes() {
       db: deps.db,
       network,
       signer: deps.ticketSigner,
+      cards: deps.cards,
       reach,
       filters: { ids: payload.id, productIds: payload.blueprintId, networkIds: payload.networkId },
       deviceKey: payload.deviceKey,
@@ -98,6 +100,7 @@ export function walletRoutes() {
       db: deps.db,
       network,
       signer: deps.ticketSigner,
+      cards: deps.cards,
       reach,
       deviceKey: payload.deviceKey,
       guest: true,
