@@ -29,7 +29,7 @@ async function ticketAfter(options: {
   network: LoadedNetwork;
   reach: SQL;
   ticketId: number;
-  thumbprint: string;
+  thumbprint: string | null;
   lang: Locale | undefined;
   now: Date;
 }) {
@@ -145,6 +145,8 @@ export function walletRoutes() {
     const reach = await callersTickets({ db: deps.db, network, user, userId: payload.userId });
     const moved = await transferContract({
       db: deps.db,
+      cards: deps.cards,
+      network,
       reach,
       ticketId: payload.ticketId,
       target: payload.target,
