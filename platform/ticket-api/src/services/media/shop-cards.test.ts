@@ -2,7 +2,8 @@ import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mediaLinks } from '../../db/schema/media.ts';
+import { demoRegistryCards, mediaLinks } from '../../db/schema/media.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { ticketTransfers } from '../../db/schema/tickets.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { insertTestUser } from '../../test-support/accounts.ts';
@@ -84,6 +85,35 @@ describe('a card bought in the shop', () => {
       ['CARD', 'TO_LOAD', link.id],
     ]);
     expect((await mediasOf(buyer)).map((medium) => medium.number)).toEqual([link.number]);
+  });
+
+  it('is issued once when the payment’s outcome arrives twice at once', async () => {
+    const app = testApp.current;
+    const buyer = await signInOn(app, LUMIERE_ID, { birthday: '1993-09-09' });
+    const placed = await placeOrder(
+      app,
+      placing(buyer, { articles: [withCard(NEW_CARD)], delivery: SHIPPED }),
+    );
+    const [payment] = await app.deps.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+    if (!payment) throw new Error('the order has a payment');
+    const notification = app.payments.notification(payment.id, 'payment.succeeded');
+    const responses = await Promise.all(
+      [0, 1].map(() =>
+        app.app.request('/payments/notifications/sandbox', {
+          method: 'POST',
+          headers: notification.headers,
+          body: notification.body,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    const links = await app.deps.db.select().from(mediaLinks).where(eq(mediaLinks.userId, buyer.user.id));
+    expect(links).toHaveLength(1);
+    const issued = await app.deps.db
+      .select()
+      .from(demoRegistryCards)
+      .where(eq(demoRegistryCards.holderBirthDate, '1993-09-09'));
+    expect(issued.map((card) => card.number)).toEqual(links.map((link) => link.number));
   });
 
   it('for a traveller profile, is paired with the traveller', async () => {
