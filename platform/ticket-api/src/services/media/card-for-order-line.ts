@@ -8,8 +8,8 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { askRegistry, checkCardState } from './card-checks.ts';
-import type { CardRegistry } from './card-registry.ts';
+import { askRegistry, checkCardState } from '../card-registry/card-checks.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { accountIdOf } from './list-media.ts';
 
 export async function checkCardForOrderLine(options: {

@@ -9,7 +9,12 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { demoRegistryCards, demoRegistryLoadings } from '../../db/schema/media.ts';
 import type { Logger } from '../../logger.ts';
-import type { CardLoading, CardLoadingOf, CardRegistry, RegistryCardRecord } from './card-registry.ts';
+import type {
+  CardLoading,
+  CardLoadingOf,
+  CardRegistry,
+  RegistryCardRecord,
+} from '../card-registry/card-registry.ts';
 
 /** The provider of the cards the shop issues on a network without a registry file. */
 export const DEMO_PROVIDER_ID = 'demo';

@@ -16,8 +16,8 @@ import { mediaLinks } from '../../db/schema/media.ts';
 import type { OrderRow } from '../../db/schema/orders.ts';
 import { tickets, ticketTransfers } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import type { TicketLineOfOrder } from '../tickets/issue-contracts.ts';
-import type { CardRegistry } from './card-registry.ts';
 
 /** How long a card the shop issues is valid. */
 const CARD_VALID_YEARS = 5;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, payments } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import type { CardRegistry } from '../media/card-registry.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { ticketsOfOrder, ticketsOfOrders } from '../tickets/order-tickets.ts';
 
 /** An order as the customer's list shows it, with what it issued. */

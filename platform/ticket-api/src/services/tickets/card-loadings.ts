@@ -1,6 +1,6 @@
 // When each card contract was loaded on its card (decision 0032): what the card registry says its
 // validations loaded, asked once per network for a whole list of contracts.
-import type { CardRegistry } from '../media/card-registry.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 
 /** A contract on a card, as a list reads it. */
 export type CardContract = { ticketId: number; networkId: number; cardNumber: string | null };

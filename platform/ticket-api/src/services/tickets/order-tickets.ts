@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { mediaLinks } from '../../db/schema/media.ts';
 import { type OrderRow, orderLines } from '../../db/schema/orders.ts';
 import { tickets } from '../../db/schema/tickets.ts';
-import type { CardRegistry } from '../media/card-registry.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { loadedAtOfContracts } from './card-loadings.ts';
 import { contractPlaceOf } from './contract-place.ts';
 

@@ -9,8 +9,8 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
-import { checkCardState } from '../media/card-checks.ts';
-import { type CardRegistry, CardRegistryError } from '../media/card-registry.ts';
+import { checkCardState } from '../card-registry/card-checks.ts';
+import { type CardRegistry, CardRegistryError } from '../card-registry/card-registry.ts';
 import { deviceThumbprintOf, walletRowOf } from './wallet-answer.ts';
 
 export type Transferred = {

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { mediaLinks } from '../../db/schema/media.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
-import type { CardRegistry } from '../media/card-registry.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { loadedAtOfContracts } from './card-loadings.ts';
 import { contractNameOf } from './contract-name.ts';
 import { contractPlaceOf } from './contract-place.ts';

@@ -10,7 +10,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { tickets } from '../../db/schema/tickets.ts';
-import type { CardRegistry } from '../media/card-registry.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import type { TicketSigner } from './ticket-signer.ts';
 import { deviceThumbprintOf, walletRowsWhere, walletTicketsOf } from './wallet-answer.ts';
 

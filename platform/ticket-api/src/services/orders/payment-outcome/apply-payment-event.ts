@@ -24,7 +24,7 @@ import {
 } from '../../../db/schema/payments.ts';
 import { builtOnce, builtOncePerShape, placeholderRow, type Values } from '../../../hot-path/built-once.ts';
 import type { Logger } from '../../../logger.ts';
-import type { CardRegistry } from '../../media/card-registry.ts';
+import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import {
   type AfterCommit,

@@ -13,8 +13,8 @@ import {
   placeholderValue,
   type Values,
 } from '../../../hot-path/built-once.ts';
+import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import { releaseCollectSlot } from '../../collect/release-collect-slot.ts';
-import type { CardRegistry } from '../../media/card-registry.ts';
 import { issueShopCards } from '../../media/shop-cards.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import { issueContracts, ticketLinesOfOrder } from '../../tickets/issue-contracts.ts';

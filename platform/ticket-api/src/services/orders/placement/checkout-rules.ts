@@ -25,8 +25,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
+import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import { checkCardForOrderLine } from '../../media/card-for-order-line.ts';
-import type { CardRegistry } from '../../media/card-registry.ts';
 import { cardOfArticle, checkCardHolders } from '../../media/shop-cards.ts';
 import { refusal } from '../pricing/price-cart.ts';
 
