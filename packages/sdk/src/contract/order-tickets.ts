@@ -16,6 +16,8 @@ export const contractPlaceSchema = z.discriminatedUnion('delivery', [
     delivery: z.literal('CARD'),
     mediaId: idSchema.nullable(),
     cardNumber: z.string().nullable(),
+    /** When a validation of the card loaded it; null while it waits for the card's next validation. */
+    loadedAt: isoDateTimeSchema.nullable(),
   }),
   /** At an agency, from the slot's start (spec 01 §9: 48 to 72 hours after the order). */
   z.strictObject({

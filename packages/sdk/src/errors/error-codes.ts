@@ -189,6 +189,10 @@ export const ERROR_CODES = {
     message: 'This card is linked to another account: contact support',
   },
   MEDIA_NOT_FOUND: { status: 404, message: 'Card not found in this account' },
+  MEDIA_HOLDER_BIRTH_DATE_MISSING: {
+    status: 409,
+    message: "The traveller's date of birth is needed for a personal card",
+  },
 
   // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
   PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },

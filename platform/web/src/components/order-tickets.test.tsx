@@ -10,13 +10,13 @@ const tickets: OrderTicketList = [
     position: 1,
     label: 'Pass mensuel',
     count: 2,
-    place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234' },
+    place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234', loadedAt: null },
   },
   {
     position: 2,
     label: 'Pass semaine',
     count: 1,
-    place: { delivery: 'CARD', mediaId: null, cardNumber: null },
+    place: { delivery: 'CARD', mediaId: null, cardNumber: null, loadedAt: null },
   },
   {
     position: 3,

@@ -1,15 +1,15 @@
 // The card a PHYSICAL order line is loaded on (decision 0032): linked to the buyer's account, for the
 // account holder or for the line's traveller, and usable now. Anything else is refused with its
 // MEDIA_* code: another customer's card, one removed or paired with another traveller is
-// MEDIA_NOT_FOUND, whoever's it is.
+// MEDIA_NOT_FOUND, whoever's it is. A replacement card's line names the card it replaces instead.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { askRegistry, checkCardState } from './card-checks.ts';
-import type { CardRegistry } from './card-registry.ts';
+import { askRegistry, checkCardState } from '../card-registry/card-checks.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { accountIdOf } from './list-media.ts';
 
 export async function checkCardForOrderLine(options: {
@@ -20,6 +20,11 @@ export async function checkCardForOrderLine(options: {
   mediaId: number;
   /** The line's traveller: the holder (null or their id) or one of their profiles. */
   customerId: number | null;
+  /**
+   * A replacement card's line: its card is the one it replaces, which must have an incident or be
+   * blocked (else MEDIA_NOT_FOUND: there is nothing to replace).
+   */
+  replacing?: boolean;
   now: Date;
 }): Promise<MediaLinkRow> {
   const { db, network, user } = options;
@@ -40,10 +45,12 @@ export async function checkCardForOrderLine(options: {
     )
     .limit(1);
   if (!link) throw new AppError('MEDIA_NOT_FOUND');
-  checkCardState(
-    await askRegistry(() => options.cards.findCard(networkId, link.number)),
-    network,
-    options.now,
-  );
+  const card = await askRegistry(() => options.cards.findCard(networkId, link.number));
+  if (options.replacing) {
+    if (!card) throw new AppError('MEDIA_NOT_RECOGNISED');
+    if (card.incident || card.status === 'INCIDENT' || card.status === 'BLOCKED') return link;
+    throw new AppError('MEDIA_NOT_FOUND');
+  }
+  checkCardState(card, network, options.now);
   return link;
 }

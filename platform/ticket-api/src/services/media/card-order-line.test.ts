@@ -167,7 +167,7 @@ describe('placeOrder with a PHYSICAL article loaded on a card', () => {
     );
     expect(order.tickets.map((entry) => entry.place)).toEqual([
       { delivery: 'WALLET' },
-      { delivery: 'CARD', mediaId: media.id, cardNumber: card(5).number },
+      { delivery: 'CARD', mediaId: media.id, cardNumber: card(5).number, loadedAt: null },
     ]);
     const [onCard] = (await contractsOf(app, answer.orderId)).filter((row) => row.delivery === 'CARD');
     const { medias } = await okOf<{ medias: Medium[] }>(

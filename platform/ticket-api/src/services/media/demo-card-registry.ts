@@ -5,11 +5,16 @@
 import { randomInt } from 'node:crypto';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { type CardsFile, readCardFiles } from '@transit-shop/tenancy/cards-file';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { demoRegistryCards, demoRegistryLoadings } from '../../db/schema/media.ts';
 import type { Logger } from '../../logger.ts';
-import type { CardLoading, CardRegistry, RegistryCardRecord } from './card-registry.ts';
+import type {
+  CardLoading,
+  CardLoadingOf,
+  CardRegistry,
+  RegistryCardRecord,
+} from '../card-registry/card-registry.ts';
 
 /** The provider of the cards the shop issues on a network without a registry file. */
 export const DEMO_PROVIDER_ID = 'demo';
@@ -31,7 +36,7 @@ export function createDemoCardRegistry(options: {
   tenantsDir: string;
   logger: Logger;
 }): DemoCardRegistry {
-  const { db, logger } = options;
+  const { logger } = options;
   const files = new Map<number, FileRegistry | null>();
   let last: Promise<unknown> = Promise.resolve();
 
@@ -54,78 +59,111 @@ export function createDemoCardRegistry(options: {
     }
   };
 
-  const providerOf = async (networkId: number) => files.get(networkId)?.providerId ?? DEMO_PROVIDER_ID;
+  /** The registry's calls over a database handle: the pool, or the caller's transaction. */
+  const over = (db: Database): CardRegistry & Pick<DemoCardRegistry, 'recordLoading'> => {
+    const providerOf = async (networkId: number) => files.get(networkId)?.providerId ?? DEMO_PROVIDER_ID;
 
-  const changesOf = async (networkId: number, number: string) => {
-    const [row] = await db
-      .select()
-      .from(demoRegistryCards)
-      .where(and(eq(demoRegistryCards.networkId, networkId), eq(demoRegistryCards.number, number)))
-      .limit(1);
-    return row;
-  };
+    const changesOf = async (networkId: number, number: string) => {
+      const [row] = await db
+        .select()
+        .from(demoRegistryCards)
+        .where(and(eq(demoRegistryCards.networkId, networkId), eq(demoRegistryCards.number, number)))
+        .limit(1);
+      return row;
+    };
 
-  const findCard = async (networkId: number, number: string): Promise<RegistryCardRecord | null> => {
-    const inFile = files.get(networkId)?.cards.get(number);
-    const changes = await changesOf(networkId, number);
-    const holderBirthDate = inFile?.holderBirthDate ?? changes?.holderBirthDate;
-    const expiresOn = inFile?.expiresOn ?? changes?.expiresOn;
-    if (!holderBirthDate || !expiresOn) return null;
-    const incident =
-      changes?.incidentKind && changes.incidentAt
-        ? { kind: changes.incidentKind, reportedAt: changes.incidentAt }
-        : null;
-    const status = incident ? 'INCIDENT' : inFile ? inFile.status || null : 'ACTIVE';
-    return { number, providerId: await providerOf(networkId), holderBirthDate, expiresOn, status, incident };
+    const findCard = async (networkId: number, number: string): Promise<RegistryCardRecord | null> => {
+      const inFile = files.get(networkId)?.cards.get(number);
+      const changes = await changesOf(networkId, number);
+      const holderBirthDate = inFile?.holderBirthDate ?? changes?.holderBirthDate;
+      const expiresOn = inFile?.expiresOn ?? changes?.expiresOn;
+      if (!holderBirthDate || !expiresOn) return null;
+      const incident =
+        changes?.incidentKind && changes.incidentAt
+          ? { kind: changes.incidentKind, reportedAt: changes.incidentAt }
+          : null;
+      const status = incident ? 'INCIDENT' : inFile ? inFile.status || null : 'ACTIVE';
+      return {
+        number,
+        providerId: await providerOf(networkId),
+        holderBirthDate,
+        expiresOn,
+        status,
+        incident,
+      };
+    };
+
+    return {
+      providerOf,
+      findCard,
+
+      async reportIncident(networkId, number, kind, at) {
+        // The first report stays: reporting again changes nothing.
+        await db
+          .insert(demoRegistryCards)
+          .values({ networkId, number, incidentKind: kind, incidentAt: at })
+          .onConflictDoUpdate({
+            target: [demoRegistryCards.networkId, demoRegistryCards.number],
+            set: { incidentKind: kind, incidentAt: at },
+            setWhere: isNull(demoRegistryCards.incidentKind),
+          });
+      },
+
+      async issueCard(networkId, card, at) {
+        for (;;) {
+          const digits = Array.from({ length: ISSUED_DIGITS - 1 }, () => randomInt(10)).join('');
+          const number = `${ISSUED_PREFIX}${digits}`;
+          if (files.get(networkId)?.cards.has(number)) continue;
+          const [issued] = await db
+            .insert(demoRegistryCards)
+            .values({ networkId, number, ...card, issuedAt: at })
+            .onConflictDoNothing()
+            .returning();
+          if (!issued) continue;
+          const found = await findCard(networkId, number);
+          if (!found) throw new Error('the issued card was not stored');
+          return found;
+        }
+      },
+
+      async loadingsOf(networkId, number): Promise<CardLoading[]> {
+        return db
+          .select({ ticketId: demoRegistryLoadings.ticketId, loadedAt: demoRegistryLoadings.loadedAt })
+          .from(demoRegistryLoadings)
+          .where(and(eq(demoRegistryLoadings.networkId, networkId), eq(demoRegistryLoadings.number, number)))
+          .orderBy(asc(demoRegistryLoadings.loadedAt));
+      },
+
+      async loadingsOfCards(networkId, numbers): Promise<CardLoadingOf[]> {
+        if (numbers.length === 0) return [];
+        return db
+          .select({
+            number: demoRegistryLoadings.number,
+            ticketId: demoRegistryLoadings.ticketId,
+            loadedAt: demoRegistryLoadings.loadedAt,
+          })
+          .from(demoRegistryLoadings)
+          .where(
+            and(
+              eq(demoRegistryLoadings.networkId, networkId),
+              inArray(demoRegistryLoadings.number, [...numbers]),
+            ),
+          )
+          .orderBy(asc(demoRegistryLoadings.loadedAt));
+      },
+
+      async recordLoading(networkId, number, ticketId, at) {
+        await db
+          .insert(demoRegistryLoadings)
+          .values({ networkId, number, ticketId, loadedAt: at })
+          .onConflictDoNothing();
+      },
+    };
   };
 
   return {
-    providerOf,
-    findCard,
-
-    async reportIncident(networkId, number, kind, at) {
-      // The first report stays: reporting again changes nothing.
-      await db
-        .insert(demoRegistryCards)
-        .values({ networkId, number, incidentKind: kind, incidentAt: at })
-        .onConflictDoUpdate({
-          target: [demoRegistryCards.networkId, demoRegistryCards.number],
-          set: { incidentKind: kind, incidentAt: at },
-          setWhere: isNull(demoRegistryCards.incidentKind),
-        });
-    },
-
-    async issueCard(networkId, card, at) {
-      for (;;) {
-        const digits = Array.from({ length: ISSUED_DIGITS - 1 }, () => randomInt(10)).join('');
-        const number = `${ISSUED_PREFIX}${digits}`;
-        if (files.get(networkId)?.cards.has(number)) continue;
-        const [issued] = await db
-          .insert(demoRegistryCards)
-          .values({ networkId, number, ...card, issuedAt: at })
-          .onConflictDoNothing()
-          .returning();
-        if (!issued) continue;
-        const found = await findCard(networkId, number);
-        if (!found) throw new Error('the issued card was not stored');
-        return found;
-      }
-    },
-
-    async loadingsOf(networkId, number): Promise<CardLoading[]> {
-      return db
-        .select({ ticketId: demoRegistryLoadings.ticketId, loadedAt: demoRegistryLoadings.loadedAt })
-        .from(demoRegistryLoadings)
-        .where(and(eq(demoRegistryLoadings.networkId, networkId), eq(demoRegistryLoadings.number, number)))
-        .orderBy(asc(demoRegistryLoadings.loadedAt));
-    },
-
-    async recordLoading(networkId, number, ticketId, at) {
-      await db
-        .insert(demoRegistryLoadings)
-        .values({ networkId, number, ticketId, loadedAt: at })
-        .onConflictDoNothing();
-    },
+    ...over(options.db),
+    inTransaction: (tx) => over(tx),
 
     sync(networks) {
       const run = last.then(() => syncOnce(networks));

@@ -16,9 +16,9 @@ import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import { orderLines } from '../../db/schema/orders.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { askRegistry, stateOf } from '../card-registry/card-checks.ts';
+import type { CardRegistry, RegistryCardRecord } from '../card-registry/card-registry.ts';
 import { contractNameOf } from '../tickets/contract-name.ts';
-import { askRegistry, stateOf } from './card-checks.ts';
-import type { CardRegistry, RegistryCardRecord } from './card-registry.ts';
 
 /** What a call about the caller's cards is given. */
 export type MediaContext = {

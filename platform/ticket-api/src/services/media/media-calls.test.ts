@@ -15,9 +15,9 @@ import { koOf, okOf, registerAndLogin } from '../../test-support/account-test-ki
 import { insertTestUser, signedInUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, type TestApp, useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import { placeOrder, placing } from '../../test-support/tickets.ts';
+import { CardRegistryError } from '../card-registry/card-registry.ts';
 import { createSession } from '../sessions/create-session.ts';
 import { insertContracts } from '../tickets/ticket-test-kit.ts';
-import { CardRegistryError } from './card-registry.ts';
 import { MEDIA_SIGNIN_LIMIT } from './search-media-for-signin.ts';
 
 const LAKESIDE_ID = 103;
@@ -597,6 +597,7 @@ describe('a card registry that fails or answers a status the shop does not know'
         reportIncident: failing(demo.reportIncident),
         issueCard: failing(demo.issueCard),
         loadingsOf: failing(demo.loadingsOf),
+        loadingsOfCards: failing(demo.loadingsOfCards),
       };
     },
   });

@@ -9,7 +9,7 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/users.ts';
-import { askRegistry, checkUsableCard, requireBirthDate } from './card-checks.ts';
+import { askRegistry, checkUsableCard, requireBirthDate } from '../card-registry/card-checks.ts';
 import { listMedia, type MediaContext, mediumOf } from './list-media.ts';
 
 const notTheAccounts = () => new AppError('FORBIDDEN', { message: 'Not one of the account’s travellers' });

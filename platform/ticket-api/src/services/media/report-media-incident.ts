@@ -5,7 +5,7 @@ import type { IncidentKind } from '@transit-shop/sdk/contract/media';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq } from 'drizzle-orm';
 import { mediaLinks } from '../../db/schema/media.ts';
-import { askRegistry } from './card-checks.ts';
+import { askRegistry } from '../card-registry/card-checks.ts';
 import { callersLiveLinks, type MediaContext } from './list-media.ts';
 
 export async function reportMediaIncident(

@@ -12,11 +12,11 @@ import { mediaLinks } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/users.ts';
 import { identityOfUser } from '../account/identity-of-account.ts';
 import { hitRateLimit, type RateLimit, rateLimitKey } from '../account/rate-limit.ts';
+import { askRegistry, checkUsableCard, requireBirthDate } from '../card-registry/card-checks.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import type { IdentityKeys } from '../identity/identity-keys.ts';
 import { createCustomToken } from '../identity/identity-tokens.ts';
 import { addressKey } from '../identity/sign-in-lockout.ts';
-import { askRegistry, checkUsableCard, requireBirthDate } from './card-checks.ts';
-import type { CardRegistry } from './card-registry.ts';
 
 /** Searches from one client address: enough for typing mistakes, too few to walk through numbers. */
 export const MEDIA_SIGNIN_LIMIT: RateLimit = { name: 'media-signin', maxHits: 10, windowMinutes: 15 };

@@ -37,11 +37,18 @@ export function checkoutRoutes() {
   );
 
   mountCall(app, CHECKOUT_CALLS.getOrders, ({ payload, deps, network, user }) =>
-    getOrders({ db: deps.db, network, user, page: payload.page, pageSize: payload.pageSize }),
+    getOrders({
+      db: deps.db,
+      cards: deps.cards,
+      network,
+      user,
+      page: payload.page,
+      pageSize: payload.pageSize,
+    }),
   );
 
   mountCall(app, CHECKOUT_CALLS.history, ({ payload, deps, network, user }) =>
-    orderHistory({ db: deps.db, network, user, orderId: payload.orderId }),
+    orderHistory({ db: deps.db, cards: deps.cards, network, user, orderId: payload.orderId }),
   );
 
   mountCall(app, CHECKOUT_CALLS.printOrder, ({ payload, deps, network, user }) =>

@@ -11,6 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { type OrderRow, orderEvents, orderLines, orders } from '../../db/schema/orders.ts';
 import { instalments, payments } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { ticketsOfOrder, ticketsOfOrders } from '../tickets/order-tickets.ts';
 
 /** An order as the customer's list shows it, with what it issued. */
@@ -36,6 +37,7 @@ const ownOrder = (network: LoadedNetwork, user: UserRow) =>
 
 export async function getOrders(options: {
   db: Database;
+  cards: CardRegistry;
   network: LoadedNetwork;
   user: UserRow;
   page: number;
@@ -56,6 +58,7 @@ export async function getOrders(options: {
     db,
     network,
     rows.map((row) => row.id),
+    options.cards,
   );
   return {
     orders: rows.map((row) => toOrderSummary(row, issued.get(row.id) ?? [])),
@@ -83,6 +86,7 @@ export async function findOwnOrder(
 
 export async function orderHistory(options: {
   db: Database;
+  cards: CardRegistry;
   network: LoadedNetwork;
   user: UserRow;
   orderId: number;
@@ -94,7 +98,7 @@ export async function orderHistory(options: {
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
     db.select().from(instalments).where(eq(instalments.orderId, order.id)).orderBy(asc(instalments.number)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
-    ticketsOfOrder(db, options.network, order),
+    ticketsOfOrder(db, options.network, order, options.cards),
   ]);
   return {
     order: {

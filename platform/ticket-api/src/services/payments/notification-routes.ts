@@ -47,6 +47,7 @@ export function paymentNotificationRoutes() {
     if (!outcome) throw new AppError('INVALID_REQUEST');
     const result = await applyPaymentEvent({
       db: deps.db,
+      cards: deps.cards,
       clock: deps.clock,
       logger: deps.logger,
       networkOf: (id) => deps.networks.settlingById(id),

@@ -1,5 +1,6 @@
 // Where a contract is (decision 0030), for the wallet, the order, the confirmation popup and email:
-// the phone's wallet, a transport card (with its number once the card is linked: decision 0032), or
+// the phone's wallet, a transport card (with its number once the card is linked, and when a validation
+// loaded it: decision 0032), or
 // an agency from the collect slot's start.
 import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
@@ -9,11 +10,18 @@ export function contractPlaceOf(
   contract: Pick<TicketRow, 'delivery' | 'mediaId' | 'collectSiteId' | 'collectFrom'> & {
     /** The number of the card its mediaId names (media_links), digits only. */
     cardNumber?: string | null;
+    /** When the card's validation loaded it (card-loadings.ts); null while it waits. */
+    loadedAt?: Date | null;
   },
   network: LoadedNetwork,
 ): ContractPlace {
   if (contract.delivery === 'CARD')
-    return { delivery: 'CARD', mediaId: contract.mediaId, cardNumber: contract.cardNumber ?? null };
+    return {
+      delivery: 'CARD',
+      mediaId: contract.mediaId,
+      cardNumber: contract.cardNumber ?? null,
+      loadedAt: contract.loadedAt?.toISOString() ?? null,
+    };
   if (contract.delivery === 'COLLECT' && contract.collectSiteId !== null && contract.collectFrom !== null) {
     const site = network.network.config.collectSites.find(
       (candidate) => candidate.id === contract.collectSiteId,

@@ -113,7 +113,12 @@ describe('where an order’s tickets are, in its answers', () => {
 
     expect((await historyOf(buyer, answer.orderId)).tickets).toEqual([
       { position: 0, label, count: 2, place: { delivery: 'WALLET' } },
-      { position: 0, label, count: 1, place: { delivery: 'CARD', mediaId: 7, cardNumber: null } },
+      {
+        position: 0,
+        label,
+        count: 1,
+        place: { delivery: 'CARD', mediaId: 7, cardNumber: null, loadedAt: null },
+      },
       {
         position: 0,
         label,

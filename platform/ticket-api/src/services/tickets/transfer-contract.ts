@@ -1,20 +1,28 @@
 // wallet/transferContract (decision 0030): a wallet ticket moves to the phone asking, which makes
-// the other phone's codes stale (generation + 1), done at once. Moving a contract to a transport
-// card waits for the cards capability: it is refused, and the refused transfer recorded.
+// the other phone's codes stale (generation + 1), done at once. A card contract moves to another
+// usable card linked to its traveller (decision 0032), waiting there for the card's next
+// validation; any other move to a card is refused, and the refused transfer recorded.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { EcPublicJwk } from '@transit-shop/sdk/tickets/ticket-token';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { tickets, ticketTransfers } from '../../db/schema/tickets.ts';
+import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
+import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
+import { checkCardState } from '../card-registry/card-checks.ts';
+import { type CardRegistry, CardRegistryError } from '../card-registry/card-registry.ts';
 import { deviceThumbprintOf, walletRowOf } from './wallet-answer.ts';
 
 export type Transferred = {
-  transfer: { id: number; status: 'DONE'; target: 'DEVICE' };
-  thumbprint: string;
+  transfer: { id: number; status: 'DONE'; target: 'DEVICE' | 'MEDIA' };
+  /** The receiving phone; null for a move to a card. */
+  thumbprint: string | null;
 };
 
 export async function transferContract(options: {
   db: Database;
+  cards: CardRegistry;
+  network: LoadedNetwork;
   reach: SQL;
   ticketId: number;
   target: 'DEVICE' | 'MEDIA';
@@ -33,9 +41,34 @@ export async function transferContract(options: {
       .values({ ...values, ticketId, createdAt: now, updatedAt: now })
       .returning({ id: ticketTransfers.id });
   if (options.target === 'MEDIA') {
-    // Transport cards come with their own capability: nothing can be loaded on one yet.
-    await record({ target: 'MEDIA', status: 'ERROR', mediaId: options.mediaId ?? null });
-    throw new AppError('TRANSFER_NOT_ALLOWED');
+    const mediaId = options.mediaId ?? null;
+    const target =
+      mediaId === null ? null : await receivingCard({ ...options, contract: found.ticket, mediaId });
+    if (!target || mediaId === null) {
+      await record({ target: 'MEDIA', status: 'ERROR', mediaId });
+      throw new AppError('TRANSFER_NOT_ALLOWED');
+    }
+    return db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(tickets)
+        .set({ mediaId, status: 'TO_LOAD', updatedAt: now })
+        .where(
+          and(
+            eq(tickets.id, ticketId),
+            eq(tickets.delivery, 'CARD'),
+            inArray(tickets.status, ['TO_LOAD', 'LOADED']),
+            ne(tickets.mediaId, mediaId),
+          ),
+        )
+        .returning({ id: tickets.id });
+      if (!moved) throw new AppError('TRANSFER_NOT_ALLOWED');
+      const [transfer] = await tx
+        .insert(ticketTransfers)
+        .values({ ticketId, target: 'MEDIA', status: 'DONE', mediaId, createdAt: now, updatedAt: now })
+        .returning({ id: ticketTransfers.id });
+      if (!transfer) throw new Error('the transfer was not recorded');
+      return { transfer: { id: transfer.id, status: 'DONE', target: 'MEDIA' }, thumbprint: null };
+    });
   }
   const deviceKey = options.deviceKey;
   if (!deviceKey) {
@@ -70,4 +103,46 @@ export async function transferContract(options: {
     if (!transfer) throw new Error('the transfer was not recorded');
     return { transfer: { id: transfer.id, status: 'DONE', target: 'DEVICE' }, thumbprint };
   });
+}
+
+/**
+ * The card a card contract may move to: a live link of the traveller's account, for its holder or
+ * paired with the contract's traveller, whose card is usable now (not blocked, no incident, not
+ * expired); null for anything else, and for a contract not on a card.
+ */
+async function receivingCard(options: {
+  db: Database;
+  cards: CardRegistry;
+  network: LoadedNetwork;
+  contract: TicketRow;
+  mediaId: number;
+  now: Date;
+}): Promise<MediaLinkRow | null> {
+  const { db, contract, network } = options;
+  if (contract.delivery !== 'CARD' || contract.mediaId === null || contract.mediaId === options.mediaId)
+    return null;
+  if (contract.status !== 'TO_LOAD' && contract.status !== 'LOADED') return null;
+  const [current] = await db.select().from(mediaLinks).where(eq(mediaLinks.id, contract.mediaId)).limit(1);
+  if (!current) return null;
+  const [link] = await db
+    .select()
+    .from(mediaLinks)
+    .where(
+      and(
+        eq(mediaLinks.id, options.mediaId),
+        eq(mediaLinks.networkId, contract.networkId),
+        eq(mediaLinks.userId, current.userId),
+        isNull(mediaLinks.removedAt),
+        or(isNull(mediaLinks.profileId), eq(mediaLinks.profileId, contract.travellerUserId)),
+      ),
+    )
+    .limit(1);
+  if (!link) return null;
+  try {
+    checkCardState(await options.cards.findCard(contract.networkId, link.number), network, options.now);
+  } catch (error) {
+    if (error instanceof AppError || error instanceof CardRegistryError) return null;
+    throw error;
+  }
+  return link;
 }

@@ -13,6 +13,8 @@ import type { Database } from '../../db/database.ts';
 import { mediaLinks } from '../../db/schema/media.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
+import { loadedAtOfContracts } from './card-loadings.ts';
 import { contractNameOf } from './contract-name.ts';
 import { contractPlaceOf } from './contract-place.ts';
 import { hasPrintedCopy, isGuestOrder } from './printed-copy.ts';
@@ -30,6 +32,8 @@ export type WalletRow = {
   transfer: { status: TransferStatus; target: 'DEVICE' | 'MEDIA' } | null;
   /** The number of the card a CARD contract is loaded on, once named. */
   cardNumber?: string | null;
+  /** When the card's validation loaded it (card-loadings.ts); null while it waits or unasked. */
+  loadedAt?: Date | null;
 };
 
 /** The RFC 7638 thumbprint of a device key: what a contract's binding is compared by. */
@@ -37,8 +41,11 @@ export function deviceThumbprintOf(key: EcPublicJwk): Promise<string> {
   return calculateJwkThumbprint({ kty: key.kty, crv: key.crv, x: key.x, y: key.y });
 }
 
-/** The contracts matching `where`, oldest first, with their order's language and latest transfer. */
-export async function walletRowsWhere(db: Database, where: SQL): Promise<WalletRow[]> {
+/**
+ * The contracts matching `where`, oldest first, with their order's language and latest transfer, and
+ * when given the card registry, when each card contract was loaded (one registry call per network).
+ */
+export async function walletRowsWhere(db: Database, where: SQL, cards?: CardRegistry): Promise<WalletRow[]> {
   const rows = await db
     .select({
       ticket: tickets,
@@ -69,15 +76,34 @@ export async function walletRowsWhere(db: Database, where: SQL): Promise<WalletR
     )
     .orderBy(ticketTransfers.ticketId, desc(ticketTransfers.id));
   const latest = new Map(transfers.map((transfer) => [transfer.ticketId, transfer]));
+  const loadedAt = cards
+    ? await loadedAtOfContracts(
+        cards,
+        rows.map((row) => ({
+          ticketId: row.ticket.id,
+          networkId: row.ticket.networkId,
+          cardNumber: row.cardNumber,
+        })),
+      )
+    : new Map<number, Date>();
   return rows.map((row) => {
     const transfer = latest.get(row.ticket.id);
-    return { ...row, transfer: transfer ? { status: transfer.status, target: transfer.target } : null };
+    return {
+      ...row,
+      transfer: transfer ? { status: transfer.status, target: transfer.target } : null,
+      loadedAt: loadedAt.get(row.ticket.id) ?? null,
+    };
   });
 }
 
 /** One contract by its id within what the caller reaches; null when out of reach. */
-export async function walletRowOf(db: Database, reach: SQL, ticketId: number): Promise<WalletRow | null> {
-  const [row] = await walletRowsWhere(db, and(reach, eq(tickets.id, ticketId)) as SQL);
+export async function walletRowOf(
+  db: Database,
+  reach: SQL,
+  ticketId: number,
+  cards?: CardRegistry,
+): Promise<WalletRow | null> {
+  const [row] = await walletRowsWhere(db, and(reach, eq(tickets.id, ticketId)) as SQL, cards);
   return row ?? null;
 }
 
@@ -185,7 +211,10 @@ export async function walletTicketOf(options: {
     kind: ticket.kind,
     traveller: { userId: ticket.travellerUserId, name: ticket.travellerName },
     status: ticket.status,
-    place: contractPlaceOf({ ...ticket, cardNumber: row.cardNumber ?? null }, network),
+    place: contractPlaceOf(
+      { ...ticket, cardNumber: row.cardNumber ?? null, loadedAt: row.loadedAt ?? null },
+      network,
+    ),
     phase: phaseOf(ticket, validity, now),
     validFrom: iso(ticket.validFrom),
     validTo: iso(ticket.validTo),

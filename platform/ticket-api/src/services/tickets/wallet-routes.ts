@@ -29,11 +29,11 @@ async function ticketAfter(options: {
   network: LoadedNetwork;
   reach: SQL;
   ticketId: number;
-  thumbprint: string;
+  thumbprint: string | null;
   lang: Locale | undefined;
   now: Date;
 }) {
-  const row = await walletRowOf(options.deps.db, options.reach, options.ticketId);
+  const row = await walletRowOf(options.deps.db, options.reach, options.ticketId, options.deps.cards);
   if (!row) throw new AppError('TICKET_NOT_FOUND');
   return walletTicketOf({
     row,
@@ -62,6 +62,7 @@ export function walletRoutes() {
       db: deps.db,
       network,
       signer: deps.ticketSigner,
+      cards: deps.cards,
       reach,
       lang: payload.lang,
       now,
@@ -82,6 +83,7 @@ export function walletRoutes() {
       db: deps.db,
       network,
       signer: deps.ticketSigner,
+      cards: deps.cards,
       reach,
       filters: { ids: payload.id, productIds: payload.blueprintId, networkIds: payload.networkId },
       deviceKey: payload.deviceKey,
@@ -98,6 +100,7 @@ export function walletRoutes() {
       db: deps.db,
       network,
       signer: deps.ticketSigner,
+      cards: deps.cards,
       reach,
       deviceKey: payload.deviceKey,
       guest: true,
@@ -142,6 +145,8 @@ export function walletRoutes() {
     const reach = await callersTickets({ db: deps.db, network, user, userId: payload.userId });
     const moved = await transferContract({
       db: deps.db,
+      cards: deps.cards,
+      network,
       reach,
       ticketId: payload.ticketId,
       target: payload.target,

@@ -10,6 +10,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { tickets } from '../../db/schema/tickets.ts';
+import type { CardRegistry } from '../card-registry/card-registry.ts';
 import type { TicketSigner } from './ticket-signer.ts';
 import { deviceThumbprintOf, walletRowsWhere, walletTicketsOf } from './wallet-answer.ts';
 
@@ -17,6 +18,8 @@ export type WalletListing = {
   db: Database;
   network: LoadedNetwork;
   signer: TicketSigner;
+  /** Says which card contracts were loaded (the place's loadedAt). */
+  cards: CardRegistry;
   /** What the caller reaches (ticket-access.ts). */
   reach: SQL;
   filters?: { ids?: number[] | undefined; productIds?: number[] | undefined; networkIds?: number[] };
@@ -55,7 +58,7 @@ export async function listWalletTickets(options: WalletListing): Promise<WalletT
     filters.ids ? inArray(tickets.id, filters.ids) : undefined,
     filters.productIds ? inArray(tickets.productId, filters.productIds) : undefined,
   ) as SQL;
-  const rows = await walletRowsWhere(db, where);
+  const rows = await walletRowsWhere(db, where, options.cards);
   return walletTicketsOf(rows, {
     network,
     signer: options.signer,

@@ -28,20 +28,29 @@ const arabicInvoice = buildInvoiceDocument(wahatOrder);
 const PDF = new TextEncoder().encode('%PDF-1.3\n%%EOF\n');
 const spaced = (text: string | undefined) => (text ?? '').replace(/[\u00A0\u202F\u2009]/g, ' ');
 
-/** One line's tickets in each place: the wallet, a card not named yet, a named card, an agency. */
+/**
+ * One line's tickets in each place: the wallet, a card not named yet, a named card waiting for its
+ * validation and loaded by one, an agency.
+ */
 const everyPlace = (agency: { siteId: number; siteName: string }): OrderTickets => [
   { position: 0, label: 'Abonnement annuel tout public', count: 1, place: { delivery: 'WALLET' } },
   {
     position: 1,
     label: 'Carnet de 10 voyages',
     count: 2,
-    place: { delivery: 'CARD', mediaId: null, cardNumber: null },
+    place: { delivery: 'CARD', mediaId: null, cardNumber: null, loadedAt: null },
   },
   {
     position: 1,
     label: 'Carnet de 10 voyages',
     count: 1,
-    place: { delivery: 'CARD', mediaId: 9, cardNumber: '2501 0042 7' },
+    place: { delivery: 'CARD', mediaId: 9, cardNumber: '2501 0042 7', loadedAt: null },
+  },
+  {
+    position: 1,
+    label: 'Carnet de 10 voyages',
+    count: 3,
+    place: { delivery: 'CARD', mediaId: 9, cardNumber: '2501 0042 7', loadedAt: '2026-11-24T17:30:00.000Z' },
   },
   {
     position: 2,
@@ -188,6 +197,7 @@ describe('order confirmation email', () => {
       'Où sont vos titres\n- Abonnement annuel tout public: Dans votre portefeuille',
       '- Carnet de 10 voyages × 2: À charger sur votre carte de transport',
       '- Carnet de 10 voyages: À charger sur votre carte 2501 0042 7',
+      '- Carnet de 10 voyages × 3: Chargé sur votre carte 2501 0042 7 le 24 novembre 2026 à 18:30',
       '- Pass 7 jours: À retirer à Agence Gare Centrale à partir du 25 novembre 2026 à 09:00',
       'Ouvrir mon portefeuille:\nhttp://lumiere.localhost/account/wallet',
     ])

@@ -31,6 +31,8 @@ type TicketsTexts = {
   /** A guest's wallet tickets when none is attached: on the tickets page. */
   guestOnline: string;
   card: string;
+  /** Contracts a validation of the card already loaded. */
+  cardLoaded: string;
   /** A card not named yet. */
   cardUnknown: string;
   collect: string;
@@ -46,6 +48,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestWallet: 'En ligne, et joints à cet e-mail',
     guestOnline: 'En ligne, sur la page de vos titres',
     card: 'À charger sur votre carte {card}',
+    cardLoaded: 'Chargé sur votre carte {card} le {date}',
     cardUnknown: 'À charger sur votre carte de transport',
     collect: 'À retirer à {agency} à partir du {date}',
     walletAction: 'Ouvrir mon portefeuille',
@@ -58,6 +61,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestWallet: 'Online, and attached to this email',
     guestOnline: 'Online, on your tickets page',
     card: 'To be loaded on your card {card}',
+    cardLoaded: 'Loaded on your card {card} on {date}',
     cardUnknown: 'To be loaded on your transport card',
     collect: 'To collect at {agency} from {date}',
     walletAction: 'Open my wallet',
@@ -70,6 +74,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestWallet: 'على الإنترنت، ومرفقة بهذه الرسالة',
     guestOnline: 'على الإنترنت، في صفحة تذاكرك',
     card: 'للتحميل على بطاقتك {card}',
+    cardLoaded: 'تم التحميل على بطاقتك {card} في {date}',
     cardUnknown: 'للتحميل على بطاقة النقل الخاصة بك',
     collect: 'للاستلام من {agency} ابتداءً من {date}',
     walletAction: 'فتح محفظتي',
@@ -82,6 +87,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestWallet: 'Online, e allegati a questa email',
     guestOnline: 'Online, nella pagina dei tuoi titoli',
     card: 'Da caricare sulla tua tessera {card}',
+    cardLoaded: 'Caricato sulla tua tessera {card} il {date}',
     cardUnknown: 'Da caricare sulla tua tessera di trasporto',
     collect: 'Da ritirare presso {agency} dal {date}',
     walletAction: 'Apri il mio portafoglio',
@@ -94,6 +100,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestWallet: 'En línea, y adjuntos a este correo',
     guestOnline: 'En línea, en la página de tus títulos',
     card: 'Para cargar en tu tarjeta {card}',
+    cardLoaded: 'Cargado en tu tarjeta {card} el {date}',
     cardUnknown: 'Para cargar en tu tarjeta de transporte',
     collect: 'Para recoger en {agency} a partir del {date}',
     walletAction: 'Abrir mi monedero',
@@ -114,7 +121,13 @@ function placeText(
     case 'WALLET':
       return { CUSTOMER: texts.wallet, GUEST: texts.guestOnline, GUEST_PRINTED: texts.guestWallet }[holder];
     case 'CARD':
-      return place.cardNumber ? fill(texts.card, { card: place.cardNumber }) : texts.cardUnknown;
+      if (!place.cardNumber) return texts.cardUnknown;
+      return place.loadedAt
+        ? fill(texts.cardLoaded, {
+            card: place.cardNumber,
+            date: formatDateTime(new Date(place.loadedAt), locale, timeZone),
+          })
+        : fill(texts.card, { card: place.cardNumber });
     case 'COLLECT':
       return fill(texts.collect, {
         agency: place.siteName,

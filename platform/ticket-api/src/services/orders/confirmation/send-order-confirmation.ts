@@ -20,9 +20,12 @@ import { orderConfirmationEmail } from './order-confirmation-email.ts';
 
 export type ConfirmationDeps = Pick<
   AppDeps,
-  'db' | 'networks' | 'mailer' | 'jobs' | 'logger' | 'clock' | 'shopPort' | 'ticketSigner'
+  'db' | 'networks' | 'mailer' | 'jobs' | 'logger' | 'clock' | 'shopPort' | 'ticketSigner' | 'cards'
 >;
-type MessageDeps = Pick<ConfirmationDeps, 'db' | 'networks' | 'clock' | 'shopPort' | 'ticketSigner'>;
+type MessageDeps = Pick<
+  ConfirmationDeps,
+  'db' | 'networks' | 'clock' | 'shopPort' | 'ticketSigner' | 'cards'
+>;
 
 /** The key of an order's confirmation job: at most one queued per order. */
 export const confirmationJobKey = (orderId: number) => `order-confirmation:${orderId}`;
@@ -57,7 +60,7 @@ async function confirmationMessage(deps: MessageDeps, orderId: number): Promise<
     orderNumber: String(order.id),
     invoice: document,
     invoicePdf: await renderInvoicePdfOffThread(document),
-    tickets: await ticketsOfOrder(deps.db, network, order),
+    tickets: await ticketsOfOrder(deps.db, network, order, deps.cards),
     guestTickets: guest
       ? {
           reference: order.ticketsReference,

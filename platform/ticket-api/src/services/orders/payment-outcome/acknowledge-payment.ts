@@ -30,6 +30,7 @@ export async function applyCheckoutState(deps: CheckoutDeps, state: CheckoutStat
   if (state.status === 'open') return;
   const result = await applyPaymentEvent({
     db: deps.db,
+    cards: deps.cards,
     clock: deps.clock,
     logger: deps.logger,
     networkOf: (id) => deps.networks.settlingById(id),
@@ -130,6 +131,7 @@ export async function checkAbandonedCheckout(
     return 'done';
   const result = await applyPaymentEvent({
     db: deps.db,
+    cards: deps.cards,
     clock: deps.clock,
     logger: deps.logger,
     networkOf: (id) => deps.networks.settlingById(id),
@@ -192,6 +194,7 @@ async function completePaidOrder(deps: CheckoutDeps, payment: PaymentRow): Promi
     if (!network) return 'again' as const;
     const after = await completeOrder({
       db: tx,
+      cards: deps.cards,
       network,
       order,
       payment,

@@ -24,6 +24,7 @@ import {
 } from '../../../db/schema/payments.ts';
 import { builtOnce, builtOncePerShape, placeholderRow, type Values } from '../../../hot-path/built-once.ts';
 import type { Logger } from '../../../logger.ts';
+import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import {
   type AfterCommit,
@@ -172,6 +173,8 @@ function mismatchOf(
 
 export async function applyPaymentEvent(options: {
   db: Database;
+  /** Issues the cards a completed order bought. */
+  cards: CardRegistry;
   clock: Clock;
   logger: Logger;
   networkOf: (networkId: number) => LoadedNetwork | undefined;
@@ -203,6 +206,7 @@ export async function applyPaymentEvent(options: {
 
 async function applyInTransaction(options: {
   db: Database;
+  cards: CardRegistry;
   clock: Clock;
   networkOf: (networkId: number) => LoadedNetwork | undefined;
   event: PaymentEvent;
@@ -334,6 +338,7 @@ async function applyInTransaction(options: {
           return { kind: 'awaiting-network', orderId: order.id, networkId: order.networkId } as const;
         after = await completeOrder({
           db: tx,
+          cards: options.cards,
           network,
           order,
           payment: moved,

@@ -13,7 +13,9 @@ import {
   placeholderValue,
   type Values,
 } from '../../../hot-path/built-once.ts';
+import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import { releaseCollectSlot } from '../../collect/release-collect-slot.ts';
+import { issueShopCards } from '../../media/shop-cards.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
 import { issueContracts, ticketLinesOfOrder } from '../../tickets/issue-contracts.ts';
 import { invoiceLinesOfOrder, issueOrderInvoice } from '../confirmation/issue-order-invoice.ts';
@@ -149,6 +151,8 @@ const recordEventsAndInstalments = builtOncePerShape<{ id: number; number: numbe
  */
 export async function completeOrder(options: {
   db: Database;
+  /** Issues the cards the order bought (shop-cards.ts). */
+  cards: CardRegistry;
   network: LoadedNetwork;
   order: OrderRow;
   payment: PaymentRow | null;
@@ -169,6 +173,7 @@ export async function completeOrder(options: {
   const { invoiceLines, ticketLines, ...completedOrder } = completed;
   // The status move guards it: a duplicate outcome finds the order completed and issues nothing.
   await issueContracts({ db, network, order: completedOrder, lines: ticketLines, now });
+  await issueShopCards({ db, cards: options.cards, network, order: completedOrder, lines: ticketLines, now });
   const completedEvents = [...events, { type: 'COMPLETED', status: 'COMPLETED' } as const];
   if (!payment) {
     await recordOrderEvents(db, order.id, completedEvents, now);

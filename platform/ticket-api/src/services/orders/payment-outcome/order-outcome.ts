@@ -101,7 +101,7 @@ export async function orderOutcome(options: {
       .from(orderLines)
       .where(eq(orderLines.orderId, current.id))
       .orderBy(asc(orderLines.position)),
-    ticketsOfOrder(deps.db, network, current),
+    ticketsOfOrder(deps.db, network, current, deps.cards),
   ]);
   const guest = current.buyer.guest;
   return {

@@ -25,8 +25,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
+import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import { checkCardForOrderLine } from '../../media/card-for-order-line.ts';
-import type { CardRegistry } from '../../media/card-registry.ts';
+import { cardOfArticle, checkCardHolders } from '../../media/shop-cards.ts';
 import { refusal } from '../pricing/price-cart.ts';
 
 export type CheckoutChoices = {
@@ -107,6 +108,7 @@ async function checkCards(options: {
       ...options,
       mediaId: article.mediaId,
       customerId: article.customerId,
+      replacing: cardOfArticle(options.network, article) === 'REPLACEMENT',
     }).catch((error: unknown) => {
       // The card's refusals name the article; the registry's failure (MEDIA_ERROR) names nothing.
       const { code } = error as { code?: unknown };
@@ -177,6 +179,7 @@ export async function checkCheckout(options: {
   }
   checkDocuments(network, choices.articles);
   await checkCards({ db, cards: options.cards, network, user, articles: choices.articles, now: options.now });
+  await checkCardHolders({ db, network, user, articles: choices.articles });
   checkDelivery(network, choices);
   return { savedMethod };
 }

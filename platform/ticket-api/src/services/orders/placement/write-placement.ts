@@ -73,7 +73,15 @@ export async function writePlacement(options: {
           });
           const after: AfterCommit = payment
             ? nothingAfter()
-            : await completeOrder({ db: tx, network, order, payment: null, savedMethodId: null, now });
+            : await completeOrder({
+                db: tx,
+                cards: deps.cards,
+                network,
+                order,
+                payment: null,
+                savedMethodId: null,
+                now,
+              });
           return { order, payment, after };
         })
         .catch((error: unknown) => {

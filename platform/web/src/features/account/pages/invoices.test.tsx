@@ -70,7 +70,7 @@ describe('the invoices page', () => {
             position: 1,
             label: 'Abonnement mensuel',
             count: 1,
-            place: { delivery: 'CARD', mediaId: null, cardNumber: null },
+            place: { delivery: 'CARD', mediaId: null, cardNumber: null, loadedAt: null },
           },
         ],
       }),

@@ -67,7 +67,7 @@ describe('the wallet page', () => {
         journeysTotal: null,
         journeysLeft: null,
         activatable: false,
-        place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234' },
+        place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234', loadedAt: null },
       }),
       walletTicket({
         id: 3,

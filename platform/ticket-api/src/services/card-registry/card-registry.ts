@@ -4,6 +4,7 @@
 // changed in the database; a real network writes an adapter of this port that calls its ticketing
 // system, and hands it to the app as AppDeps.cards (main.ts).
 import type { CardStatus, IncidentKind } from '@transit-shop/sdk/contract/media';
+import type { Database } from '../../db/database.ts';
 
 /** A card as the registry knows it. */
 export type RegistryCardRecord = {
@@ -27,6 +28,9 @@ export type RegistryCardRecord = {
 /** A contract the card's validations loaded. */
 export type CardLoading = { ticketId: number; loadedAt: Date };
 
+/** A contract a card's validation loaded, with the card's number. */
+export type CardLoadingOf = CardLoading & { number: string };
+
 export type CardRegistry = {
   /** The ticketing system whose cards the network's shop lists (MEDIA-01). */
   providerOf(networkId: number): Promise<string>;
@@ -42,6 +46,14 @@ export type CardRegistry = {
   ): Promise<RegistryCardRecord>;
   /** The contracts the card's validations loaded so far. */
   loadingsOf(networkId: number, number: string): Promise<CardLoading[]>;
+  /** The contracts those cards' validations loaded, in one call (a list of contracts). */
+  loadingsOfCards(networkId: number, numbers: readonly string[]): Promise<CardLoadingOf[]>;
+  /**
+   * The same registry acting within the caller's transaction, for an adapter that keeps its changes
+   * in the shop's database (the demo): a card issued with a completing order is kept or rolled back
+   * with it. An adapter over a ticketing system leaves it out.
+   */
+  inTransaction?(db: Database): CardRegistry;
 };
 
 /** Thrown by an adapter when the ticketing system fails or does not answer: MEDIA_ERROR. */
