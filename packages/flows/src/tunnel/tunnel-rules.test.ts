@@ -92,7 +92,7 @@ describe('tunnel rules', () => {
     expect(physicalStepOf(undefined)).toBe('card');
   });
 
-  it('the lines: the item on the chosen card, or the item without a card and a line buying one', () => {
+  it('the lines: the item on the chosen card, or the item without a card and the card as its option', () => {
     const item = shopItem();
     const card = shopItem({ supports: ['PHYSICAL'] });
     const chosen = { id: 42, number: '12345678', expires_at: '2027-01-01' };
@@ -110,9 +110,6 @@ describe('tunnel rules', () => {
     ).toEqual([{ item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null }]);
     expect(
       tunnelLinesOf({ item, passengerId: HOLDER, media: 'PHYSICAL', selectedMedia: null, newCard: card }),
-    ).toEqual([
-      { item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null },
-      { item: card, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null },
-    ]);
+    ).toEqual([{ item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: card }]);
   });
 });

@@ -159,7 +159,8 @@ export type TunnelChoice = {
 
 /**
  * The cart lines a finished tunnel adds: the item for the passenger on its support, loaded on the
- * chosen card; or, with a new card, the item without a card and a second line buying the card.
+ * chosen card; or, with a new card, the item without a card and the card as its option (a card is
+ * sold only with a contract to load on it).
  */
 export function tunnelLinesOf(choice: TunnelChoice): CartItemDraft[] {
   const line: CartItemDraft = {
@@ -170,12 +171,5 @@ export function tunnelLinesOf(choice: TunnelChoice): CartItemDraft[] {
     mediaId: choice.media === 'PHYSICAL' ? (choice.selectedMedia?.id ?? null) : null,
   };
   if (choice.media !== 'PHYSICAL' || choice.newCard === null) return [line];
-  const card: CartItemDraft = {
-    item: choice.newCard,
-    quantity: choice.newCard.articleQuantityMin,
-    delivery: 'PHYSICAL',
-    profile: choice.passengerId,
-    mediaId: null,
-  };
-  return [{ ...line, mediaId: null }, card];
+  return [{ ...line, mediaId: null, option: choice.newCard }];
 }

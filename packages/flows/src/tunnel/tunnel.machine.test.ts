@@ -155,7 +155,7 @@ describe('tunnel', () => {
     expect(selectableMediaIn(actor.getSnapshot().context).map((m) => m.id)).toEqual([holders.id]);
   });
 
-  it('buys a new card in the same cart: the line has no card and a second line buys one', () => {
+  it('buys a new card in the same cart: the line has no card yet and the card as its option', () => {
     const item = shopItem();
     const { actor } = startTunnel({ item });
     actor.send({ type: 'CHOOSE_PASSENGER', passengerId: HOLDER });
@@ -164,8 +164,7 @@ describe('tunnel', () => {
     expect(state(actor)).toBe('ready');
     const choice = choiceOf(actor.getSnapshot().context);
     expect(choice && tunnelLinesOf(choice)).toEqual([
-      { item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null },
-      { item: creationProduct, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null },
+      { item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: creationProduct },
     ]);
   });
 

@@ -13,6 +13,8 @@ export type CartLineToAdd = {
   readonly profile?: number | null;
   readonly delivery: Support;
   readonly mediaId?: number | null;
+  /** An extra shop item sold with each unit: a new transport card for a contract bought on one. */
+  readonly option?: ShopItem | null;
   readonly startMonth?: string | null;
   readonly startingAt?: string | null;
   readonly fields?: Readonly<Record<string, string | number | boolean>>;
@@ -41,6 +43,7 @@ export async function addToCart(
       delivery: line.delivery,
       profile: line.profile ?? null,
       mediaId: line.mediaId ?? null,
+      option: line.option ?? null,
       startMonth: line.startMonth ?? null,
       startingAt: line.startingAt ?? null,
       fields: { ...line.fields },

@@ -624,7 +624,7 @@ describe('the card that receives the ticket', () => {
     expect(radios.some((radio) => radio.checked)).toBe(false);
   });
 
-  it('a traveller without a usable card gets a new card by default: the creation product is added with the line', async () => {
+  it('a traveller without a usable card gets a new card by default: the creation product is the line’s option', async () => {
     const { user, added } = await openProduct(items.single.shopItemId, {
       signedInAs: fixtureUser({ profiles: [ines] }),
       // Léa's cards are expired, blocked or paired with others.
@@ -637,18 +637,13 @@ describe('the card that receives the ticket', () => {
     screen.getByRole('button', { name: 'Lier une carte' });
     await user.click(addToCart());
     expect(added).toEqual([
-      expect.objectContaining({ item: items.single, profile: 7, delivery: 'PHYSICAL', mediaId: null }),
-      {
-        item: items.newCard,
-        quantity: 1,
+      expect.objectContaining({
+        item: items.single,
         profile: 7,
         delivery: 'PHYSICAL',
         mediaId: null,
-        startMonth: null,
-        startingAt: null,
-        fields: {},
-        isSubscription: false,
-      },
+        option: items.newCard,
+      }),
     ]);
   });
 

@@ -167,25 +167,13 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         profile: customer,
         delivery: support,
         ...(asksCard ? { mediaId: card === 'new' ? null : card } : {}),
+        // A new card is the line's option: the network's creation product (NET-09), posted.
+        ...(creationProduct ? { option: creationProduct } : {}),
         startMonth: startChoice.startMonth,
         startingAt: startChoice.startingAt,
         fields: fieldValues(item.fields, inputs),
         isSubscription: item.paymentOptions.allowSubscription,
       });
-      // A new card is bought with the line: the network's creation product (NET-09), posted.
-      if (creationProduct) {
-        await onAddToCart({
-          item: creationProduct,
-          quantity: 1,
-          profile: customer,
-          delivery: 'PHYSICAL',
-          mediaId: null,
-          startMonth: null,
-          startingAt: null,
-          fields: {},
-          isSubscription: creationProduct.paymentOptions.allowSubscription,
-        });
-      }
       dispatch({ type: 'addDone' });
     } catch (error) {
       dispatch({ type: 'addFailed', failure: error });

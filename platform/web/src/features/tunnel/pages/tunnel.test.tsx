@@ -272,7 +272,7 @@ describe('the purchase tunnel pages', () => {
     expect(screen.queryByRole('button', { name: /Utiliser une de mes cartes/ })).toBeNull();
   });
 
-  it('buys a new card with the item: two cart lines for the traveller, the item on no card yet', async () => {
+  it('buys a new card with the item: one cart line for the traveller, on no card yet, with the card as its option', async () => {
     const user = userEvent.setup();
     const newCardCategory = { ...fixtureCatalogue().categories[0], shopItems: [items.newCard] };
     const { router } = await openTunnel({
@@ -287,8 +287,13 @@ describe('the purchase tunnel pages', () => {
     await user.click(await choice(/Acheter une nouvelle carte/));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'), { timeout: 10_000 });
     expect(runningCartRuntime()?.actor.getSnapshot().context.items).toMatchObject([
-      { item: { shopItemId: cardOnlyPass.shopItemId }, profile: CHILD, delivery: 'PHYSICAL', mediaId: null },
-      { item: { shopItemId: items.newCard.shopItemId }, profile: CHILD, delivery: 'PHYSICAL', mediaId: null },
+      {
+        item: { shopItemId: cardOnlyPass.shopItemId },
+        profile: CHILD,
+        delivery: 'PHYSICAL',
+        mediaId: null,
+        option: { shopItemId: items.newCard.shopItemId },
+      },
     ]);
   });
 
