@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const KB = 1000;
 export const INITIAL_GOAL = 140 * KB;
-export const INITIAL_BUDGET = 149.0 * KB;
+export const INITIAL_BUDGET = 149.4 * KB;
 export const LAZY_CHUNK_BUDGET = 50 * KB;
 export const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
 
