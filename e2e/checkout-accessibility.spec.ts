@@ -358,6 +358,8 @@ test('PAY-01 PAY-02 with the keyboard alone, a customer chooses the instalments 
   // On to Pay past the save-method box; Enter pays and the browser goes to the provider.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('checkbox', { name: c.payment.saveMethod })).toBeFocused();
+  // Pay waits while the changed choices are priced again; a disabled button takes no focus.
+  await expect(pay).toBeEnabled();
   await page.keyboard.press('Tab');
   await expect(pay).toBeFocused();
   await page.keyboard.press('Enter');
