@@ -1,14 +1,13 @@
 // A network's demo card registry (tenants/<slug>/cards.json, decision 0032): the transport cards its
 // ticketing system knows, read by tenant:validate and by the ticket API's demo card registry, which
 // follows the file while it runs. A real network's cards live in its own ticketing system instead.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   CARD_STATUSES,
   MEDIA_NUMBER_MAX_DIGITS,
   MEDIA_NUMBER_MIN_DIGITS,
 } from '@transit-shop/sdk/contract/media';
 import { z } from 'zod';
+import { readOptionalTenantFile } from './optional-tenant-file.ts';
 import type { LoadedNetwork, Problem } from './types.ts';
 
 export const CARDS_FILE = 'cards.json';
@@ -67,31 +66,17 @@ export async function readCardFiles(options: {
   const problems: Problem[] = [];
   for (const network of options.networks) {
     const slug = network.network.slug;
-    const file = `tenants/${slug}/${CARDS_FILE}`;
-    let text: string;
-    try {
-      text = await readFile(join(options.tenantsDir, slug, CARDS_FILE), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        registries.set(network.network.config.id, null);
-        continue;
-      }
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      problems.push({ file, field: '', message: `not JSON: ${(error as Error).message}` });
+    const read = await readOptionalTenantFile({
+      tenantsDir: options.tenantsDir,
+      slug,
+      fileName: CARDS_FILE,
+      schema: cardsFileSchema,
+    });
+    if (read.status === 'refused') {
+      problems.push(...read.problems);
       continue;
     }
-    const parsed = cardsFileSchema.safeParse(json);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push({ file, field: issue.path.join('.'), message: issue.message });
-      continue;
-    }
-    registries.set(network.network.config.id, parsed.data);
+    registries.set(network.network.config.id, read.status === 'read' ? read.data : null);
   }
   return { registries, problems };
 }

@@ -2,14 +2,13 @@
 // network's catalogue, and its reading (by tenant:validate, and by the ticket API at start).
 // Operators write vouchers like the rest of a network; the ticket API's database holds only how often
 // each was used (decision 0017).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { VOUCHER_CODE_MIN_LENGTH } from '@transit-shop/sdk/constants';
 import { MONEY_MAX } from '@transit-shop/sdk/contract/catalogue';
 import { idSchema, isoDateTimeSchema } from '@transit-shop/sdk/contract/fields';
 import { VOUCHER_CODE_MAX_LENGTH } from '@transit-shop/sdk/contract/order';
 import { localizedTextSchema } from '@transit-shop/sdk/locale.schema';
 import { z } from 'zod';
+import { readOptionalTenantFile } from './optional-tenant-file.ts';
 import type { LoadedNetwork, Problem } from './types.ts';
 
 export const VOUCHERS_FILE = 'vouchers.json';
@@ -123,36 +122,27 @@ export async function readVoucherFiles(options: {
   const problems: Problem[] = [];
   for (const network of options.networks) {
     const slug = network.network.slug;
-    const file = `tenants/${slug}/${VOUCHERS_FILE}`;
-    let text: string;
-    try {
-      text = await readFile(join(options.tenantsDir, slug, VOUCHERS_FILE), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        vouchers.set(network.network.config.id, []);
-        continue;
-      }
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      problems.push({ file, field: '', message: `not JSON: ${(error as Error).message}` });
+    const read = await readOptionalTenantFile({
+      tenantsDir: options.tenantsDir,
+      slug,
+      fileName: VOUCHERS_FILE,
+      schema: vouchersFileSchema,
+    });
+    if (read.status === 'absent') {
+      vouchers.set(network.network.config.id, []);
       continue;
     }
-    const parsed = vouchersFileSchema.safeParse(json);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push({ file, field: issue.path.join('.'), message: issue.message });
+    if (read.status === 'refused') {
+      problems.push(...read.problems);
       continue;
     }
-    const issues = voucherFileIssues(parsed.data.vouchers, network);
+    const { file, data: parsed } = read;
+    const issues = voucherFileIssues(parsed.vouchers, network);
     if (issues.length > 0) {
       for (const issue of issues) problems.push({ file, field: issue.path, message: issue.message });
       continue;
     }
-    vouchers.set(network.network.config.id, parsed.data.vouchers);
+    vouchers.set(network.network.config.id, parsed.vouchers);
   }
   return { vouchers, problems };
 }
