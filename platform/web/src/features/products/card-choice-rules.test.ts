@@ -2,22 +2,10 @@ import { shopItem } from '@transit-shop/sdk/catalogue/test-support/shop-items';
 import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
 import type { Medium } from '@transit-shop/sdk/contract/media';
 import { describe, expect, it } from 'vitest';
+import { fixtureMedium } from '../../test/fixtures/media.ts';
 import { asksForCard, cardChoiceOf, usableCardsOf } from './card-choice-rules.ts';
 
-const card = (overrides: Partial<Medium>): Medium => ({
-  id: 41,
-  network_id: 7,
-  provider_id: 'harbour-cards',
-  number: '2501000011112222',
-  expires_at: '2030-12-31',
-  created_at: '2026-01-02T09:00:00.000Z',
-  state: 'ACTIVE',
-  status: 'ACTIVE',
-  incident: null,
-  profileId: null,
-  contracts: [],
-  ...overrides,
-});
+const card = (overrides: Partial<Medium>): Medium => fixtureMedium(overrides);
 
 describe('the card choice', () => {
   it("keeps the holder's cards paired with nobody, a traveller's own, active and ACTIVE only", () => {

@@ -5,6 +5,7 @@ import type { Medium } from '@transit-shop/sdk/contract/media';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { fixtureUser, type Handler } from '../../../test/session.ts';
 
 const TITLE = 'Mes cartes de transport';
@@ -12,20 +13,7 @@ const TITLE = 'Mes cartes de transport';
 const shown = (grouped: string) => `\u2066${grouped}\u2069`;
 
 function medium(overrides: Partial<Medium>): Medium {
-  return {
-    id: 41,
-    network_id: 7,
-    provider_id: 'harbour-cards',
-    number: '1234567890123456',
-    expires_at: '2030-12-31',
-    created_at: '2026-11-01T09:00:00.000Z',
-    state: 'ACTIVE',
-    status: 'ACTIVE',
-    incident: null,
-    profileId: null,
-    contracts: [],
-    ...overrides,
-  };
+  return fixtureMedium({ number: '1234567890123456', created_at: '2026-11-01T09:00:00.000Z', ...overrides });
 }
 
 const medias = (list: Medium[]) => ({ ok: { medias: list } });

@@ -4,6 +4,7 @@ import type { Bootstrap } from '@transit-shop/tenancy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readTicketCookie } from '../../../lib/cookies.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp } from '../../../test/render.tsx';
 import {
   calledPaths,
@@ -60,19 +61,13 @@ async function register(user: ReturnType<typeof userEvent.setup>) {
 }
 
 /** A card as Account/registerMedia.json answers it. */
-const linkedCard = {
+const linkedCard = fixtureMedium({
   id: 31,
-  network_id: 7,
   provider_id: 'demo',
   number: '123456789012',
   expires_at: '2030-06-30',
   created_at: '2026-11-28T10:00:00.000Z',
-  state: 'ACTIVE',
-  status: 'ACTIVE',
-  incident: null,
-  profileId: null,
-  contracts: [],
-};
+});
 
 describe('card sign-in pages', () => {
   afterEach(() => sessionStorage.clear());

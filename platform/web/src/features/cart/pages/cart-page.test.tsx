@@ -4,6 +4,7 @@ import { CART_STORAGE_KEY } from '@transit-shop/flows/cart/cart-storage';
 import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
 import { fakeVerify, singleTicket, type VoucherRules } from '../../../test/cart-session.ts';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp } from '../../../test/render.tsx';
 import {
   calledPaths,
@@ -181,19 +182,7 @@ describe('the cart page', () => {
 
   it("a line on one of the customer's cards says which, by its number; a new card says the support", async () => {
     stubTenantService();
-    const card = {
-      id: 41,
-      network_id: 7,
-      provider_id: 'harbour-cards',
-      number: '2501000011112222',
-      expires_at: '2030-12-31',
-      created_at: '2026-01-02T09:00:00.000Z',
-      state: 'ACTIVE',
-      status: 'ACTIVE',
-      incident: null,
-      profileId: null,
-      contracts: [],
-    };
+    const card = fixtureMedium();
     const pass = { ...singleTicket, shopItemId: singleTicket.shopItemId + 1, name: 'Pass journée' };
     createTestSession({
       signedInAs: fixtureUser({ userBirthday: '1990-04-01' }),

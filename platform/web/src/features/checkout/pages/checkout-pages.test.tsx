@@ -4,6 +4,7 @@ import { shopItem } from '@transit-shop/flows/cart/cart-test-items';
 import { CHECKOUT_STORAGE_KEY } from '@transit-shop/flows/checkout/checkout.machine';
 import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
 import { describe, expect, it, vi } from 'vitest';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
 import { providerPage } from '../checkout-runtime.ts';
 import {
@@ -637,19 +638,7 @@ describe('ROUTE-04 on every step', () => {
 });
 
 describe('the card a line goes on', () => {
-  const card = {
-    id: 41,
-    network_id: 7,
-    provider_id: 'harbour-cards',
-    number: '2501000011112222',
-    expires_at: '2030-12-31',
-    created_at: '2026-01-02T09:00:00.000Z',
-    state: 'ACTIVE',
-    status: 'ACTIVE',
-    incident: null,
-    profileId: null,
-    contracts: [],
-  };
+  const card = fixtureMedium();
   const medias: Handler = () => ({ ok: { medias: [card] } });
 
   it('a line on a card the customer holds asks no shipping address, and the payment step names the card', async () => {

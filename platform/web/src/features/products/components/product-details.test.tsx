@@ -11,6 +11,7 @@ import { WithSession } from '../../../lib/session/use-session.tsx';
 import { descriptionOf, payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp, renderRoutesWithApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 import { AddToCartProvider, type CartLineDraft } from '../add-to-cart.tsx';
@@ -522,20 +523,7 @@ describe('the product route', () => {
 });
 
 function medium(overrides: Partial<Medium>): Medium {
-  return {
-    id: 41,
-    network_id: 7,
-    provider_id: 'harbour-cards',
-    number: '2501000011112222',
-    expires_at: '2030-12-31',
-    created_at: '2026-01-02T09:00:00.000Z',
-    state: 'ACTIVE',
-    status: 'ACTIVE',
-    incident: null,
-    profileId: null,
-    contracts: [],
-    ...overrides,
-  };
+  return fixtureMedium({ ...overrides });
 }
 
 /** A card number as the page shows it: grouped by four, one left-to-right run. */

@@ -12,6 +12,7 @@ import { payloadsAt } from '../../../test/account-session.ts';
 import { fakeVerify, shopItem } from '../../../test/cart-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { preloadLayoutParts, renderApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 
@@ -41,20 +42,7 @@ const holder = () =>
   fixtureUser({ userId: HOLDER, userName: 'Léa', userLastname: 'Martin', profiles: [child] });
 
 function medium(overrides: Partial<Medium>): Medium {
-  return {
-    id: 41,
-    network_id: 7,
-    provider_id: 'harbour-cards',
-    number: '1234567890123456',
-    expires_at: '2030-12-31',
-    created_at: '2026-11-01T09:00:00.000Z',
-    state: 'ACTIVE',
-    status: 'ACTIVE',
-    incident: null,
-    profileId: null,
-    contracts: [],
-    ...overrides,
-  };
+  return fixtureMedium({ number: '1234567890123456', created_at: '2026-11-01T09:00:00.000Z', ...overrides });
 }
 
 const pass = shopItem({ name: 'Pass mensuel', supports: ['PHYSICAL', 'DEMATERIALIZED'] });
