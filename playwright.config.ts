@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT, MAILBOX_PORT, SMTP_SINK_PORT } from './e2e/support/platform.ts';
+import { runDatabaseUrl } from './e2e/support/run-database.ts';
 import { runTenantsDir } from './e2e/support/run-tenants.ts';
 
 // The run's own folder in the OS temp directory, for the database (its lock file sits beside it)
@@ -14,6 +15,13 @@ import { runTenantsDir } from './e2e/support/run-tenants.ts';
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'transit-shop-e2e-'));
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variable; turbo does not run these tests
 const runDir = process.env.E2E_RUN_DIR;
+// With DATABASE_URL naming a PostgreSQL server (as in CI), the platform keeps its accounts in a
+// database of its own made for the run (support/run-database.ts): never in the server's default
+// database, where the demo cards linked by one run would already be taken in the next.
+const postgresServer = process.env.DATABASE_URL || undefined;
+const platformDatabase: Record<string, string> = postgresServer
+  ? { DATABASE_URL: runDatabaseUrl(postgresServer, runDir), E2E_POSTGRES_SERVER: postgresServer }
+  : { DATABASE_URL: '', DATA_DIR: join(runDir, 'pgdata') };
 
 export default defineConfig({
   testDir: './e2e',
@@ -55,7 +63,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node scripts/start.mjs',
+      command: postgresServer
+        ? 'node --import tsx e2e/support/run-database.ts && node scripts/start.mjs'
+        : 'node scripts/start.mjs',
       // Ready when the tenant service answers and the ticket API behind it does too: the tenant
       // service listens first, while the ticket API still migrates its database.
       url: `http://127.0.0.1:${E2E_PORT}/api/healthz`,
@@ -75,7 +85,7 @@ export default defineConfig({
         // tests that fail sign-ins on purpose send an address of their own (support/accounts.ts).
         TRUSTED_PROXIES: 'loopback',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
-        DATA_DIR: join(runDir, 'pgdata'),
+        ...platformDatabase,
         // Email links open the shops where the tests reach them (wahat.localhost:8091...).
         SHOP_PORT: String(E2E_PORT),
         // A SEPA debit settles 5 s after the mandate (the sandbox's default): the browser's way back
