@@ -148,6 +148,12 @@ export function networkFileRuleIssues(
         message: `duplicate provider id ${id}`,
       });
   });
+  // A card's number is printed on it: without its holder's birth date it would open the account.
+  if (network.has_media_signin && network.hideBirthDate)
+    issues.push({
+      path: ['has_media_signin'],
+      message: 'card sign-in asks the holder\'s birth date: a network that sets hideBirthDate cannot offer it',
+    });
   const siteIds = network.collectSites.map((site) => site.id);
   siteIds.forEach((id, index) => {
     if (siteIds.indexOf(id) !== index)

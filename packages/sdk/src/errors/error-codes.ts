@@ -184,6 +184,7 @@ export const ERROR_CODES = {
     message: 'Several accounts are linked to this card: contact support',
   },
   MEDIA_NONE_FOUND: { status: 404, message: 'No account is linked to this card' },
+  MEDIA_SIGNIN_NOT_OFFERED: { status: 404, message: 'This network does not offer signing in with a card' },
   MEDIA_LINKED_ELSEWHERE: {
     status: 409,
     message: 'This card is linked to another account: contact support',

@@ -188,17 +188,17 @@ describe('tenant files followed while the ticket API runs', () => {
   });
 
   it('applies an edited card registry to the calls that follow, and keeps the last valid one when an edit is invalid', async () => {
-    const card = { number: '3101999900000001', holderBirthDate: '1984-06-02', expiresOn: '2031-06-30' };
+    const card = { number: '2501999900000001', holderBirthDate: '1984-06-02', expiresOn: '2031-06-30' };
     const searchCard = async () =>
       testApp.call(
         MEDIA_CALLS.searchLocalMediaForSignin,
-        { mediaNumber: card.number, networkId: LAKESIDE_ID },
+        { mediaNumber: card.number, mediaCustomerBirthDate: card.holderBirthDate, networkId: LUMIERE_ID },
         { from: { forwardedFor: '198.51.100.7' } },
       );
     expect((await koOf(await searchCard())).code).toBe('MEDIA_NOT_RECOGNISED');
 
     const added = reloadWhere(() => true);
-    await editJson('lakeside', 'cards.json', (file) => {
+    await editJson('lumiere', 'cards.json', (file) => {
       (file as Cards).cards.push({ ...card, status: 'ACTIVE' });
     });
     await added;
@@ -206,7 +206,7 @@ describe('tenant files followed while the ticket API runs', () => {
 
     // The same number twice: the file is refused and the cards stay as they were.
     const refused = reloadWhere(() => true);
-    await editJson('lakeside', 'cards.json', (file) => {
+    await editJson('lumiere', 'cards.json', (file) => {
       const cards = (file as Cards).cards;
       for (const entry of cards) if (entry.number === card.number) entry.status = 'BLOCKED';
       cards.push({ ...card, status: 'BLOCKED' });
@@ -217,13 +217,13 @@ describe('tenant files followed while the ticket API runs', () => {
       testApp.logs.some(
         (line) =>
           line.level === LOG_ERROR &&
-          line.file === 'tenants/lakeside/cards.json' &&
+          line.file === 'tenants/lumiere/cards.json' &&
           /is also card/.test(String(line.problem)),
       ),
     ).toBe(true);
 
     const blocked = reloadWhere(() => true);
-    await editJson('lakeside', 'cards.json', (file) => {
+    await editJson('lumiere', 'cards.json', (file) => {
       const cards = (file as Cards).cards;
       (file as Cards).cards = cards.slice(0, -1);
     });

@@ -541,6 +541,27 @@ describe('Account/searchLocalMediaForSignin', () => {
     expect((await okOf<MediaSearchAnswer>(await search(app, card, newAddress()))).result).toBe('ONE');
   });
 
+  it('answers NONE, and no token, for a card no account linked that a traveller was given the number of', async () => {
+    const app = testApp.current;
+    const registered = await registerAndLogin(app);
+    const claimant = { user: { id: registered.user.userId } as UserRow, token: registered.token };
+    const card = await freshCard(app);
+    await profileOf(app, claimant, { cardNumber: card.number });
+    expect(await okOf(await search(app, card, newAddress()))).toEqual({ result: 'NONE' });
+  });
+
+  it('refuses on a network that does not offer card sign-in', async () => {
+    const app = testApp.current;
+    const customer = await signIn(app, LAKESIDE_ID);
+    const card = LAKESIDE_CARDS[2];
+    if (!card) throw new Error('no lakeside card');
+    await okOf(await register(app, customer, { number: card.number }, { networkId: LAKESIDE_ID }));
+    expect(await koOf(await search(app, card, newAddress(), LAKESIDE_ID))).toMatchObject({
+      status: 404,
+      code: 'MEDIA_SIGNIN_NOT_OFFERED',
+    });
+  });
+
   it('answers NONE for a valid card no account holds', async () => {
     const app = testApp.current;
     expect(await okOf(await search(app, lumiere(32), newAddress()))).toEqual({ result: 'NONE' });

@@ -1,8 +1,10 @@
-// Account/searchLocalMediaForSignin (decision 0032): card sign-in. The card is checked as a link
-// checks it; then the accounts that hold it are its live link's and those whose traveller profile
-// carries its number. One answers a one-time custom token that Account/signinWithToken exchanges
-// for a session; several answer SEVERAL (the customer contacts support); none answers NONE (the
-// customer registers, then links the card). Every search counts against the client's address.
+// Account/searchLocalMediaForSignin (decision 0032): card sign-in, on a network that offers it. The
+// card is checked as a link checks it, with its holder's birth date (a network that hides the birth
+// date cannot offer card sign-in: its network file is refused). The account of its live link answers a one-time custom token that Account/signinWithToken exchanges for a session, unless
+// a traveller of another account was given the card's number: then SEVERAL (the customer contacts
+// support). A card with no live link answers NONE (the customer registers with the card), whatever
+// number travellers were given: a typed number never opens an account. Every search counts against
+// the client's address.
 import type { MediaSearchAnswer } from '@transit-shop/sdk/contract/media';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { mediaLinks } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/users.ts';
 import { identityOfUser } from '../account/identity-of-account.ts';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { hitRateLimit, type RateLimit, rateLimitKey } from '../account/rate-limit.ts';
 import { askRegistry, checkUsableCard, requireBirthDate } from '../card-registry/card-checks.ts';
 import type { CardRegistry } from '../card-registry/card-registry.ts';
@@ -21,9 +24,28 @@ import { addressKey } from '../identity/sign-in-lockout.ts';
 /** Searches from one client address: enough for typing mistakes, too few to walk through numbers. */
 export const MEDIA_SIGNIN_LIMIT: RateLimit = { name: 'media-signin', maxHits: 10, windowMinutes: 15 };
 
-/** The accounts that hold the card on the network: its live link's, and its travellers' holders. */
-async function holdersOf(db: Database, networkId: number, number: string): Promise<number[]> {
-  const linked = await db
+/** Open accounts, of the given ids. */
+async function openAccounts(db: Database, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const open = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), inArray(users.status, ['ACTIVE', 'PENDING_DELETION'])));
+  return open.map((row) => row.id);
+}
+
+/**
+ * Who holds the card on the network: `linked`, the account of its live link (the registry checked
+ * the card and its holder's birth date when it was linked), and `claimed`, the open accounts one of
+ * whose travellers was given its number. A number typed on a traveller is a claim, not a proof: it
+ * may make the shop doubt whose card it is, never open an account by itself.
+ */
+async function holdersOf(
+  db: Database,
+  networkId: number,
+  number: string,
+): Promise<{ linked: number | undefined; claimed: number[] }> {
+  const [link] = await db
     .select({ userId: mediaLinks.userId })
     .from(mediaLinks)
     .innerJoin(users, eq(users.id, mediaLinks.userId))
@@ -48,15 +70,9 @@ async function holdersOf(db: Database, networkId: number, number: string): Promi
         sql`regexp_replace(${users.cardNumber}, '[[:space:]-]', '', 'g') = ${number}`,
       ),
     );
-  const holders = new Set<number>();
-  for (const row of [...linked, ...carried]) if (row.userId !== null) holders.add(row.userId);
-  if (carried.length === 0) return [...holders];
-  // A traveller's holder counts while their account is open.
-  const open = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, [...holders]), inArray(users.status, ['ACTIVE', 'PENDING_DELETION'])));
-  return open.map((row) => row.id);
+  const claimants = new Set<number>();
+  for (const row of carried) if (row.userId !== null) claimants.add(row.userId);
+  return { linked: link?.userId, claimed: await openAccounts(db, [...claimants]) };
 }
 
 export async function searchMediaForSignin(options: {
@@ -77,6 +93,7 @@ export async function searchMediaForSignin(options: {
     limit: MEDIA_SIGNIN_LIMIT,
     key: rateLimitKey(MEDIA_SIGNIN_LIMIT, networkId, addressKey(options.clientAddress)),
   });
+  if (!network.network.config.has_media_signin) throw new AppError('MEDIA_SIGNIN_NOT_OFFERED');
   requireBirthDate(network, options.birthDate);
   const card = checkUsableCard({
     card: await askRegistry(() => options.cards.findCard(networkId, options.number)),
@@ -84,10 +101,10 @@ export async function searchMediaForSignin(options: {
     network,
     now: clock.now(),
   });
-  const holders = await holdersOf(db, networkId, card.number);
-  if (holders.length > 1) return { result: 'SEVERAL' };
-  const [holder] = holders;
-  const identity = holder === undefined ? undefined : await identityOfUser(db, holder);
+  const { linked, claimed } = await holdersOf(db, networkId, card.number);
+  if (linked === undefined) return { result: 'NONE' };
+  if (claimed.some((account) => account !== linked)) return { result: 'SEVERAL' };
+  const identity = await identityOfUser(db, linked);
   if (!identity) return { result: 'NONE' };
   const token = await createCustomToken({ keys: options.keys, clock, identityAccountId: identity.id });
   return { result: 'ONE', token };
