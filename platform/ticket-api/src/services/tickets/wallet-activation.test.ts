@@ -272,7 +272,7 @@ describe('wallet/transferContract', () => {
     expect(fromOldPhone.tickets.map((listed) => [listed.device, listed.token])).toEqual([['OTHER', null]]);
   });
 
-  it('to a transport card: refused for now, the refused transfer recorded', async () => {
+  it('a ticket held in the wallet cannot go on a transport card: refused, the refused transfer recorded', async () => {
     const { buyer, ticket } = await heldTicket(ARTICLES.singles());
     const refused = await koOf(await transfer(buyer, ticket.id, { target: 'MEDIA', mediaId: 42 }));
     expect([refused.status, refused.code]).toEqual([409, 'TRANSFER_NOT_ALLOWED']);
