@@ -1,6 +1,6 @@
 // The frame of a tunnel page: the step's heading, the item being bought, where the tunnel is (the
 // pages shown so far, the current one last) and the way back (the previous step, or the item's
-// page from the first). Once the tunnel is ready its cart lines are added and the cart shows.
+// page from the first). Focus starts at the step's heading. Once the tunnel is ready its cart lines are added and the cart shows.
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { TunnelSnapshot } from '@transit-shop/flows/tunnel/tunnel.machine';
 import type { TunnelStep } from '@transit-shop/flows/tunnel/tunnel-rules';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
@@ -39,6 +39,10 @@ export function TunnelFrame({
   usePageTitle(title);
   const finish = useFinishTunnel(actor, snapshot);
   const { item, steps } = snapshot.context;
+  // Each step is a page of its own, mounted afresh: the choice that led here is gone, so focus
+  // starts again from the step's heading (the page is already at its top).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   const back = () => {
     if (snapshot.can({ type: 'BACK' })) actor.send({ type: 'BACK' });
     else if (item) navigate(`/products/${item.shopItemId}`);
@@ -59,7 +63,7 @@ export function TunnelFrame({
           {t('tunnel.buying', { name: item.name })}
         </Typography>
       ) : null}
-      <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
+      <Typography variant="h1" component="h1" ref={heading} tabIndex={-1} sx={{ mb: 3, outline: 'none' }}>
         {title}
       </Typography>
       <Stepper

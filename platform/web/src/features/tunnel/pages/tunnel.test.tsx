@@ -174,6 +174,21 @@ describe('the purchase tunnel pages', () => {
     expect(screen.getByText('Achat : Pass mensuel')).toBeTruthy();
   });
 
+  it('starts each step from its heading: focus leaves the choice that led there for the new page', async () => {
+    const user = userEvent.setup();
+    await openTunnel({ medias: [medium({ profileId: null })] });
+    await user.click(await choice(/Tom Martin/));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'Sur quel support ?' }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Retour' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Qui voyage ?' })),
+    );
+  });
+
   it('sends a step not reached yet to the current step', async () => {
     const { router } = await openTunnel({ path: '/tunnel/card/selection' });
     await heading('Qui voyage ?');
