@@ -51,6 +51,14 @@ export function CardChoice({
   const missingId = useId();
   const keepCards = useKeepTransportCards(userId);
   const [linking, setLinking] = useState(false);
+  // Marked invalid when an add was refused for want of a card: the page then focuses the first one.
+  const radio = (
+    <Radio
+      slotProps={{
+        input: { 'aria-invalid': missing ? true : undefined } as React.InputHTMLAttributes<HTMLInputElement>,
+      }}
+    />
+  );
 
   const linked = useCallback(
     (answer: RegisterMediaAnswer) => {
@@ -83,7 +91,7 @@ export function CardChoice({
           <FormControlLabel
             key={media.id}
             value={String(media.id)}
-            control={<Radio />}
+            control={radio}
             label={
               <>
                 {t('products.card.number', { number: cardNumberText(media.number) })}
@@ -101,7 +109,7 @@ export function CardChoice({
         ))}
         <FormControlLabel
           value="new"
-          control={<Radio />}
+          control={radio}
           label={
             <>
               {t('products.card.new')}

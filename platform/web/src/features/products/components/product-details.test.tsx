@@ -579,6 +579,8 @@ describe('the card that receives the ticket', () => {
     expect(added).toEqual([]);
     screen.getByText('Tous les champs obligatoires ne sont pas remplis.');
     screen.getByText('Choisissez la carte qui reçoit le titre.');
+    // The keyboard goes on from the choice that is missing.
+    await waitFor(() => expect(document.activeElement).toBe(radios[0]));
 
     await user.click(radios[0] as HTMLInputElement);
     await user.click(addToCart());
