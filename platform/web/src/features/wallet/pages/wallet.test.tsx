@@ -67,7 +67,7 @@ describe('the wallet page', () => {
         journeysTotal: null,
         journeysLeft: null,
         activatable: false,
-        place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234', loadedAt: null },
+        place: { delivery: 'CARD', mediaId: 3, cardNumber: '2501000011112222', loadedAt: null },
       }),
       walletTicket({
         id: 3,
@@ -92,7 +92,11 @@ describe('the wallet page', () => {
     const pass = screen.getByRole('article', { name: 'Pass mensuel' });
     // The network's clock (Europe/Paris): from 1 December 00:00 to 31 December 23:59.
     expect(within(pass).getByText('Valable du 1 déc. 2026, 00:00 au 31 déc. 2026, 23:59')).toBeTruthy();
-    expect(within(pass).getByText('À charger sur votre carte 0042 1234')).toBeTruthy();
+    expect(
+      within(pass).getByText(
+        'À charger sur votre carte \u20662501 0000 1111 2222\u2069 lors de votre prochaine validation',
+      ),
+    ).toBeTruthy();
     const day = screen.getByRole('article', { name: 'Ticket journée' });
     expect(
       within(day).getByText('À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00'),
