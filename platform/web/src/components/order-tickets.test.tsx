@@ -68,6 +68,13 @@ describe('where are my tickets', () => {
     );
   });
 
+  it('keeps the card number one left-to-right run inside an Arabic sentence', async () => {
+    await renderWithApp(<OrderTickets tickets={tickets.slice(1, 3)} />, { locale: 'ar' });
+    const [waiting, loaded] = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(waiting).toContain('على بطاقتك \u20662501 0000 1111 2222\u2069 عند تصديقك التالي');
+    expect(loaded).toContain('حُمِّل على بطاقتك \u20662501 0000 1111 2222\u2069 في ');
+  });
+
   it('shows nothing while the order has issued nothing', async () => {
     const { container } = await renderWithApp(
       <div data-testid="host">

@@ -489,6 +489,36 @@ describe('contracts on a transport card', () => {
     expect(within(pass).getByRole('status', { hidden: true }).textContent).toBe('');
   });
 
+  it('reads in English as the end-to-end tests drive it', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openAccountPage('/en/account/wallet', {
+      signedInAs: fixtureUser(),
+      heading: 'My tickets',
+      handlers: {
+        'wallet/tickets': () => ({ ok: { tickets: [cardPass()], syncedAt: SYNCED_AT } }),
+        'Account/getMedias.json': () => ({ ok: { medias: accountCards } }),
+        'wallet/transferContract': () => ({
+          ok: { transfer: { id: 1, status: 'DONE', target: 'MEDIA' }, ticket: cardPass() },
+        }),
+      },
+    });
+    const pass = await screen.findByRole('article', { name: 'Pass mensuel' });
+    expect(
+      within(pass).getByText(
+        `To be loaded on your card ${shownNumber('2501 0000 1111 2222')} at your next validation`,
+      ),
+    ).toBeTruthy();
+    await user.click(within(pass).getByRole('button', { name: 'Move to another card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another card' });
+    await user.click(await within(dialog).findByRole('radio', { name: shownNumber('2501 0000 5555 6666') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'wallet/transferContract')[0]).toMatchObject({ mediaId: 43, lang: 'en' });
+    expect(within(pass).getByRole('status').textContent).toBe(
+      `The ticket is now on your card ${shownNumber('2501 0000 5555 6666')}: it will be loaded at your next validation.`,
+    );
+  });
+
   it('says when no other card can receive it, and leads to the transport cards page', async () => {
     const user = userEvent.setup();
     await openWallet([cardPass()], {
