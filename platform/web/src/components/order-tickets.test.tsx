@@ -10,7 +10,19 @@ const tickets: OrderTicketList = [
     position: 1,
     label: 'Pass mensuel',
     count: 2,
-    place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234', loadedAt: null },
+    place: { delivery: 'CARD', mediaId: 3, cardNumber: '2501000011112222', loadedAt: null },
+  },
+  // The same line's contract already loaded by a validation of the card: a place of its own.
+  {
+    position: 1,
+    label: 'Pass mensuel',
+    count: 1,
+    place: {
+      delivery: 'CARD',
+      mediaId: 3,
+      cardNumber: '2501000011112222',
+      loadedAt: '2026-11-28T07:45:00.000Z',
+    },
   },
   {
     position: 2,
@@ -27,7 +39,7 @@ const tickets: OrderTicketList = [
 ];
 
 describe('where are my tickets', () => {
-  it('says per line where its tickets are, the wallet ones linked to the wallet', async () => {
+  it("says per line where its tickets are, a card's loaded ones with when, the wallet ones linked to the wallet", async () => {
     await renderWithApp(<OrderTickets tickets={tickets} />);
     const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
     const items = within(section)
@@ -35,8 +47,10 @@ describe('where are my tickets', () => {
       .map((item) => item.textContent);
     expect(items).toEqual([
       'Carnet 10 voyages × 1 — Dans le portefeuille de votre téléphone · Ouvrir mes titres',
-      'Pass mensuel × 2 — À charger sur votre carte 0042 1234',
-      'Pass semaine × 1 — À charger sur votre carte de transport',
+      'Pass mensuel × 2 — À charger sur votre carte \u20662501 0000 1111 2222\u2069 lors de votre prochaine validation',
+      // The network's clock: Europe/Paris.
+      'Pass mensuel × 1 — Chargé sur votre carte \u20662501 0000 1111 2222\u2069 le 28 nov. 2026, 08:45',
+      'Pass semaine × 1 — À charger sur votre carte de transport lors de votre prochaine validation',
       // The network's clock: Europe/Paris.
       'Ticket journée × 1 — À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00',
     ]);
@@ -52,6 +66,13 @@ describe('where are my tickets', () => {
     expect(within(section).getByRole('listitem').textContent).toContain(
       'open them from the link in your confirmation email',
     );
+  });
+
+  it('keeps the card number one left-to-right run inside an Arabic sentence', async () => {
+    await renderWithApp(<OrderTickets tickets={tickets.slice(1, 3)} />, { locale: 'ar' });
+    const [waiting, loaded] = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(waiting).toContain('على بطاقتك \u20662501 0000 1111 2222\u2069 عند تصديقك التالي');
+    expect(loaded).toContain('حُمِّل على بطاقتك \u20662501 0000 1111 2222\u2069 في ');
   });
 
   it('shows nothing while the order has issued nothing', async () => {

@@ -23,6 +23,12 @@ export function orderTicketFields(order: OrderTicketFields | null | undefined): 
   return { tickets: order?.tickets ?? null, guest: order?.guest ?? false };
 }
 
+/** A line's loaded and waiting card contracts are two places of the same line. */
+function placeKeyOf({ position, place }: OrderTicketList[number]): string {
+  const loaded = place.delivery === 'CARD' && place.loadedAt !== null ? '-loaded' : '';
+  return `${position}-${place.delivery}${loaded}`;
+}
+
 export function OrderTickets({
   tickets,
   guest = false,
@@ -40,7 +46,7 @@ export function OrderTickets({
       ) : null}
       <Box component="ul" sx={{ m: 0, ps: 2, display: 'grid', gap: 0.5 }}>
         {tickets.map((entry) => (
-          <li key={`${entry.position}-${entry.place.delivery}`}>
+          <li key={placeKeyOf(entry)}>
             <Typography component="span" sx={{ typography: 'body2' }}>
               {t('tickets.line', { label: entry.label, quantity: entry.count })}
               {' — '}

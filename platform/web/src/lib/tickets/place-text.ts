@@ -1,6 +1,8 @@
-// Where a contract is, in words: in the wallet, to be loaded on a card, to collect at an agency.
+// Where a contract is, in words: in the wallet, on a card (loaded, or waiting for the card's next
+// validation), to collect at an agency. A card number stays one left-to-right run in every language.
 import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
 import { useTranslation } from 'react-i18next';
+import { cardNumberText } from '../transport-cards/transport-card-text.ts';
 import { useFormatInstant } from './format-instant.ts';
 
 export function usePlaceText(): (place: ContractPlace) => string {
@@ -10,10 +12,13 @@ export function usePlaceText(): (place: ContractPlace) => string {
     switch (place.delivery) {
       case 'WALLET':
         return t('tickets.places.WALLET');
-      case 'CARD':
-        return place.cardNumber
-          ? t('tickets.places.CARD', { number: place.cardNumber })
-          : t('tickets.places.CARD_pending');
+      case 'CARD': {
+        if (!place.cardNumber) return t('tickets.places.CARD_pending');
+        const number = cardNumberText(place.cardNumber);
+        return place.loadedAt
+          ? t('tickets.places.CARD_loaded', { number, date: formatInstant(place.loadedAt) })
+          : t('tickets.places.CARD', { number });
+      }
       case 'COLLECT':
         return t('tickets.places.COLLECT', { site: place.siteName, date: formatInstant(place.from) });
     }

@@ -3,7 +3,6 @@
 // validation), and the Remove (MEDIA-03) and Report an incident (MEDIA-06) actions.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { Medium, MediumContract } from '@transit-shop/sdk/contract/media';
@@ -12,9 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cardNumberText, useCardDates } from '../../../lib/transport-cards/transport-card-text.ts';
+import { hasPassesToMove, MovePassesLink } from './move-passes-link.tsx';
 import { TransportCardStatus } from './transport-card-status.tsx';
-
-const isBlocked = (media: Medium) => media.status === 'INCIDENT' || media.status === 'BLOCKED';
 
 function ContractLine({ contract }: { contract: MediumContract }) {
   const { t } = useTranslation();
@@ -108,12 +106,9 @@ export function TransportCardItem({
         </Box>
       )}
 
-      {isBlocked(media) ? (
+      {hasPassesToMove(media) ? (
         <Typography sx={{ typography: 'body2', mt: 2 }}>
-          {t('account.transportCards.blockedHelp')}{' '}
-          <Link component={LocaleLink} to={paths.accountWallet}>
-            {t('account.transportCards.toWallet')}
-          </Link>
+          {t('account.transportCards.blockedHelp')} <MovePassesLink />
         </Typography>
       ) : null}
 

@@ -33,6 +33,7 @@ import {
 } from '../../../lib/transport-cards/transport-cards.ts';
 import { requireAccountHolder } from '../account-guard.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
+import { hasPassesToMove, MovePassesLink } from '../components/move-passes-link.tsx';
 import type { TransportCardsNotice } from './transport-cards.tsx';
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -148,11 +149,19 @@ function Incident({ userId }: { userId: number }) {
   if (medias.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   if (medias.isError) return <FailureAlert failure={medias.error} />;
   const media = medias.data.find((candidate) => String(candidate.id) === params.id);
-  // Only an active card can be reported: a blocked one already was.
+  // Only an active card can be reported: a blocked one already was, and its passes can move.
   if (media?.status !== 'ACTIVE') {
     return (
       <>
-        <Alert severity="info">{t('account.transportCards.incident.notFound')}</Alert>
+        <Alert severity="info">
+          {t('account.transportCards.incident.notFound')}
+          {media && hasPassesToMove(media) ? (
+            <>
+              {' '}
+              <MovePassesLink />
+            </>
+          ) : null}
+        </Alert>
         <Button component={LocaleLink} to={paths.accountTransportCards} sx={{ mt: 2 }}>
           {t('account.transportCards.incident.back')}
         </Button>

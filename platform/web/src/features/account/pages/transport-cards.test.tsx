@@ -129,10 +129,10 @@ describe('the transport cards page', () => {
     expect(blockedChip.className).toMatch(/MuiChip-colorError/);
     expect(blockedChip.querySelector('svg')).toBeTruthy();
     expect(within(second).getByText('Perdue, déclarée le 20 novembre 2026')).toBeTruthy();
-    expect(within(second).getByText(/Ses contrats peuvent être transférés sur une autre carte/)).toBeTruthy();
-    expect(within(second).getByRole('link', { name: 'Aller à mon portefeuille' }).getAttribute('href')).toBe(
-      '/account/wallet',
-    );
+    // Blocked with nothing on it: nothing to move.
+    expect(
+      within(second).queryByRole('link', { name: 'Transférer ses titres sur une autre carte' }),
+    ).toBeNull();
     expect(within(second).queryByRole('link', { name: /Déclarer un incident/ })).toBeNull();
     expect(within(second).getByText("Aucun contrat sur cette carte pour l'instant.")).toBeTruthy();
 
@@ -414,6 +414,73 @@ describe('the transport cards page', () => {
     expect(within(item).getByText('Volée, déclarée le 28 novembre 2026')).toBeTruthy();
   });
 
+  it('a blocked card carrying passes leads to the wallet to move them to another card', async () => {
+    const pass = {
+      ticketId: 501,
+      orderId: 90,
+      productName: 'Pass mensuel',
+      validFrom: '2026-11-01T00:00:00.000Z',
+      validTo: '2026-11-30T22:59:59.000Z',
+      loading: 'TO_LOAD' as const,
+      loadedAt: null,
+    };
+    const withPasses = medium({
+      status: 'BLOCKED',
+      incident: { kind: 'STOLEN', reportedAt: '2026-11-28T00:20:00.000Z' },
+      contracts: [pass],
+    });
+    const withIncident = medium({
+      id: 44,
+      number: '4444555566667777',
+      status: 'INCIDENT',
+      contracts: [pass],
+    });
+    // Active, its passes are used where they are.
+    const active = medium({ id: 45, number: '5555666677778888', contracts: [pass] });
+    await openTransportCards([withPasses, withIncident, active]);
+    await screen.findByRole('list', { name: TITLE });
+    for (const grouped of ['1234 5678 9012 3456', '4444 5555 6666 7777']) {
+      const item = itemOf(grouped);
+      expect(
+        within(item).getByText(/chacun de ses titres peut être transféré sur une autre carte/),
+      ).toBeTruthy();
+      expect(
+        within(item)
+          .getByRole('link', { name: 'Transférer ses titres sur une autre carte' })
+          .getAttribute('href'),
+      ).toBe('/account/wallet');
+    }
+    expect(
+      within(itemOf('5555 6666 7777 8888')).queryByRole('link', {
+        name: 'Transférer ses titres sur une autre carte',
+      }),
+    ).toBeNull();
+  });
+
+  it('the incident page of a blocked card carrying passes leads to the wallet to move them', async () => {
+    const blocked = medium({
+      status: 'BLOCKED',
+      contracts: [
+        {
+          ticketId: 501,
+          orderId: 90,
+          productName: 'Pass mensuel',
+          validFrom: null,
+          validTo: null,
+          loading: 'LOADED',
+          loadedAt: '2026-11-03T08:15:00.000Z',
+        },
+      ],
+    });
+    await openTransportCards([blocked], {
+      path: '/account/transport-cards/incident/41',
+      heading: 'Déclarer un incident',
+    });
+    const link = await screen.findByRole('link', { name: 'Transférer ses titres sur une autre carte' });
+    expect(link.getAttribute('href')).toBe('/account/wallet');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
   it('MEDIA-06 a refused removal says why, and the list read again shows the cards as they are', async () => {
     const user = userEvent.setup();
     let reads = 0;
@@ -476,6 +543,8 @@ describe('the transport cards page', () => {
     expect(screen.getByRole('link', { name: 'Retour à mes cartes' }).getAttribute('href')).toBe(
       '/account/transport-cards',
     );
+    // Nothing on it to move.
+    expect(screen.queryByRole('link', { name: 'Transférer ses titres sur une autre carte' })).toBeNull();
   });
 
   it('the account page links to the transport cards', async () => {

@@ -1,5 +1,6 @@
 // The wallet's calls (decision 0030): the tickets (kept for offline use), a guest order's tickets,
-// activation, the attestation PDF and the move of a ticket to this phone.
+// activation, the attestation PDF, the move of a ticket to this phone and of a card contract to
+// another of the customer's cards.
 import {
   contractAttestationCall,
   guestTicketsCall,
@@ -81,6 +82,25 @@ export async function moveTicketHere(
     ticketId: ticket.id,
     target: 'DEVICE',
     deviceKey: publicJwk,
+    lang,
+  });
+  return answer.ticket;
+}
+
+/**
+ * Moves a contract on a card to another of the customer's cards, where it waits for that card's
+ * next validation. Refused with TRANSFER_NOT_ALLOWED when that card cannot receive it.
+ */
+export async function moveTicketToCard(
+  client: Client,
+  ticket: Pick<WalletTicket, 'id'>,
+  mediaId: number,
+  lang: Locale,
+): Promise<WalletTicket> {
+  const answer = await client.call(transferContractCall, {
+    ticketId: ticket.id,
+    target: 'MEDIA',
+    mediaId,
     lang,
   });
   return answer.ticket;

@@ -1,7 +1,7 @@
 // One ticket: its product, traveller, validity on the network's clock, journeys left, the live
 // countdown of an activation, where it is when not in the wallet, and its code to show at the gate:
 // held by this device, signed again here every few seconds; a guest's pass, its printed code.
-// Actions: activate, attestation, move to this phone.
+// Actions: activate, attestation, move to this phone, move a card's contract to another card.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,12 +19,15 @@ import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import type { WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { usePlaceText } from '../../../lib/tickets/place-text.ts';
+import { cardNumberText } from '../../../lib/transport-cards/transport-card-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { downloadAttestation, moveTicketHere } from '../api/wallet.ts';
 import { shownEndOf, shownValidityOf } from '../lib/format.ts';
+import { isMovableToCard } from '../lib/receiving-cards.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
 import { ActivateButton } from './activate-button.tsx';
 import { Countdown } from './countdown.tsx';
+import { MoveToCardButton } from './move-to-card-button.tsx';
 import { TicketQr } from './ticket-qr.tsx';
 
 function TicketCode({ ticket }: { ticket: WalletTicket }) {
@@ -56,7 +59,7 @@ function PrintedCode({ ticket, token }: { ticket: WalletTicket; token: string })
 }
 
 /** What the card says after an action succeeded; a new object each time, so each one is told. */
-type Announcement = { readonly done: 'activated' | 'moved' };
+type Announcement = { readonly done: 'activated' | 'moved' | 'movedToCard'; readonly number?: string };
 
 /** An activation's window is open: a journey or first-use ticket counting down. */
 function isCountingDown(ticket: WalletTicket): boolean {
@@ -93,8 +96,8 @@ export function TicketCard({
   useEffect(() => {
     if (announcement) heading.current?.focus();
   }, [announcement]);
-  const changed = (done: Announcement['done']) => {
-    setAnnouncement({ done });
+  const changed = (done: Announcement['done'], number?: string) => {
+    setAnnouncement({ done, number });
     onChanged();
   };
   const move = useMutation({
@@ -147,7 +150,7 @@ export function TicketCard({
         <Box role="status" sx={{ '&:empty': { mt: -1 } }}>
           {announcement ? (
             <Alert severity="success" role="none">
-              {t(`wallet.${announcement.done}`)}
+              {t(`wallet.${announcement.done}`, { number: announcement.number })}
             </Alert>
           ) : null}
         </Box>
@@ -162,6 +165,13 @@ export function TicketCard({
           <Button variant="contained" loading={move.isPending} onClick={() => move.mutate()}>
             {t('wallet.moveHere')}
           </Button>
+        ) : null}
+        {holder.kind === 'user' && !offline && isMovableToCard(ticket) ? (
+          <MoveToCardButton
+            ticket={ticket}
+            userId={holder.userId}
+            onMoved={(number) => changed('movedToCard', cardNumberText(number))}
+          />
         ) : null}
         {signedIn && !offline ? (
           <Button

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetWalletStore } from '../../../lib/kept-tickets.ts';
 import { queryClient } from '../../../lib/query-client.tsx';
 import { openAccountPage, payloadsAt } from '../../../test/account-session.ts';
+import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 import { Countdown } from '../components/countdown.tsx';
@@ -67,7 +68,7 @@ describe('the wallet page', () => {
         journeysTotal: null,
         journeysLeft: null,
         activatable: false,
-        place: { delivery: 'CARD', mediaId: 3, cardNumber: '0042 1234', loadedAt: null },
+        place: { delivery: 'CARD', mediaId: 3, cardNumber: '2501000011112222', loadedAt: null },
       }),
       walletTicket({
         id: 3,
@@ -92,7 +93,11 @@ describe('the wallet page', () => {
     const pass = screen.getByRole('article', { name: 'Pass mensuel' });
     // The network's clock (Europe/Paris): from 1 December 00:00 to 31 December 23:59.
     expect(within(pass).getByText('Valable du 1 déc. 2026, 00:00 au 31 déc. 2026, 23:59')).toBeTruthy();
-    expect(within(pass).getByText('À charger sur votre carte 0042 1234')).toBeTruthy();
+    expect(
+      within(pass).getByText(
+        'À charger sur votre carte \u20662501 0000 1111 2222\u2069 lors de votre prochaine validation',
+      ),
+    ).toBeTruthy();
     const day = screen.getByRole('article', { name: 'Ticket journée' });
     expect(
       within(day).getByText('À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00'),
@@ -316,6 +321,227 @@ describe('the wallet page', () => {
   it('the account page links to the wallet', async () => {
     await openAccountPage('/account', { signedInAs: fixtureUser() });
     expect(screen.getByRole('link', { name: 'Mes titres' }).getAttribute('href')).toBe('/account/wallet');
+  });
+});
+
+/** The grouped number as the page shows it: one left-to-right run in every language. */
+const shownNumber = (grouped: string) => `\u2066${grouped}\u2069`;
+
+/** A pass to load on the card 41 (2501 0000 1111 2222) of the traveller profile 90. */
+function cardPass(fields: Partial<WalletTicket> = {}): WalletTicket {
+  return walletTicket({
+    id: 31,
+    name: 'Pass mensuel',
+    kind: 'PERIOD',
+    traveller: { userId: 90, name: 'Tom Martin' },
+    status: 'TO_LOAD',
+    place: { delivery: 'CARD', mediaId: 41, cardNumber: '2501000011112222', loadedAt: null },
+    validFrom: '2026-11-30T23:00:00.000Z',
+    validTo: '2026-12-31T23:00:00.000Z',
+    usableUntil: null,
+    journeysTotal: null,
+    journeysLeft: null,
+    activatable: false,
+    device: 'NONE',
+    ...fields,
+  });
+}
+
+/** The account's cards: the pass's own, two that can receive it, and four that cannot. */
+const accountCards = [
+  fixtureMedium({ id: 41, number: '2501000011112222' }),
+  fixtureMedium({ id: 42, number: '2501000033334444' }),
+  fixtureMedium({ id: 43, number: '2501000055556666', profileId: 90 }),
+  fixtureMedium({ id: 44, number: '2501000077778888', status: 'BLOCKED' }),
+  fixtureMedium({ id: 45, number: '2501000099990000', state: 'EXPIRED', status: 'EXPIRED' }),
+  // Paired with another traveller of the account.
+  fixtureMedium({ id: 46, number: '2501000012121212', profileId: 91 }),
+];
+
+describe('contracts on a transport card', () => {
+  it('say when a validation loaded them on the card, or that they wait for the next validation', async () => {
+    await openWallet([
+      cardPass(),
+      cardPass({
+        id: 32,
+        name: 'Pass semaine',
+        status: 'LOADED',
+        place: {
+          delivery: 'CARD',
+          mediaId: 41,
+          cardNumber: '2501000011112222',
+          loadedAt: '2026-11-28T07:45:00.000Z',
+        },
+      }),
+    ]);
+    const waiting = await screen.findByRole('article', { name: 'Pass mensuel' });
+    expect(
+      within(waiting).getByText(
+        `À charger sur votre carte ${shownNumber('2501 0000 1111 2222')} lors de votre prochaine validation`,
+      ),
+    ).toBeTruthy();
+    // The network's clock: Europe/Paris.
+    const loaded = screen.getByRole('article', { name: 'Pass semaine' });
+    expect(
+      within(loaded).getByText(
+        `Chargé sur votre carte ${shownNumber('2501 0000 1111 2222')} le 28 nov. 2026, 08:45`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it("moves to another of the customer's cards that can receive it, chosen in a dialog", async () => {
+    const user = userEvent.setup();
+    let movedTo: number | null = null;
+    const { calls } = await openWallet(
+      () => [
+        movedTo === null
+          ? cardPass()
+          : cardPass({
+              place: { delivery: 'CARD', mediaId: 43, cardNumber: '2501000055556666', loadedAt: null },
+            }),
+        // Over, or not on a card: nothing to move.
+        cardPass({ id: 33, name: 'Pass octobre', phase: 'PAST' }),
+        walletTicket({ id: 34, name: 'Carnet 10 voyages' }),
+      ],
+      {
+        'Account/getMedias.json': () => ({ ok: { medias: accountCards } }),
+        'wallet/transferContract': (payload) => {
+          movedTo = Number(payload.mediaId);
+          return {
+            ok: {
+              transfer: { id: 1, status: 'DONE', target: 'MEDIA' },
+              ticket: cardPass({
+                place: { delivery: 'CARD', mediaId: 43, cardNumber: '2501000055556666', loadedAt: null },
+              }),
+            },
+          };
+        },
+      },
+    );
+    const pass = await screen.findByRole('article', { name: 'Pass mensuel' });
+    expect(
+      within(screen.getByRole('article', { name: 'Pass octobre' })).queryByRole('button', {
+        name: 'Transférer sur une autre carte',
+      }),
+    ).toBeNull();
+    expect(
+      within(screen.getByRole('article', { name: 'Carnet 10 voyages' })).queryByRole('button', {
+        name: 'Transférer sur une autre carte',
+      }),
+    ).toBeNull();
+    // The cards are read only once the customer asks.
+    expect(payloadsAt(calls, 'Account/getMedias.json')).toHaveLength(0);
+
+    await user.click(within(pass).getByRole('button', { name: 'Transférer sur une autre carte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transférer sur une autre carte' });
+    await within(dialog).findByRole('radio', { name: shownNumber('2501 0000 3333 4444') });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([shownNumber('2501 0000 3333 4444'), shownNumber('2501 0000 5555 6666')]);
+    expect(within(dialog).getByRole('radiogroup', { name: 'Vos autres cartes' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: shownNumber('2501 0000 5555 6666') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Transférer' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'wallet/transferContract')[0]).toMatchObject({
+      ticketId: 31,
+      target: 'MEDIA',
+      mediaId: 43,
+      lang: 'fr',
+    });
+    // The wallet is read again, and the move told in the ticket, where focus goes.
+    await waitFor(() => expect(payloadsAt(calls, 'wallet/tickets')).toHaveLength(2));
+    expect(within(pass).getByRole('status').textContent).toBe(
+      `Le titre est maintenant sur votre carte ${shownNumber('2501 0000 5555 6666')} : il sera chargé lors de votre prochaine validation.`,
+    );
+    await waitFor(() =>
+      expect(
+        within(pass).getByText(
+          `À charger sur votre carte ${shownNumber('2501 0000 5555 6666')} lors de votre prochaine validation`,
+        ),
+      ).toBeTruthy(),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(pass).getByRole('heading', { name: 'Pass mensuel' })),
+    );
+  });
+
+  it("shows the server's refusal in the dialog, which stays open", async () => {
+    const user = userEvent.setup();
+    await openWallet([cardPass()], {
+      'Account/getMedias.json': () => ({ ok: { medias: accountCards } }),
+      'wallet/transferContract': () => ({ ko: { code: 'TRANSFER_NOT_ALLOWED' }, status: 409 }),
+    });
+    const pass = await screen.findByRole('article', { name: 'Pass mensuel' });
+    await user.click(within(pass).getByRole('button', { name: 'Transférer sur une autre carte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transférer sur une autre carte' });
+    // The first card is chosen until another is.
+    const first = await within(dialog).findByRole('radio', { name: shownNumber('2501 0000 3333 4444') });
+    expect((first as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Transférer' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Ce titre ne peut pas être transféré là.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Transférer sur une autre carte' })).toBeTruthy();
+    // Nothing announced in the ticket, behind the dialog.
+    expect(within(pass).getByRole('status', { hidden: true }).textContent).toBe('');
+  });
+
+  it('reads in English as the end-to-end tests drive it', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openAccountPage('/en/account/wallet', {
+      signedInAs: fixtureUser(),
+      heading: 'My tickets',
+      handlers: {
+        'wallet/tickets': () => ({ ok: { tickets: [cardPass()], syncedAt: SYNCED_AT } }),
+        'Account/getMedias.json': () => ({ ok: { medias: accountCards } }),
+        'wallet/transferContract': () => ({
+          ok: { transfer: { id: 1, status: 'DONE', target: 'MEDIA' }, ticket: cardPass() },
+        }),
+      },
+    });
+    const pass = await screen.findByRole('article', { name: 'Pass mensuel' });
+    expect(
+      within(pass).getByText(
+        `To be loaded on your card ${shownNumber('2501 0000 1111 2222')} at your next validation`,
+      ),
+    ).toBeTruthy();
+    await user.click(within(pass).getByRole('button', { name: 'Move to another card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another card' });
+    await user.click(await within(dialog).findByRole('radio', { name: shownNumber('2501 0000 5555 6666') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(payloadsAt(calls, 'wallet/transferContract')[0]).toMatchObject({ mediaId: 43, lang: 'en' });
+    expect(within(pass).getByRole('status').textContent).toBe(
+      `The ticket is now on your card ${shownNumber('2501 0000 5555 6666')}: it will be loaded at your next validation.`,
+    );
+  });
+
+  it('says when no other card can receive it, and leads to the transport cards page', async () => {
+    const user = userEvent.setup();
+    await openWallet([cardPass()], {
+      'Account/getMedias.json': () => ({
+        ok: { medias: accountCards.filter((card) => ![42, 43].includes(card.id)) },
+      }),
+    });
+    const pass = await screen.findByRole('article', { name: 'Pass mensuel' });
+    const opener = within(pass).getByRole('button', { name: 'Transférer sur une autre carte' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Transférer sur une autre carte' });
+    expect(
+      await within(dialog).findByText(/Aucune de vos autres cartes ne peut recevoir ce titre/),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Transférer' })).toBeNull();
+    expect(
+      within(dialog).getByRole('link', { name: 'Gérer mes cartes de transport' }).getAttribute('href'),
+    ).toBe('/account/transport-cards');
+    // Escape closes it, and the keyboard goes on from the button that opened it.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 });
 
