@@ -279,7 +279,7 @@ const axeVariants = [
 ] as const;
 
 for (const { locale, scheme, card: number } of axeVariants) {
-  test(`I18N-04 THEME-01 the tunnel's pages on a phone, ${locale} ${scheme}: no serious axe violation`, async ({
+  test(`${locale === 'ar' ? 'I18N-04 ' : ''}THEME-01 the tunnel's pages on a phone, ${locale} ${scheme}: no serious axe violation`, async ({
     page,
   }, testInfo) => {
     test.slow();
@@ -354,6 +354,7 @@ test.describe('on a phone, in Arabic, in dark', () => {
     await linkCardOnCardsPage(page, 'wahat', 'ar', card, true);
     await page.goto(shopUrl('wahat', 'ar', `/products/${WAHAT_MONTHLY_PASS}`));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     const choice = page.getByRole('radiogroup', { name: ar.products.card.legend });
     await expect(
       choice.getByRole('radio', {
