@@ -12,16 +12,18 @@ type ShopTexts = typeof import('../../platform/web/src/features/shop/locales/en.
 type ProductTexts = typeof import('../../platform/web/src/features/products/locales/en.json');
 type CartTexts = typeof import('../../platform/web/src/features/cart/locales/en.json');
 type CheckoutTexts = typeof import('../../platform/web/src/features/checkout/locales/en.json');
+type TunnelTexts = typeof import('../../platform/web/src/features/tunnel/locales/en.json');
 export type Texts = ShellTexts &
   AuthTexts &
   AccountTexts &
   ShopTexts &
   ProductTexts &
   CartTexts &
-  CheckoutTexts;
+  CheckoutTexts &
+  TunnelTexts;
 
 /** The features whose locale files the tests read, beside the shell's. */
-const FEATURES = ['auth', 'account', 'shop', 'products', 'cart', 'checkout'] as const;
+const FEATURES = ['auth', 'account', 'shop', 'products', 'cart', 'checkout', 'tunnel'] as const;
 
 const webSource = join(import.meta.dirname, '..', '..', 'platform', 'web', 'src');
 const cache = new Map<Locale, Texts>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopItem } from '../cart/cart-test-items.ts';
+import { shopItem, subscriptionItem } from '../cart/cart-test-items.ts';
 import {
   isPhysicalOnly,
   isUsableMedium,
@@ -11,7 +11,9 @@ import {
   tunnelPageRedirectOf,
   tunnelStepRedirectOf,
 } from './tunnel-rules.ts';
-import { CHILD, HOLDER, medium, TODAY, travellers } from './tunnel-test-items.ts';
+import { CHILD, HOLDER, medium, NOW, TIME_ZONE, TODAY, travellers } from './tunnel-test-items.ts';
+
+const clock = { now: NOW, timeZone: TIME_ZONE };
 
 const network = { has_media_tunnel: true };
 
@@ -97,19 +99,40 @@ describe('tunnel rules', () => {
     const card = shopItem({ supports: ['PHYSICAL'] });
     const chosen = { id: 42, number: '12345678', expires_at: '2027-01-01' };
     expect(
-      tunnelLinesOf({ item, passengerId: CHILD, media: 'PHYSICAL', selectedMedia: chosen, newCard: null }),
+      tunnelLinesOf(
+        { item, passengerId: CHILD, media: 'PHYSICAL', selectedMedia: chosen, newCard: null },
+        clock,
+      ),
     ).toEqual([{ item, quantity: 1, delivery: 'PHYSICAL', profile: CHILD, mediaId: 42 }]);
     expect(
-      tunnelLinesOf({
-        item,
-        passengerId: CHILD,
-        media: 'DEMATERIALIZED',
-        selectedMedia: null,
-        newCard: null,
-      }),
+      tunnelLinesOf(
+        {
+          item,
+          passengerId: CHILD,
+          media: 'DEMATERIALIZED',
+          selectedMedia: null,
+          newCard: null,
+        },
+        clock,
+      ),
     ).toEqual([{ item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null }]);
     expect(
-      tunnelLinesOf({ item, passengerId: HOLDER, media: 'PHYSICAL', selectedMedia: null, newCard: card }),
+      tunnelLinesOf(
+        { item, passengerId: HOLDER, media: 'PHYSICAL', selectedMedia: null, newCard: card },
+        clock,
+      ),
     ).toEqual([{ item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: card }]);
+  });
+
+  it("PIVOT-02 a monthly pass's line starts at the first month proposed on the network's clock, as on its page", () => {
+    const pass = subscriptionItem();
+    const chosen = { id: 42, number: '12345678', expires_at: '2027-01-01' };
+    const [line] = tunnelLinesOf(
+      { item: pass, passengerId: HOLDER, media: 'PHYSICAL', selectedMedia: chosen, newCard: null },
+      clock,
+    );
+    // On 28 November, past the 25th, next month is proposed first (decision 0027).
+    expect(line).toMatchObject({ mediaId: 42, startMonth: '2026-12' });
+    expect(line?.startingAt).toBeUndefined();
   });
 });

@@ -63,7 +63,7 @@ describe('tunnel', () => {
     actor.send({ type: 'CHOOSE_MEDIA', media: 'DEMATERIALIZED' });
     expect(state(actor)).toBe('ready');
     const choice = choiceOf(actor.getSnapshot().context);
-    expect(choice && tunnelLinesOf(choice)).toEqual([
+    expect(choice && tunnelLinesOf(choice, { now: NOW, timeZone: TIME_ZONE })).toEqual([
       { item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null },
     ]);
   });
@@ -116,7 +116,7 @@ describe('tunnel', () => {
       expires_at: '2027-03-31',
     });
     const choice = choiceOf(actor.getSnapshot().context);
-    expect(choice && tunnelLinesOf(choice)).toEqual([
+    expect(choice && tunnelLinesOf(choice, { now: NOW, timeZone: TIME_ZONE })).toEqual([
       { item, quantity: 1, delivery: 'PHYSICAL', profile: CHILD, mediaId: card.id },
     ]);
   });
@@ -163,7 +163,7 @@ describe('tunnel', () => {
     actor.send({ type: 'BUY_NEW_CARD' });
     expect(state(actor)).toBe('ready');
     const choice = choiceOf(actor.getSnapshot().context);
-    expect(choice && tunnelLinesOf(choice)).toEqual([
+    expect(choice && tunnelLinesOf(choice, { now: NOW, timeZone: TIME_ZONE })).toEqual([
       { item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: creationProduct },
     ]);
   });

@@ -1,16 +1,18 @@
-// A ready tunnel's end: its cart lines (the item for the passenger on its support and card, and a
-// new card's line when one is bought) go into the cart, the tunnel is closed (its saved copy
+// A ready tunnel's end: its cart lines (the item for the passenger on its support and card, from its
+// first proposed start on the network's clock, and a new card's line when one is bought) go into the cart, the tunnel is closed (its saved copy
 // removed) and the cart page shows. A line the cart refuses is said, and the tunnel stays.
 import { choiceOf, type TunnelSnapshot } from '@transit-shop/flows/tunnel/tunnel.machine';
 import { tunnelLinesOf } from '@transit-shop/flows/tunnel/tunnel-rules';
 import { useEffect, useRef, useState } from 'react';
 import { useLocaleNavigate } from '../../components/locale-link.tsx';
 import { paths } from '../../config/paths.ts';
+import { useBootstrap } from '../../lib/bootstrap-context.tsx';
 import { addToCart } from '../../lib/cart/add-to-cart.ts';
 import type { TunnelActor } from '../../lib/tunnel/tunnel-runtime.ts';
 
 export function useFinishTunnel(actor: TunnelActor, snapshot: TunnelSnapshot) {
   const navigate = useLocaleNavigate();
+  const { timeZone } = useBootstrap().network;
   const [adding, setAdding] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const started = useRef(false);
@@ -29,7 +31,7 @@ export function useFinishTunnel(actor: TunnelActor, snapshot: TunnelSnapshot) {
     setFailure(null);
     void (async () => {
       try {
-        for (const line of tunnelLinesOf(choice)) await addToCart(line);
+        for (const line of tunnelLinesOf(choice, { now: new Date(), timeZone })) await addToCart(line);
         actor.send({ type: 'CLOSE' });
         navigate(paths.cart);
       } catch (error) {
@@ -38,7 +40,7 @@ export function useFinishTunnel(actor: TunnelActor, snapshot: TunnelSnapshot) {
         setAdding(false);
       }
     })();
-  }, [actor, ready, navigate]);
+  }, [actor, ready, navigate, timeZone]);
 
   return { adding, failure };
 }

@@ -69,7 +69,14 @@ export function TunnelFrame({
       <Stepper
         activeStep={steps.length - 1}
         aria-label={t('tunnel.progress')}
-        sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}
+        // On a phone the steps wrap: without connectors, none is left dangling at a row's start.
+        sx={{
+          mb: 3,
+          flexWrap: 'wrap',
+          rowGap: 1,
+          columnGap: { xs: 2, sm: 0 },
+          '& .MuiStepConnector-root': { display: { xs: 'none', sm: 'block' } },
+        }}
       >
         {steps.map((shown) => (
           <Step key={shown} completed={shown !== step}>

@@ -1,0 +1,369 @@
+// Buying onto a transport card in a real browser against the real platform (decision 0032): on
+// lumiere, which has the purchase tunnel, a customer with a linked card buys a monthly pass for it
+// through the tunnel, pays on the provider's page, finds it waiting on the card, and the demo gate
+// loads it; on lakeside, which has no tunnel and hides the birth date, the card is chosen on the
+// product page and no delivery address is asked. The tunnel's pages pass axe in English and Arabic,
+// light and dark, on a phone, with screenshots of each step and of wahat's card choice in Arabic.
+// Each test takes its own demo cards (tenants/<slug>/cards.json): lumiere 15 to 19, lakeside 15,
+// wahat 15.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type Account, field, newAccount, register, shopUrl } from './support/accounts.ts';
+import { expectNoSeriousViolations, seriousViolations } from './support/axe.ts';
+import { addToCart, expectCardFormAtProvider, resultDialog } from './support/checkout.ts';
+import { payByCard, TEST_CARDS } from './support/payment-page.ts';
+import { runDatabaseUrl } from './support/run-database.ts';
+import { runTenantsDir } from './support/run-tenants.ts';
+import { fill, type Locale, textsOf } from './support/texts.ts';
+
+const root = join(import.meta.dirname, '..');
+const LUMIERE_MONTHLY_PASS = 2101;
+const LAKESIDE_MONTHLY_PASS = 2301;
+const WAHAT_MONTHLY_PASS = 2202;
+
+type DemoCard = { number: string; holderBirthDate: string; status: string };
+
+function demoCard(slug: string, number: string): DemoCard {
+  const registry = JSON.parse(readFileSync(join(root, 'tenants', slug, 'cards.json'), 'utf8')) as {
+    cards: DemoCard[];
+  };
+  const card = registry.cards.find((candidate) => candidate.number === number);
+  if (card?.status !== 'ACTIVE') throw new Error(`no active demo card ${number} on ${slug}`);
+  return card;
+}
+
+const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** A card number inside a sentence: grouped, and isolated left to right as the pages write it. */
+const inSentence = (number: string) => `\u2066${grouped(number)}\u2069`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function timeZoneOf(slug: string): string {
+  return (
+    JSON.parse(readFileSync(join(root, 'tenants', slug, 'network.json'), 'utf8')) as { timeZone: string }
+  ).timeZone;
+}
+
+async function openCards(page: Page, slug: string, locale: Locale): Promise<void> {
+  const t = textsOf(locale).account.transportCards;
+  await page.goto(shopUrl(slug, locale, '/account/transport-cards'));
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+}
+
+/** Fills and sends the card-link dialog open on the page; the birth date only when the network asks it. */
+async function submitCardLink(page: Page, locale: Locale, card: DemoCard, birthDate: boolean): Promise<void> {
+  const t = textsOf(locale).account.transportCards.linkForm;
+  const dialog = page.getByRole('dialog', { name: t.title });
+  await field(dialog, t.number).fill(grouped(card.number));
+  if (birthDate) await field(dialog, t.birthDate).fill(card.holderBirthDate);
+  else await expect(dialog.getByLabel(t.birthDate)).toHaveCount(0);
+  await dialog.getByRole('button', { name: t.submit }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Links a card on the account's card page. */
+async function linkCardOnCardsPage(
+  page: Page,
+  slug: string,
+  locale: Locale,
+  card: DemoCard,
+  birthDate: boolean,
+): Promise<void> {
+  const t = textsOf(locale).account.transportCards;
+  await openCards(page, slug, locale);
+  await page.getByRole('button', { name: t.link }).first().click();
+  await submitCardLink(page, locale, card, birthDate);
+  await expect(page.getByText(fill(t.linked, { number: inSentence(card.number) }))).toBeVisible();
+}
+
+async function registerOn(page: Page, slug: string, locale: Locale, label: string): Promise<Account> {
+  const account = newAccount(label);
+  await register(page, slug, locale, account, 'verified');
+  return account;
+}
+
+/** A tunnel step's page: its heading, at its own address. */
+async function expectTunnelStep(
+  page: Page,
+  locale: Locale,
+  step: keyof ReturnType<typeof textsOf>['tunnel']['steps'],
+  path: string,
+): Promise<void> {
+  await expect(
+    page.getByRole('heading', { level: 1, name: textsOf(locale).tunnel.steps[step] }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(shopUrl('lumiere', locale, `/tunnel/${path}`));
+}
+
+/** The choice of a tunnel step's list whose text holds `text`. */
+const tunnelChoice = (page: Page, listName: string, text: string) =>
+  page.getByRole('list', { name: listName }).getByRole('button', { name: new RegExp(escapeRegExp(text)) });
+
+/** From the product page's tunnel entry to the passengers step, the holder chosen, then the card support. */
+async function startTunnelOnCard(
+  page: Page,
+  locale: Locale,
+  account: Account,
+  media: 'VALID_MEDIA' | 'NO_VALID_MEDIA',
+) {
+  const t = textsOf(locale).tunnel;
+  await page.goto(shopUrl('lumiere', locale, `/products/${LUMIERE_MONTHLY_PASS}`));
+  await page.getByRole('button', { name: t.entry }).click();
+  await expectTunnelStep(page, locale, 'passengers', 'passengers');
+  const holder = tunnelChoice(
+    page,
+    t.steps.passengers,
+    fill(t.passengers.holder, { name: `${account.firstName} ${account.lastName}` }),
+  );
+  await expect(holder).toContainText(t.passengers[media]);
+  return holder;
+}
+
+test('TUN-02 ROUTE-08 through the tunnel, a monthly pass bought for a linked card waits on it, then the gate loads it', async ({
+  page,
+}) => {
+  test.slow();
+  const t = textsOf('en');
+  const card = demoCard('lumiere', '2501000000000015');
+  const account = await registerOn(page, 'lumiere', 'en', 'tunnel-buyer');
+  await linkCardOnCardsPage(page, 'lumiere', 'en', card, true);
+
+  // The holder has a valid card: the card support leads to the choice of that card.
+  const holder = await startTunnelOnCard(page, 'en', account, 'VALID_MEDIA');
+  await holder.click();
+  await expectTunnelStep(page, 'en', 'media', 'media');
+  await tunnelChoice(page, t.tunnel.steps.media, t.tunnel.media.PHYSICAL).click();
+  await expectTunnelStep(page, 'en', 'cardSelection', 'card/selection');
+  await tunnelChoice(
+    page,
+    t.tunnel.steps.cardSelection,
+    fill(t.tunnel.selection.card, { number: inSentence(card.number) }),
+  ).click();
+
+  // The cart, its line bound to the card.
+  await expect(page).toHaveURL(shopUrl('lumiere', 'en', '/cart'));
+  await expect(page.getByRole('heading', { level: 1, name: t.cart.title })).toBeVisible();
+  await expect(page.getByText(fill(t.cart.line.onCard, { number: inSentence(card.number) }))).toBeVisible();
+  await acceptAndCheckout(page, 'en');
+  const paymentStep = page.getByRole('heading', { level: 1, name: t.checkout.steps.payment });
+  await expect(paymentStep).toBeVisible();
+  await payByCardAtProvider(page, 'en');
+
+  const confirmed = resultDialog(page, 'en', 'confirmed');
+  await expect(confirmed).toBeVisible();
+  await expect(confirmed.getByRole('region', { name: t.tickets.title })).toContainText(
+    fill(t.tickets.places.CARD, { number: card.number }),
+  );
+
+  // The card's page: the pass waits for the card's next validation.
+  const c = t.account.transportCards;
+  await openCards(page, 'lumiere', 'en');
+  const contracts = page
+    .getByRole('listitem')
+    .filter({ hasText: grouped(card.number) })
+    .getByRole('list', { name: c.contracts })
+    .getByRole('listitem');
+  await expect(contracts).toHaveCount(1);
+  await expect(contracts.getByText(c.toLoad)).toBeVisible();
+
+  const server = process.env.DATABASE_URL;
+  test.skip(
+    !server,
+    'loading a card needs the PostgreSQL run database: the embedded one is held by the platform',
+  );
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variable (playwright.config.ts)
+  const runDir = process.env.E2E_RUN_DIR as string;
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'cards:validate', '--', '--network', 'lumiere', '--card', card.number],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: runDatabaseUrl(server as string, runDir),
+        TENANTS_DIR: runTenantsDir(runDir),
+      },
+    },
+  );
+  expect(stdout).toMatch(new RegExp(`card ${card.number} validated: loaded contract \\d+`));
+
+  // Loaded today, on the network's calendar.
+  await page.reload();
+  const today = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: timeZoneOf('lumiere') }).format(
+    new Date(),
+  );
+  await expect(contracts).toHaveCount(1);
+  await expect(contracts.getByText(fill(c.loadedOn, { date: today }))).toBeVisible();
+  await expect(contracts.getByText(c.toLoad)).toHaveCount(0);
+});
+
+/** The cart page's confirmations accepted (CART-11), then Checkout. */
+async function acceptAndCheckout(page: Page, locale: Locale): Promise<void> {
+  const t = textsOf(locale).cart;
+  await page.getByRole('checkbox', { name: t.confirmations.terms }).check();
+  await page.getByRole('checkbox', { name: t.confirmations.privacy }).check();
+  const over18 = page.getByRole('checkbox', { name: t.confirmations.over18 });
+  if (await over18.isVisible()) await over18.check();
+  await page.getByRole('link', { name: t.checkout.action }).click();
+}
+
+/** From the payment step, in one instalment by bank card, paid on the provider's page. */
+async function payByCardAtProvider(page: Page, locale: Locale): Promise<void> {
+  const t = textsOf(locale).checkout.payment;
+  const installments = page.getByRole('radiogroup', { name: t.installments });
+  if (await installments.isVisible())
+    await installments.getByRole('radio', { name: t.installmentOne }).check();
+  await page.getByRole('radiogroup', { name: t.method }).getByRole('radio', { name: t.methods.CARD }).check();
+  await page.getByRole('button', { name: t.pay, exact: true }).click();
+  await expectCardFormAtProvider(page, locale);
+  await payByCard(page, locale, TEST_CARDS.succeeds);
+}
+
+test('NET-06 without a tunnel, the card is chosen on the product page: no delivery address asked, the wallet says which card loads it', async ({
+  page,
+}) => {
+  test.slow();
+  const t = textsOf('en');
+  const card = demoCard('lakeside', '3101000000000015');
+  await registerOn(page, 'lakeside', 'en', 'card-choice-buyer');
+  await linkCardOnCardsPage(page, 'lakeside', 'en', card, false);
+
+  await page.goto(shopUrl('lakeside', 'en', `/products/${LAKESIDE_MONTHLY_PASS}`));
+  await expect(page.getByRole('button', { name: t.tunnel.entry })).toHaveCount(0);
+  await page
+    .getByRole('radiogroup', { name: t.products.support.legend })
+    .getByRole('radio', { name: new RegExp(escapeRegExp(t.products.support.PHYSICAL)) })
+    .check();
+  await page
+    .getByRole('radiogroup', { name: t.products.card.legend })
+    .getByRole('radio', {
+      name: new RegExp(escapeRegExp(fill(t.products.card.number, { number: inSentence(card.number) }))),
+    })
+    .check();
+  await addToCart(page, 'en');
+  await page.getByRole('dialog', { name: t.cart.title }).getByRole('link', { name: t.cart.viewCart }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.cart.title })).toBeVisible();
+  await expect(page.getByText(fill(t.cart.line.onCard, { number: inSentence(card.number) }))).toBeVisible();
+
+  // Every address the checkout goes through: no delivery address among them.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await acceptAndCheckout(page, 'en');
+  await expect(page.getByRole('heading', { level: 1, name: t.checkout.steps.payment })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t.checkout.steps.shippingAddress })).toHaveCount(
+    0,
+  );
+  expect(visited.filter((path) => /address/i.test(path))).toEqual([]);
+  await payByCardAtProvider(page, 'en');
+  await expect(resultDialog(page, 'en', 'confirmed')).toBeVisible();
+
+  await page.goto(shopUrl('lakeside', 'en', '/account/wallet'));
+  await expect(
+    page.getByRole('article').filter({ hasText: fill(t.tickets.places.CARD, { number: card.number }) }),
+  ).toHaveCount(1);
+});
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+const axeVariants = [
+  { locale: 'en', scheme: 'light', card: '2501000000000016' },
+  { locale: 'en', scheme: 'dark', card: '2501000000000017' },
+  { locale: 'ar', scheme: 'light', card: '2501000000000018' },
+  { locale: 'ar', scheme: 'dark', card: '2501000000000019' },
+] as const;
+
+for (const { locale, scheme, card: number } of axeVariants) {
+  test(`${locale === 'ar' ? 'I18N-04 ' : ''}THEME-01 the tunnel's pages on a phone, ${locale} ${scheme}: no serious axe violation`, async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: scheme });
+    const t = textsOf(locale).tunnel;
+    const card = demoCard('lumiere', number);
+    const account = await registerOn(page, 'lumiere', locale, `tunnel-axe-${locale}-${scheme}`);
+    const shot = (name: string) => screenshot(page, testInfo, `tunnel-${locale}-${scheme}-${name}`);
+
+    // No card yet: passengers, the support, what to do without a card, linking one.
+    const holder = await startTunnelOnCard(page, locale, account, 'NO_VALID_MEDIA');
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
+    await expectNoSeriousViolations(page);
+    await shot('1-passengers');
+    await holder.click();
+    await expectTunnelStep(page, locale, 'media', 'media');
+    await expectNoSeriousViolations(page);
+    await shot('2-media');
+    await tunnelChoice(page, t.steps.media, t.media.PHYSICAL).click();
+    await expectTunnelStep(page, locale, 'card', 'card');
+    await expectNoSeriousViolations(page);
+    await shot('3-card');
+    await tunnelChoice(page, t.steps.card, t.card.link).click();
+    // The link form opens with the page, over it: axe with it open, then on the page once it is closed.
+    const linkForm = page.getByRole('dialog', {
+      name: textsOf(locale).account.transportCards.linkForm.title,
+    });
+    await expect(linkForm).toBeVisible();
+    await expect(page).toHaveURL(shopUrl('lumiere', locale, '/tunnel/card/association'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot('4-card-association-form');
+    await linkForm
+      .getByRole('button', { name: textsOf(locale).account.transportCards.linkForm.cancel })
+      .click();
+    await expectTunnelStep(page, locale, 'cardAssociation', 'card/association');
+    await expectNoSeriousViolations(page);
+    await shot('4-card-association');
+    await page.getByRole('button', { name: t.association.open }).click();
+    await submitCardLink(page, locale, card, true);
+
+    // The card just linked is offered, and chosen: the cart, its line on the card.
+    await expectTunnelStep(page, locale, 'cardSelection', 'card/selection');
+    const linked = tunnelChoice(
+      page,
+      t.steps.cardSelection,
+      fill(t.selection.card, { number: inSentence(card.number) }),
+    );
+    await expect(linked).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await shot('5-card-selection');
+    await linked.click();
+    await expect(page).toHaveURL(shopUrl('lumiere', locale, '/cart'));
+    await expect(
+      page.getByText(fill(textsOf(locale).cart.line.onCard, { number: inSentence(card.number) })),
+    ).toBeVisible();
+    await shot('6-cart');
+  });
+}
+
+test.describe('on a phone, in Arabic, in dark', () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', hasTouch: true });
+
+  test("I18N-04 THEME-01 wahat's card choice on the product page, right to left and dark", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const ar = textsOf('ar');
+    const card = demoCard('wahat', '4101000000000015');
+    await register(page, 'wahat', 'ar', newAccount('card-choice-ar'));
+    await linkCardOnCardsPage(page, 'wahat', 'ar', card, true);
+    await page.goto(shopUrl('wahat', 'ar', `/products/${WAHAT_MONTHLY_PASS}`));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    const choice = page.getByRole('radiogroup', { name: ar.products.card.legend });
+    await expect(
+      choice.getByRole('radio', {
+        name: new RegExp(escapeRegExp(fill(ar.products.card.number, { number: inSentence(card.number) }))),
+      }),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await choice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('wahat-card-choice-ar-dark.png') });
+    await screenshot(page, testInfo, 'wahat-product-ar-dark');
+  });
+});
