@@ -154,7 +154,7 @@ test('TUN-02 ROUTE-08 through the tunnel, a monthly pass bought for a linked car
   const confirmed = resultDialog(page, 'en', 'confirmed');
   await expect(confirmed).toBeVisible();
   await expect(confirmed.getByRole('region', { name: t.tickets.title })).toContainText(
-    fill(t.tickets.places.CARD, { number: card.number }),
+    fill(t.tickets.places.CARD, { number: inSentence(card.number) }),
   );
 
   // The card's page: the pass waits for the card's next validation.
@@ -221,7 +221,7 @@ async function payByCardAtProvider(page: Page, locale: Locale): Promise<void> {
   await payByCard(page, locale, TEST_CARDS.succeeds);
 }
 
-test('NET-06 without a tunnel, the card is chosen on the product page: no delivery address asked, the wallet says which card loads it', async ({
+test('NET-06 MEDIA-06 without a tunnel, the card is chosen on the product page, no delivery address asked; reported stolen, its pass moves to another card', async ({
   page,
 }) => {
   test.slow();
@@ -262,9 +262,67 @@ test('NET-06 without a tunnel, the card is chosen on the product page: no delive
   await expect(resultDialog(page, 'en', 'confirmed')).toBeVisible();
 
   await page.goto(shopUrl('lakeside', 'en', '/account/wallet'));
+  const pass = page
+    .getByRole('article')
+    .filter({ hasText: fill(t.tickets.places.CARD, { number: inSentence(card.number) }) });
+  await expect(pass).toHaveCount(1);
+
+  // The card is stolen: reported, it is blocked, and its pass moves to the customer's other card.
+  const c = t.account.transportCards;
+  const spare = demoCard('lakeside', '3101000000000016');
+  await linkCardOnCardsPage(page, 'lakeside', 'en', spare, false);
+  await page
+    .getByRole('link', { name: fill(c.reportIncidentLabel, { number: inSentence(card.number) }) })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: c.incident.title })).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: c.incident.kind })
+    .getByRole('radio', { name: c.incident.kinds.STOLEN })
+    .check();
+  await page.getByRole('button', { name: c.incident.submit }).click();
+  await page
+    .getByRole('dialog', { name: c.incident.confirmTitle })
+    .getByRole('button', { name: c.incident.confirm })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
+  const stolen = page
+    .getByRole('listitem')
+    .filter({ hasText: grouped(card.number) })
+    .first();
+  await expect(stolen.getByText(c.status.INCIDENT)).toBeVisible();
+  await stolen.getByRole('link', { name: c.movePasses }).click();
+
+  const w = t.wallet;
+  const blockedPass = page
+    .getByRole('article')
+    .filter({ hasText: fill(t.tickets.places.CARD, { number: inSentence(card.number) }) });
+  await blockedPass.getByRole('button', { name: w.moveToCard }).click();
+  const dialog = page.getByRole('dialog', { name: w.moveToCardTitle });
+  // Only the card that can receive it is offered: not the stolen one.
+  const choices = dialog.getByRole('radiogroup', { name: w.moveToCardChoices }).getByRole('radio');
+  await expect(choices).toHaveCount(1);
+  await expect(choices.first()).toHaveAccessibleName(inSentence(spare.number));
+  await dialog.getByRole('button', { name: w.moveToCardConfirm }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(fill(w.movedToCard, { number: inSentence(spare.number) }))).toBeVisible();
   await expect(
-    page.getByRole('article').filter({ hasText: fill(t.tickets.places.CARD, { number: card.number }) }),
+    page
+      .getByRole('article')
+      .filter({ hasText: fill(t.tickets.places.CARD, { number: inSentence(spare.number) }) }),
   ).toHaveCount(1);
+
+  // The cards page says the same after a reload: the pass waits on the spare card, none on the stolen one.
+  await openCards(page, 'lakeside', 'en');
+  const onCard = (number: string) =>
+    page
+      .getByRole('listitem')
+      .filter({ hasText: grouped(number) })
+      .first()
+      .getByRole('list', { name: c.contracts })
+      .getByRole('listitem');
+  await expect(onCard(spare.number)).toHaveCount(1);
+  await expect(onCard(spare.number).getByText(c.toLoad)).toBeVisible();
+  await expect(onCard(card.number)).toHaveCount(0);
 });
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {

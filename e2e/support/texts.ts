@@ -13,6 +13,7 @@ type ProductTexts = typeof import('../../platform/web/src/features/products/loca
 type CartTexts = typeof import('../../platform/web/src/features/cart/locales/en.json');
 type CheckoutTexts = typeof import('../../platform/web/src/features/checkout/locales/en.json');
 type TunnelTexts = typeof import('../../platform/web/src/features/tunnel/locales/en.json');
+type WalletTexts = typeof import('../../platform/web/src/features/wallet/locales/en.json');
 export type Texts = ShellTexts &
   AuthTexts &
   AccountTexts &
@@ -20,10 +21,11 @@ export type Texts = ShellTexts &
   ProductTexts &
   CartTexts &
   CheckoutTexts &
-  TunnelTexts;
+  TunnelTexts &
+  WalletTexts;
 
 /** The features whose locale files the tests read, beside the shell's. */
-const FEATURES = ['auth', 'account', 'shop', 'products', 'cart', 'checkout', 'tunnel'] as const;
+const FEATURES = ['auth', 'account', 'shop', 'products', 'cart', 'checkout', 'tunnel', 'wallet'] as const;
 
 const webSource = join(import.meta.dirname, '..', '..', 'platform', 'web', 'src');
 const cache = new Map<Locale, Texts>();
