@@ -95,7 +95,13 @@ export const getMediasCall = defineCall({
   method: 'GET',
   authenticated: true,
   cacheable: false,
-  request: signedRequest({ userToken: userTokenSchema, userId: textIdSchema, networkId: textIdSchema }),
+  request: signedRequest({
+    userToken: userTokenSchema,
+    userId: textIdSchema,
+    networkId: textIdSchema,
+    /** The language of the contracts' names; the network's default language when left out. */
+    lang: localeSchema.optional(),
+  }),
   response: mediaListSchema,
 });
 
@@ -126,7 +132,12 @@ export const unregisterMediaCall = defineCall({
   path: 'Account/unregisterMedia',
   method: 'DELETE',
   authenticated: true,
-  request: signedRequest({ userToken: userTokenSchema, userId: textIdSchema, mediaId: textIdSchema }),
+  request: signedRequest({
+    userToken: userTokenSchema,
+    userId: textIdSchema,
+    mediaId: textIdSchema,
+    lang: localeSchema.optional(),
+  }),
   response: mediaListSchema,
 });
 
@@ -143,6 +154,7 @@ export const reportMediaIncidentCall = defineCall({
     userId: idSchema,
     mediaId: idSchema,
     kind: z.enum(INCIDENT_KINDS),
+    lang: localeSchema.optional(),
   }),
   response: mediaListSchema,
 });

@@ -185,5 +185,26 @@ describe('placeOrder with a PHYSICAL article loaded on a card', () => {
         loadedAt: null,
       }),
     ]);
+    // Named in the network's language unless the call asks another; each change answers in it too.
+    expect(medias[0]?.contracts[0]?.productName).toBe('Ticket 1 voyage');
+    const inEnglish = await okOf<{ medias: Medium[] }>(
+      await app.call(MEDIA_CALLS.getMedias, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        networkId: LUMIERE_ID,
+        lang: 'en',
+      }),
+    );
+    expect(inEnglish.medias[0]?.contracts[0]?.productName).toBe('Single ticket');
+    const reported = await okOf<{ medias: Medium[] }>(
+      await app.call(MEDIA_CALLS.reportMediaIncident, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        mediaId: media.id,
+        kind: 'DAMAGED',
+        lang: 'es',
+      }),
+    );
+    expect(reported.medias[0]?.contracts[0]?.productName).toBe('Billete sencillo');
   });
 });

@@ -1,6 +1,7 @@
 // The transport card calls (MEDIA_CALLS, decision 0032). The handler picks what the service needs,
 // calls it, and answers; a change answers the account's cards as getMedias lists them after it.
 import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
+import type { Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { Hono } from 'hono';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -16,35 +17,40 @@ import { unregisterMedia } from './unregister-media.ts';
 export function mediaRoutes() {
   const app = new Hono<AppEnv>();
   const calls = MEDIA_CALLS;
-  const contextOf = (input: { deps: AppDeps; network: LoadedNetwork; user: UserRow }): MediaContext => ({
+  const contextOf = (input: {
+    deps: AppDeps;
+    network: LoadedNetwork;
+    user: UserRow;
+    payload: { lang?: Locale | undefined };
+  }): MediaContext => ({
     db: input.deps.db,
     cards: input.deps.cards,
     network: input.network,
     user: input.user,
     now: input.deps.clock.now(),
+    lang: input.payload.lang,
   });
 
   mountCall(app, calls.getMedias, (input) => listMedia(contextOf(input)));
 
-  mountCall(app, calls.registerMedia, ({ payload, ...input }) =>
+  mountCall(app, calls.registerMedia, (input) =>
     registerMedia({
       ...contextOf(input),
-      lang: payload.lang,
-      userId: payload.userId,
-      number: payload.mediaNumber,
-      birthDate: payload.mediaCustomerBirthDate,
+      userId: input.payload.userId,
+      number: input.payload.mediaNumber,
+      birthDate: input.payload.mediaCustomerBirthDate,
     }),
   );
 
-  mountCall(app, calls.unregisterMedia, async ({ payload, ...input }) => {
+  mountCall(app, calls.unregisterMedia, async (input) => {
     const context = contextOf(input);
-    await unregisterMedia({ ...context, mediaId: payload.mediaId });
+    await unregisterMedia({ ...context, mediaId: input.payload.mediaId });
     return listMedia(context);
   });
 
-  mountCall(app, calls.reportMediaIncident, async ({ payload, ...input }) => {
+  mountCall(app, calls.reportMediaIncident, async (input) => {
     const context = contextOf(input);
-    await reportMediaIncident({ ...context, mediaId: payload.mediaId, kind: payload.kind });
+    await reportMediaIncident({ ...context, mediaId: input.payload.mediaId, kind: input.payload.kind });
     return listMedia(context);
   });
 

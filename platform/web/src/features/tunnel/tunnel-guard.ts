@@ -35,7 +35,7 @@ async function creationProduct(runtime: SessionRuntime, locale: Locale) {
 
 async function startTunnel(runtime: SessionRuntime, user: AuthUser, userToken: string, locale: Locale) {
   const [medias, newCard] = await Promise.all([
-    runtime.queryClient.ensureQueryData(transportCardsQueryOptions(runtime.client, user.userId)),
+    runtime.queryClient.ensureQueryData(transportCardsQueryOptions(runtime.client, user.userId, locale)),
     creationProduct(runtime, locale),
   ]);
   return tunnelFor(userToken, {

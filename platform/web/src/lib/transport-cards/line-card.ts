@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../api-client.ts';
 import { useUser } from '../session/get-user.ts';
+import { useLocale } from '../use-locale.ts';
 import { cardNumberText } from './transport-card-text.ts';
 import { transportCardsQueryOptions } from './transport-cards.ts';
 
@@ -12,10 +13,11 @@ import { transportCardsQueryOptions } from './transport-cards.ts';
  */
 export function useLineCardNumber(mediaIds: readonly (number | null)[]): (mediaId: number) => string | null {
   const client = useApiClient();
+  const locale = useLocale();
   const user = useUser().data;
   const account = user && !user.authAsGuest ? user : null;
   const cards = useQuery({
-    ...transportCardsQueryOptions(client, account?.userId ?? 0),
+    ...transportCardsQueryOptions(client, account?.userId ?? 0, locale),
     enabled: account !== null && mediaIds.some((id) => id !== null),
   });
   return (mediaId) => {

@@ -12,12 +12,20 @@ import {
 } from '@transit-shop/sdk/contract/media';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { type TicketClient, useApiClient } from '../api-client.ts';
+import { useLocale } from '../use-locale.ts';
 
-/** The cards of the signed-in customer `userId`, as getMedias orders them (MEDIA-02). */
-export const transportCardsQueryOptions = (client: Pick<TicketClient, 'call'>, userId: number) =>
+/**
+ * The cards of the signed-in customer `userId`, as getMedias orders them (MEDIA-02), their contracts
+ * named in `lang`.
+ */
+export const transportCardsQueryOptions = (
+  client: Pick<TicketClient, 'call'>,
+  userId: number,
+  lang: Locale,
+) =>
   queryOptions({
-    queryKey: ['transport-cards', userId],
-    queryFn: async () => (await client.call(getMediasCall, {})).medias,
+    queryKey: ['transport-cards', userId, lang],
+    queryFn: async () => (await client.call(getMediasCall, { lang })).medias,
     // A loading recorded by the ticketing system or a purchase changes them: read afresh each visit.
     staleTime: 0,
   });
@@ -42,13 +50,15 @@ export type TransportCardChange =
 export async function changeTransportCard(
   client: Pick<TicketClient, 'call'>,
   request: TransportCardChange,
+  lang: Locale,
 ): Promise<Medium[]> {
   switch (request.change) {
     case 'remove':
-      return (await client.call(unregisterMediaCall, { mediaId: request.media.id })).medias;
+      return (await client.call(unregisterMediaCall, { mediaId: request.media.id, lang })).medias;
     case 'reportIncident':
-      return (await client.call(reportMediaIncidentCall, { mediaId: request.media.id, kind: request.kind }))
-        .medias;
+      return (
+        await client.call(reportMediaIncidentCall, { mediaId: request.media.id, kind: request.kind, lang })
+      ).medias;
   }
 }
 
@@ -56,10 +66,11 @@ export async function changeTransportCard(
 export function useChangeTransportCard(userId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const locale = useLocale();
   return useMutation({
-    mutationFn: (request: TransportCardChange) => changeTransportCard(client, request),
+    mutationFn: (request: TransportCardChange) => changeTransportCard(client, request, locale),
     onSuccess: (medias) => {
-      queryClient.setQueryData(transportCardsQueryOptions(client, userId).queryKey, medias);
+      queryClient.setQueryData(transportCardsQueryOptions(client, userId, locale).queryKey, medias);
     },
   });
 }
@@ -68,6 +79,7 @@ export function useChangeTransportCard(userId: number) {
 export function useKeepTransportCards(userId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const locale = useLocale();
   return (medias: Medium[]) =>
-    queryClient.setQueryData(transportCardsQueryOptions(client, userId).queryKey, medias);
+    queryClient.setQueryData(transportCardsQueryOptions(client, userId, locale).queryKey, medias);
 }

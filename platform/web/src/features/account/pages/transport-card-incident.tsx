@@ -31,6 +31,7 @@ import {
   transportCardsQueryOptions,
   useChangeTransportCard,
 } from '../../../lib/transport-cards/transport-cards.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { requireAccountHolder } from '../account-guard.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 import { hasPassesToMove, MovePassesLink } from '../components/move-passes-link.tsx';
@@ -143,8 +144,9 @@ function IncidentForm({ media, userId }: { media: Medium; userId: number }) {
 function Incident({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const client = useApiClient();
+  const locale = useLocale();
   const params = useParams();
-  const medias = useQuery(transportCardsQueryOptions(client, userId));
+  const medias = useQuery(transportCardsQueryOptions(client, userId, locale));
 
   if (medias.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   if (medias.isError) return <FailureAlert failure={medias.error} />;

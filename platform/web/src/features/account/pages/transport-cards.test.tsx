@@ -146,7 +146,8 @@ describe('the transport cards page', () => {
     expect(calls.find((call) => call.path === 'Account/getMedias.json')).toMatchObject({
       method: 'GET',
       signed: true,
-      payload: { userToken: 'token-7', userId: '7', networkId: '7' },
+      // The contracts are named in the page's language.
+      payload: { userToken: 'token-7', userId: '7', networkId: '7', lang: 'fr' },
     });
   });
 
@@ -359,7 +360,9 @@ describe('the transport cards page', () => {
     expect(screen.getByRole('status').textContent).toBe(
       `La carte ${shown('1234 5678 9012 3456')} a été retirée de votre compte.`,
     );
-    expect(payloadsAt(calls, 'Account/unregisterMedia')).toEqual([{ mediaId: '41', userId: '7' }]);
+    expect(payloadsAt(calls, 'Account/unregisterMedia')).toEqual([
+      { mediaId: '41', userId: '7', lang: 'fr' },
+    ]);
   });
 
   it('MEDIA-06 reporting an incident: a kind is required, a confirmation, then the list shows the card blocked', async () => {
@@ -404,7 +407,7 @@ describe('the transport cards page', () => {
     await screen.findByRole('heading', { level: 1, name: TITLE });
     expect(router.state.location.pathname).toBe('/account/transport-cards');
     expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([
-      { mediaId: 41, kind: 'STOLEN', userId: 7 },
+      { mediaId: 41, kind: 'STOLEN', userId: 7, lang: 'fr' },
     ]);
     expect(screen.getByRole('status').textContent).toBe(
       `L'incident est enregistré : la carte ${shown('1234 5678 9012 3456')} est bloquée. Ses contrats peuvent être transférés sur une autre carte.`,
@@ -525,7 +528,7 @@ describe('the transport cards page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/account/transport-cards/incident/41');
     expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([
-      { mediaId: 41, kind: 'DAMAGED', userId: 7 },
+      { mediaId: 41, kind: 'DAMAGED', userId: 7, lang: 'fr' },
     ]);
   });
 

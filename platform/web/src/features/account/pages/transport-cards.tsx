@@ -25,6 +25,7 @@ import {
   useChangeTransportCard,
   useKeepTransportCards,
 } from '../../../lib/transport-cards/transport-cards.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { requireAccountHolder } from '../account-guard.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 import { SavedStatus } from '../components/account-section.tsx';
@@ -42,9 +43,10 @@ export type TransportCardsNotice = { reportedCard: string };
 function TransportCardList({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const client = useApiClient();
+  const locale = useLocale();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const query = transportCardsQueryOptions(client, userId);
+  const query = transportCardsQueryOptions(client, userId, locale);
   const medias = useQuery(query);
   const profiles = useUser().data?.profiles ?? [];
   const travellerNameOf = (media: Medium) => {

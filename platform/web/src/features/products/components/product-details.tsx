@@ -26,6 +26,7 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import { transportCardsQueryOptions } from '../../../lib/transport-cards/transport-cards.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
 import { asksForCard, cardChoiceOf, creationProductIn, usableCardsOf } from '../card-choice-rules.ts';
 import { fieldErrors, fieldValues } from '../field-rules.ts';
@@ -118,8 +119,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const asksCard =
     chosen !== null && asksForCard(item, support, account !== null, network.configuration.has_media_tunnel);
   const client = useApiClient();
+  const locale = useLocale();
   const cards = useQuery({
-    ...transportCardsQueryOptions(client, account?.userId ?? 0),
+    ...transportCardsQueryOptions(client, account?.userId ?? 0, locale),
     enabled: asksCard,
   });
   const usable = asksCard && chosen && cards.data ? usableCardsOf(cards.data, chosen) : null;

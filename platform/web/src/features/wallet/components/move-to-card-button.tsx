@@ -85,7 +85,7 @@ export function MoveToCardButton({
   const textId = useId();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
-  const cardsQuery = transportCardsQueryOptions(client, userId);
+  const cardsQuery = transportCardsQueryOptions(client, userId, locale);
   const medias = useQuery({ ...cardsQuery, enabled: open });
   const cards = medias.data ? receivingCardsOf(medias.data, ticket) : null;
   // The first card is chosen until the customer picks another.
