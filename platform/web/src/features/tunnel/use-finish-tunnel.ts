@@ -1,6 +1,7 @@
 // A ready tunnel's end: its cart lines (the item for the passenger on its support and card, from its
-// first proposed start on the network's clock, and a new card's line when one is bought) go into the cart, the tunnel is closed (its saved copy
-// removed) and the cart page shows. A line the cart refuses is said, and the tunnel stays.
+// first proposed start on the network's clock, and a new card's line when one is bought) go into
+// the cart, the tunnel is closed (its saved copy removed) and the cart page shows. A line the cart
+// refuses is said, and the tunnel stays.
 import { choiceOf, type TunnelSnapshot } from '@transit-shop/flows/tunnel/tunnel.machine';
 import { tunnelLinesOf } from '@transit-shop/flows/tunnel/tunnel-rules';
 import { useEffect, useRef, useState } from 'react';
