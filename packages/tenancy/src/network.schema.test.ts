@@ -154,11 +154,17 @@ describe('network file schema', () => {
 
   it('refuses card sign-in on a network that hides the birth date: the card number alone would open the account', async () => {
     const file = await demo();
-    expect(fieldsOf(networkFileSchema.safeParse({ ...file, has_media_signin: true, hideBirthDate: true }))).toEqual([
+    expect(
+      fieldsOf(networkFileSchema.safeParse({ ...file, has_media_signin: true, hideBirthDate: true })),
+    ).toEqual([
       "has_media_signin: card sign-in asks the holder's birth date: a network that sets hideBirthDate cannot offer it",
     ]);
-    expect(networkFileSchema.safeParse({ ...file, has_media_signin: false, hideBirthDate: true }).success).toBe(true);
-    expect(networkFileSchema.safeParse({ ...file, has_media_signin: true, hideBirthDate: false }).success).toBe(true);
+    expect(
+      networkFileSchema.safeParse({ ...file, has_media_signin: false, hideBirthDate: true }).success,
+    ).toBe(true);
+    expect(
+      networkFileSchema.safeParse({ ...file, has_media_signin: true, hideBirthDate: false }).success,
+    ).toBe(true);
   });
 
   it('has_guest_orders is a number; a time zone must exist; an alert level must be known', async () => {

@@ -152,7 +152,7 @@ export function networkFileRuleIssues(
   if (network.has_media_signin && network.hideBirthDate)
     issues.push({
       path: ['has_media_signin'],
-      message: 'card sign-in asks the holder\'s birth date: a network that sets hideBirthDate cannot offer it',
+      message: "card sign-in asks the holder's birth date: a network that sets hideBirthDate cannot offer it",
     });
   const siteIds = network.collectSites.map((site) => site.id);
   siteIds.forEach((id, index) => {

@@ -522,10 +522,21 @@ function holdsUnstorableText(value: unknown): boolean {
 const serverAccepts = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).success && !holdsUnstorableText(value);
 
+/**
+ * Whether a field's text starts with a byte order mark, which a form's decoder drops (WHATWG
+ * multipart/form-data parsing): sent as a form, such a text arrives one character shorter.
+ */
+const startsWithByteOrderMark = (value: Payload) =>
+  Object.values(value).some((field) => typeof field === 'string' && field.startsWith('\uFEFF'));
+
 const callCase = (contract: AnyCallContract, payload = payloadsOf(contract)): CallCase => ({
   route: `${contract.method} /${contract.path}`,
   contract,
-  valid: payload.filter((value) => serverAccepts(contract.request, value)),
+  valid: payload.filter(
+    (value) =>
+      serverAccepts(contract.request, value) &&
+      !(contract.encoding === 'multipart' && startsWithByteOrderMark(value)),
+  ),
 });
 
 const CALL_CASES: CallCase[] = [

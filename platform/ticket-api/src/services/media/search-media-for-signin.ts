@@ -6,6 +6,7 @@
 // number travellers were given: a typed number never opens an account. Every search counts against
 // the client's address.
 import type { MediaSearchAnswer } from '@transit-shop/sdk/contract/media';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
@@ -13,7 +14,6 @@ import type { Database } from '../../db/database.ts';
 import { mediaLinks } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/users.ts';
 import { identityOfUser } from '../account/identity-of-account.ts';
-import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { hitRateLimit, type RateLimit, rateLimitKey } from '../account/rate-limit.ts';
 import { askRegistry, checkUsableCard, requireBirthDate } from '../card-registry/card-checks.ts';
 import type { CardRegistry } from '../card-registry/card-registry.ts';
