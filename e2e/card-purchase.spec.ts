@@ -18,38 +18,26 @@ import { payByCard, TEST_CARDS } from './support/payment-page.ts';
 import { runDatabaseUrl } from './support/run-database.ts';
 import { runTenantsDir } from './support/run-tenants.ts';
 import { fill, type Locale, textsOf } from './support/texts.ts';
+import {
+  type DemoCard,
+  demoCard,
+  grouped,
+  inSentence,
+  openCards,
+  reportStolen,
+} from './support/transport-cards.ts';
 
 const root = join(import.meta.dirname, '..');
 const LUMIERE_MONTHLY_PASS = 2101;
 const LAKESIDE_MONTHLY_PASS = 2301;
 const WAHAT_MONTHLY_PASS = 2202;
 
-type DemoCard = { number: string; holderBirthDate: string; status: string };
-
-function demoCard(slug: string, number: string): DemoCard {
-  const registry = JSON.parse(readFileSync(join(root, 'tenants', slug, 'cards.json'), 'utf8')) as {
-    cards: DemoCard[];
-  };
-  const card = registry.cards.find((candidate) => candidate.number === number);
-  if (card?.status !== 'ACTIVE') throw new Error(`no active demo card ${number} on ${slug}`);
-  return card;
-}
-
-const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
-/** A card number inside a sentence: grouped, and isolated left to right as the pages write it. */
-const inSentence = (number: string) => `\u2066${grouped(number)}\u2069`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function timeZoneOf(slug: string): string {
   return (
     JSON.parse(readFileSync(join(root, 'tenants', slug, 'network.json'), 'utf8')) as { timeZone: string }
   ).timeZone;
-}
-
-async function openCards(page: Page, slug: string, locale: Locale): Promise<void> {
-  const t = textsOf(locale).account.transportCards;
-  await page.goto(shopUrl(slug, locale, '/account/transport-cards'));
-  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
 }
 
 /** Fills and sends the card-link dialog open on the page; the birth date only when the network asks it. */
@@ -271,20 +259,7 @@ test('NET-06 MEDIA-06 without a tunnel, the card is chosen on the product page, 
   const c = t.account.transportCards;
   const spare = demoCard('lakeside', '3101000000000016');
   await linkCardOnCardsPage(page, 'lakeside', 'en', spare, false);
-  await page
-    .getByRole('link', { name: fill(c.reportIncidentLabel, { number: inSentence(card.number) }) })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: c.incident.title })).toBeVisible();
-  await page
-    .getByRole('radiogroup', { name: c.incident.kind })
-    .getByRole('radio', { name: c.incident.kinds.STOLEN })
-    .check();
-  await page.getByRole('button', { name: c.incident.submit }).click();
-  await page
-    .getByRole('dialog', { name: c.incident.confirmTitle })
-    .getByRole('button', { name: c.incident.confirm })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
+  await reportStolen(page, 'en', card.number);
   const stolen = page
     .getByRole('listitem')
     .filter({ hasText: grouped(card.number) })

@@ -3,8 +3,6 @@
 // which hides the birth date, the number alone links a card; on lumiere, which has card sign-in, a
 // card signs its account in, and a card nobody holds opens the register page with the card added.
 // Each test takes its own demo cards (tenants/<slug>/cards.json): lumiere 01 to 03, lakeside 01.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   type Account,
@@ -17,27 +15,14 @@ import {
 } from './support/accounts.ts';
 import { expectNoSeriousViolations, seriousViolations } from './support/axe.ts';
 import { fill, type Locale, textsOf } from './support/texts.ts';
-
-type DemoCard = { number: string; holderBirthDate: string; status: string };
-
-function demoCard(slug: string, number: string): DemoCard {
-  const registry = JSON.parse(
-    readFileSync(join(import.meta.dirname, '..', 'tenants', slug, 'cards.json'), 'utf8'),
-  ) as { cards: DemoCard[] };
-  const card = registry.cards.find((candidate) => candidate.number === number);
-  if (card?.status !== 'ACTIVE') throw new Error(`no active demo card ${number} on ${slug}`);
-  return card;
-}
-
-const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
-/** A card number inside a sentence: grouped, and isolated left to right as the pages write it. */
-const inSentence = (number: string) => `\u2066${grouped(number)}\u2069`;
-
-async function openCards(page: Page, slug: string, locale: Locale): Promise<void> {
-  const t = textsOf(locale).account.transportCards;
-  await page.goto(shopUrl(slug, locale, '/account/transport-cards'));
-  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-}
+import {
+  type DemoCard,
+  demoCard,
+  grouped,
+  inSentence,
+  openCards,
+  reportStolen,
+} from './support/transport-cards.ts';
 
 /** Links a card through the page's dialog; the birth date only when the network asks it. */
 async function linkCard(page: Page, locale: Locale, number: string, birthDate: string | null): Promise<void> {
@@ -82,21 +67,7 @@ test('MEDIA-04 MEDIA-05 MEDIA-06 a customer links a card, a wrong birth date ref
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: grouped(card.number) })).toBeVisible();
 
-  await page
-    .getByRole('link', { name: fill(c.reportIncidentLabel, { number: inSentence(card.number) }) })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: c.incident.title })).toBeVisible();
-  await expectNoSeriousViolations(page);
-  await page
-    .getByRole('radiogroup', { name: c.incident.kind })
-    .getByRole('radio', { name: c.incident.kinds.STOLEN })
-    .check();
-  await page.getByRole('button', { name: c.incident.submit }).click();
-  await page
-    .getByRole('dialog', { name: c.incident.confirmTitle })
-    .getByRole('button', { name: c.incident.confirm })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
+  await reportStolen(page, 'en', card.number, () => expectNoSeriousViolations(page));
   const blocked = page.getByRole('listitem').filter({ hasText: grouped(card.number) });
   await expect(blocked.getByText(c.status.INCIDENT)).toBeVisible();
   // No pass on it: nothing to move elsewhere (card-purchase.spec.ts moves one).
