@@ -24,3 +24,21 @@ export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Ours: how long the client waits for an answer before a timeout error. */
 export const REQUEST_TIMEOUT_MS = 15 * 1000;
+
+// Eligibility documents (decision 0033).
+/** Spec 01 §9: documents are checked within about two days; a network may say otherwise. */
+export const DOCUMENTS_VALIDATION_DELAY_DAYS = 2;
+/** Ours: the largest document file accepted. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Ours: the most documents an account keeps on a network (deleted ones do not count). */
+export const DOCUMENTS_PER_ACCOUNT_MAX = 40;
+/** Ours: the most bytes of documents an account keeps on a network. */
+export const DOCUMENTS_BYTES_PER_ACCOUNT_MAX = 100 * 1024 * 1024;
+/** Ours: the file types a document may be, checked on the server by content. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+/** Ours: how long a document's download address works. */
+export const DOCUMENT_DOWNLOAD_TTL_SECONDS = 5 * 60;
+/** Ours: how many days before a validated document expires its traveller is reminded. */
+export const DOCUMENT_EXPIRY_REMINDER_DAYS = 30;
+/** Ours: the longest refusal reason or request message a reviewer writes. */
+export const DOCUMENT_MESSAGE_MAX_LENGTH = 500;

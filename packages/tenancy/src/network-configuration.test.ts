@@ -39,6 +39,7 @@ describe('legacy network configuration (spec 02 §3)', () => {
       has_media_tunnel_pairing: false,
       data: { globalMessage: null, customRGPDText: null, experimentalAIEnabled: false },
       hideBirthDate: false,
+      documents: { allowPurchaseWhilePending: false },
     });
   });
 

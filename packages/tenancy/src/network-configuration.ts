@@ -35,5 +35,6 @@ export function toNetworkConfiguration(
       experimentalAIEnabled: c.data.experimentalAIEnabled,
     },
     hideBirthDate: c.hideBirthDate,
+    documents: { allowPurchaseWhilePending: c.documents.allowPurchaseWhilePending },
   };
 }

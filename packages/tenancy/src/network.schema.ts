@@ -123,6 +123,11 @@ export const networkFileFieldsSchema = z
     collectSites: z.array(collectSiteFileSchema).default([]),
     schoolConfiguration: schoolConfigurationSchema.optional(),
     qualificationValidationConfiguration: qualificationValidationConfigurationSchema.optional(),
+    /** Eligibility documents (decision 0033): whether an item may be bought while its documents are checked. */
+    documents: z
+      .object({ allowPurchaseWhilePending: z.boolean().default(false) })
+      .strict()
+      .default({ allowPurchaseWhilePending: false }),
     maintenanceAlerts: z.array(alertDefinitionSchema).default([]),
   })
   .strict();

@@ -150,6 +150,7 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
     has_media_tunnel_pairing: false,
     data: { globalMessage: null, customRGPDText: null, experimentalAIEnabled: false },
     hideBirthDate: false,
+    documents: { allowPurchaseWhilePending: false },
     domains: [domain],
     theme: { id: theme },
     authenticationProviders: [],

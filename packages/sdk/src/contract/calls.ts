@@ -7,6 +7,7 @@ import { CATALOGUE_CALLS } from './catalogue.ts';
 import { CHECKOUT_CALLS } from './checkout.ts';
 import { COLLECT_CALLS } from './collect.ts';
 import type { AnyCallContract } from './define-call.ts';
+import { DOCUMENT_CALLS } from './documents.ts';
 import { IDENTITY_CALLS } from './identity.ts';
 import { MEDIA_CALLS } from './media.ts';
 import { ORDER_CALLS } from './order.ts';
@@ -18,6 +19,7 @@ export const TICKET_API_CALLS: readonly AnyCallContract[] = [
   CATALOGUE_CALLS,
   CHECKOUT_CALLS,
   COLLECT_CALLS,
+  DOCUMENT_CALLS,
   IDENTITY_CALLS,
   MEDIA_CALLS,
   ORDER_CALLS,

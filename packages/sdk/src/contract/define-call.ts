@@ -50,6 +50,8 @@ export type CallContract<
   readonly networkField: NetworkField | null;
   /** Whether answers may be cached (API-06: GET, 5 minutes by default). */
   readonly cacheable: boolean;
+  /** A multipart call's largest file; its body limit follows (the picture's when left out). */
+  readonly maxFileBytes?: number;
   /**
    * What the caller of the client gets from the parsed response; it may throw the call's own
    * errors (a login answering profiles). The server ignores it.
@@ -81,6 +83,7 @@ type CallDefinition<Request extends z.ZodType, Response extends z.ZodType, Resul
   response: Response;
   encoding?: PayloadEncoding;
   cacheable?: boolean;
+  maxFileBytes?: number;
   toResult?: (response: z.output<Response>) => Result;
 };
 
@@ -123,6 +126,7 @@ export function defineCall(
     networkField: networkFieldOf(definition.request),
     // Only a GET answer may be reused: any other call changes something.
     cacheable: readsOnly && (definition.cacheable ?? true),
+    ...(definition.maxFileBytes === undefined ? {} : { maxFileBytes: definition.maxFileBytes }),
     toResult: definition.toResult ?? ((response: unknown) => response),
   });
 }

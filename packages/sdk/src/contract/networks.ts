@@ -36,6 +36,8 @@ export const networkConfigurationSchema = z.object({
     experimentalAIEnabled: z.boolean(),
   }),
   hideBirthDate: z.boolean(),
+  /** Ours (decision 0033): an item may be bought while its documents are being checked. */
+  documents: z.object({ allowPurchaseWhilePending: z.boolean() }),
 });
 export type NetworkConfiguration = z.infer<typeof networkConfigurationSchema>;
 

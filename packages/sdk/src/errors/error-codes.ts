@@ -171,6 +171,46 @@ export const ERROR_CODES = {
   },
   TRANSFER_NOT_ALLOWED: { status: 409, message: 'This ticket cannot be moved there' },
 
+  // Eligibility documents (spec 02 §8 "Documents", DOC-01; decision 0033).
+  DOCUMENT_SECURITY_CHECK_FAILED: { status: 422, message: 'The file did not pass the security check' },
+  DOCUMENT_TYPE_NOT_ALLOWED: { status: 415, message: 'Only PDF, JPEG, PNG or WebP files are accepted' },
+  DOCUMENT_HEIC_NOT_SUPPORTED: {
+    status: 415,
+    message: 'HEIC photos are not accepted: export the photo as JPEG and send it again',
+  },
+  DOCUMENT_TOO_LARGE: { status: 413, message: 'The file is larger than 10 MB' },
+  DOCUMENT_EMPTY: { status: 422, message: 'The file is empty' },
+  DOCUMENT_QUOTA_EXCEEDED: {
+    status: 409,
+    message: 'The account holds as many documents as it may: delete one first',
+  },
+  DOCUMENT_ACTIVE_CONTENT: {
+    status: 422,
+    message: 'The PDF carries scripts, actions or attached files: print it to a new PDF and send that',
+  },
+  DOCUMENT_ENCRYPTED: {
+    status: 422,
+    message: 'The PDF is protected by a password: send an unprotected copy',
+  },
+  DOCUMENT_UNREADABLE: { status: 422, message: 'The file could not be read: it may be damaged' },
+  DOCUMENT_TYPE_UNKNOWN: { status: 404, message: 'This network asks for no such document' },
+  DOCUMENT_NOT_FOUND: { status: 404, message: 'Document not found' },
+  DOCUMENT_IN_USE: {
+    status: 409,
+    message: 'This document backs a request being checked: cancel the request first',
+  },
+  DOCUMENT_TRANSITION_NOT_ALLOWED: { status: 409, message: 'This document cannot change to that status' },
+  SUBMISSION_NOT_FOUND: { status: 404, message: 'Validation request not found' },
+  SUBMISSION_TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    message: 'This validation request cannot change to that status',
+  },
+  SUBMISSION_DOCUMENTS_MISMATCH: {
+    status: 409,
+    message: 'The documents do not match what this product asks for',
+  },
+  QUALIFICATION_PROVIDER_UNKNOWN: { status: 404, message: 'This network has no such validation service' },
+
   // Transport cards (spec 02 §8 "Card link", MEDIA-05; decision 0032).
   MEDIA_BIRTH_DATE_MISMATCH: { status: 409, message: 'The date of birth does not match the card' },
   MEDIA_EXPIRED: { status: 409, message: 'This card has expired' },
