@@ -1,0 +1,58 @@
+// The security check every uploaded document passes (DOC-01; decision 0033). What a file is, is
+// read from its bytes, never from its name or the type the browser declares. Images are decoded
+// and re-encoded, which drops their metadata and anything hidden after them; PDFs are parsed and
+// refused when they carry active content or encryption, then stored as the parser writes them.
+import { createHash } from 'node:crypto';
+import { DOCUMENT_MAX_BYTES } from '@transit-shop/sdk/constants';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { fileTypeFromBuffer } from 'file-type';
+import { checkPdf } from './check-pdf.ts';
+import { reencodeImage } from './reencode-image.ts';
+
+export type CheckedDocumentFile = {
+  /** What to store: the re-encoded image or the re-saved PDF. */
+  bytes: Uint8Array;
+  contentType: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp';
+  extension: 'pdf' | 'jpg' | 'png' | 'webp';
+  /** Hex SHA-256 of the bytes as received. */
+  sha256: string;
+};
+
+const HEIF_TYPES = new Set([
+  'image/heic',
+  'image/heif',
+  'image/heic-sequence',
+  'image/heif-sequence',
+  'image/avif',
+]);
+
+/** Throws AppError with the DOCUMENT_* code of the first check the file fails. */
+export async function checkDocumentFile(bytes: Uint8Array): Promise<CheckedDocumentFile> {
+  if (bytes.byteLength === 0) throw new AppError('DOCUMENT_EMPTY');
+  if (bytes.byteLength > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const type = await fileTypeFromBuffer(bytes);
+  switch (type?.mime) {
+    case 'application/pdf':
+      return { bytes: await checkPdf(bytes), contentType: 'application/pdf', extension: 'pdf', sha256 };
+    case 'image/jpeg':
+      return {
+        bytes: await reencodeImage(bytes, 'jpeg'),
+        contentType: 'image/jpeg',
+        extension: 'jpg',
+        sha256,
+      };
+    case 'image/png':
+      return { bytes: await reencodeImage(bytes, 'png'), contentType: 'image/png', extension: 'png', sha256 };
+    case 'image/webp':
+      return {
+        bytes: await reencodeImage(bytes, 'webp'),
+        contentType: 'image/webp',
+        extension: 'webp',
+        sha256,
+      };
+    default:
+      if (type && HEIF_TYPES.has(type.mime)) throw new AppError('DOCUMENT_HEIC_NOT_SUPPORTED');
+      throw new AppError('DOCUMENT_TYPE_NOT_ALLOWED');
+  }
+}

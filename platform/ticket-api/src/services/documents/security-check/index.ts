@@ -1,0 +1,2 @@
+export { type CheckedDocumentFile, checkDocumentFile } from './check-document-file.ts';
+export { displayFileName } from './display-file-name.ts';
