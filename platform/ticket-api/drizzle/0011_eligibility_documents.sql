@@ -1,5 +1,12 @@
 CREATE TYPE "public"."document_status" AS ENUM('PENDING', 'VALIDATED', 'REFUSED', 'EXPIRED', 'MODIFIED', 'DELETED');--> statement-breakpoint
 CREATE TYPE "public"."document_submission_status" AS ENUM('PENDING', 'PROCESSING', 'TO_COMPLETE', 'ACCEPTED', 'REFUSED', 'CANCELLED');--> statement-breakpoint
+CREATE TABLE "document_download_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"document_id" integer NOT NULL,
+	"account_id" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "document_events" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "document_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"document_id" integer,
@@ -51,6 +58,8 @@ CREATE TABLE "documents" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "document_download_tokens" ADD CONSTRAINT "document_download_tokens_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_download_tokens" ADD CONSTRAINT "document_download_tokens_account_id_users_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_events" ADD CONSTRAINT "document_events_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_events" ADD CONSTRAINT "document_events_submission_id_document_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."document_submissions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_submission_documents" ADD CONSTRAINT "document_submission_documents_submission_id_document_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."document_submissions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -59,6 +68,7 @@ ALTER TABLE "document_submissions" ADD CONSTRAINT "document_submissions_account_
 ALTER TABLE "document_submissions" ADD CONSTRAINT "document_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_account_id_users_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "document_download_tokens_expiry_idx" ON "document_download_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "document_events_document_idx" ON "document_events" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "document_events_submission_idx" ON "document_events" USING btree ("submission_id");--> statement-breakpoint
 CREATE INDEX "document_submission_documents_document_idx" ON "document_submission_documents" USING btree ("document_id");--> statement-breakpoint

@@ -9,6 +9,7 @@ import { accountRoutes } from './services/account/account-routes.ts';
 import type { AppDeps } from './services/app-deps.ts';
 import { catalogueRoutes } from './services/catalogue/catalogue-routes.ts';
 import { collectRoutes } from './services/collect/collect-routes.ts';
+import { documentRoutes } from './services/documents/document-routes.ts';
 import { identityRoutes } from './services/identity/identity-routes.ts';
 import { mediaRoutes } from './services/media/media-routes.ts';
 import { checkoutRoutes } from './services/orders/checkout-routes.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', mediaRoutes());
   app.route('/', paymentNotificationRoutes());
   app.route('/', walletRoutes());
+  app.route('/', documentRoutes());
   options.extend?.(app);
   return app;
 }

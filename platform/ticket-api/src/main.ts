@@ -15,6 +15,8 @@ import { createMailer } from './mail/mailer.ts';
 import { APP_JOBS } from './queue/job-definitions.ts';
 import { startJobs } from './queue/job-queue.ts';
 import { compileTrustedProxies } from './security/trusted-proxies.ts';
+import { demoQualificationProvider } from './services/documents/demo-qualification-provider.ts';
+import { documentStorageInDataDir } from './services/documents/document-storage.ts';
 import { loadIdentityKeys } from './services/identity/identity-keys.ts';
 import { createDemoCardRegistry } from './services/media/demo-card-registry.ts';
 import { createSandboxProvider } from './services/payments/sandbox-provider.ts';
@@ -112,6 +114,8 @@ async function start() {
     publicUrl,
     jobs,
     trustProxy: compileTrustedProxies(env.TRUSTED_PROXIES),
+    documentStorage: documentStorageInDataDir(env.DATA_DIR),
+    qualificationProvider: demoQualificationProvider({ networks }),
     pingDatabase: () => database.ping(),
   });
   const inFlight = trackInFlight(app.fetch);

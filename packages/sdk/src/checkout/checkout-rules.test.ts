@@ -12,7 +12,6 @@ import {
   collectAvailabilityOf,
   commonPaymentOptions,
   guestRefusalOf,
-  hasRequiredDocuments,
   installmentOptionsOf,
   invoiceEmailIssueOf,
   isCollectArticle,
@@ -167,15 +166,6 @@ describe('delivery and documents', () => {
       'addressCity',
       'addressState',
     ]);
-  });
-
-  it('an article gives a document per document type its item requires; the same id counts once', () => {
-    const item = shopItem({ requiredDocuments: [7, 8] });
-    expect(hasRequiredDocuments(item, { documents: [1, 2] })).toBe(true);
-    expect(hasRequiredDocuments(item, { documents: [1, 1] })).toBe(false);
-    expect(hasRequiredDocuments(item, { documents: [] })).toBe(false);
-    expect(hasRequiredDocuments(shopItem(), { documents: [] })).toBe(true);
-    expect(hasRequiredDocuments(undefined, { documents: [] })).toBe(true);
   });
 
   it('collectAvailabilityOf spans 48 to 72 hours after the order', () => {

@@ -165,17 +165,6 @@ export function isShippingAddressComplete(address: ShippingAddress | null | unde
   return missingShippingAddressParts(address).length === 0;
 }
 
-/**
- * CHK-08 as far as it is enforced: an article gives a document id per document type its item
- * requires. The ids are only counted: until documents exist, none is looked up nor checked valid.
- */
-export function hasRequiredDocuments(
-  item: Pick<ShopItem, 'requiredDocuments'> | undefined,
-  article: Pick<OrderArticle, 'documents'>,
-): boolean {
-  return (item?.requiredDocuments ?? []).length <= new Set(article.documents).size;
-}
-
 const HOUR = 3_600_000;
 
 /** CHK-06: click-and-collect tickets are at the agency from 48 to 72 hours after the order. */

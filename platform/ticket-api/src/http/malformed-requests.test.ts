@@ -5,10 +5,12 @@
 import { readdir } from 'node:fs/promises';
 import { encodePayload } from '@transit-shop/sdk/client/encode-payload';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
+import { bodyLimitOf } from '@transit-shop/sdk/contract/body-limits';
 import { CATALOGUE_CALLS } from '@transit-shop/sdk/contract/catalogue';
 import { CHECKOUT_CALLS, SAVED_METHOD_KINDS } from '@transit-shop/sdk/contract/checkout';
 import { COLLECT_CALLS } from '@transit-shop/sdk/contract/collect';
 import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
+import { DOCUMENT_CALLS } from '@transit-shop/sdk/contract/documents';
 import { errorBodySchema, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { ID_MAX, signatureSchema } from '@transit-shop/sdk/contract/fields';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
@@ -32,6 +34,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, queryRows } from '../db/database.ts';
 import { PICTURE_ROUTE } from '../services/account/picture-url.ts';
+import { DOCUMENT_FILES_PATH } from '../services/documents/document-downloads.ts';
 import {
   CUSTOM_TOKEN_AUDIENCE,
   createCustomToken,
@@ -46,7 +49,7 @@ import { TEST_WEBHOOK_SECRET } from '../test-support/fake-payment-provider.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../test-support/test-app.ts';
 import { arbitraryOf, type FieldDomains } from '../test-support/zod-arbitrary.ts';
 import type { AppEnv } from './app-env.ts';
-import { JSON_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES, NETWORK_HEADER } from './mount-call.ts';
+import { JSON_BODY_MAX_BYTES, NETWORK_HEADER } from './mount-call.ts';
 
 const testApp = useTestApp();
 
@@ -410,6 +413,8 @@ const FIELD_DOMAINS: FieldDomains = {
   userBirthday: birthday,
   userPhoneNumber: phone,
   media: picture,
+  document: picture,
+  file: picture,
   shopItemId,
   optionShopItemId: shopItemId,
   shippingFeeShopItemId: shopItemId,
@@ -549,10 +554,12 @@ const CALL_CASES: CallCase[] = [
   PAYMENT_METHOD_CALLS,
   MEDIA_CALLS,
   WALLET_CALLS,
+  DOCUMENT_CALLS,
 ].flatMap((calls) =>
   Object.values(calls as Record<string, AnyCallContract>).map((contract) => callCase(contract)),
 );
 const HEALTH_ROUTE = 'GET /healthz';
+const DOCUMENT_FILE_ROUTE = `GET ${DOCUMENT_FILES_PATH}/:token`;
 const NOTIFICATION_ROUTE = `POST ${NOTIFICATION_PATH}`;
 const PICTURE_PATH = `/${PICTURE_ROUTE}/`;
 const PICTURE_ROUTE_PATTERN = `GET ${PICTURE_PATH}:name`;
@@ -561,7 +568,12 @@ const FUZZED_ROUTES = [
   HEALTH_ROUTE,
   PICTURE_ROUTE_PATTERN,
   NOTIFICATION_ROUTE,
+  DOCUMENT_FILE_ROUTE,
 ];
+
+/** The form field a multipart call's file travels in. */
+const fileFieldOf = (contract: AnyCallContract) =>
+  ['media', 'document', 'file'].find((field) => fieldNames(contract).includes(field)) ?? 'media';
 
 /** Method and path of every route; `app.use` middleware (ALL on a wildcard) is not a route. */
 function mountedRoutes(app: Hono<AppEnv>): string[] {
@@ -1080,6 +1092,7 @@ function bodyVariant(
 ): BodyVariant {
   const multipart = contract.encoding === 'multipart';
   const fields = fieldNames(contract);
+  const fileField = fileFieldOf(contract);
   const sent = { ...payload, [SIGNATURE_FIELD]: signature };
   const headers = networkHeaderOf(contract, payload);
   const json = JSON.stringify(sent);
@@ -1145,7 +1158,7 @@ function bodyVariant(
         ? {
             payload,
             headers,
-            body: formOf({ ...sent, media: new Blob([new Uint8Array(MULTIPART_BODY_MAX_BYTES + 1)]) }),
+            body: formOf({ ...sent, [fileField]: new Blob([new Uint8Array(bodyLimitOf(contract) + 1)]) }),
             readable: false,
             tooLarge: true,
           }
@@ -1158,16 +1171,16 @@ function bodyVariant(
           };
     case 'no-file':
       return multipart
-        ? { payload, headers, body: formOf({ ...sent, media: undefined }), readable: false }
+        ? { payload, headers, body: formOf({ ...sent, [fileField]: undefined }), readable: false }
         : { payload, ...natural, readable: true };
     case 'file-as-text':
       return multipart
-        ? { payload, headers, body: formOf({ ...sent, media: 'picture.png' }), readable: false }
+        ? { payload, headers, body: formOf({ ...sent, [fileField]: 'picture.png' }), readable: false }
         : { payload, ...natural, readable: true };
     case 'two-files': {
       if (!multipart) return { payload, ...natural, readable: true };
       const twice = formOf(sent);
-      twice.append('media', new Blob([PNG_PIXEL]), 'second.png');
+      twice.append(fileField, new Blob([PNG_PIXEL]), 'second.png');
       return { payload, headers, body: twice, readable: false };
     }
     case 'broken-form':
@@ -1643,6 +1656,38 @@ describe('any method, query string and header on any address', () => {
         );
       }),
       { numRuns: RUNS.pictures },
+    );
+  });
+});
+
+describe(`${DOCUMENT_FILE_ROUTE}`, () => {
+  it('API-03 answers NOT_FOUND in the envelope to any token and any authorisation, never a file or a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        text(0, 60),
+        fc.option(fc.stringMatching(/^[!-~]{0,80}$/), { nil: undefined }),
+        fc.boolean(),
+        async (token, authorization, withHeader) => {
+          const headers: Record<string, string> = {};
+          if (withHeader) headers[NETWORK_HEADER] = String(LUMIERE_ID);
+          if (authorization !== undefined)
+            headers.authorization = `Bearer ${authorization.replace(/[\r\n]/g, '')}`;
+          const response = await testApp.current.app.request(
+            `${DOCUMENT_FILES_PATH}/${encodeSafely(token, encodeURIComponent)}`,
+            { headers },
+          );
+          expectKo(
+            {
+              method: 'GET',
+              status: response.status,
+              contentType: response.headers.get('content-type') ?? '',
+              text: await response.text(),
+            },
+            ['NOT_FOUND'],
+          );
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

@@ -7,8 +7,10 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { AppJobs } from '../queue/job-definitions.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
 import type { TrustProxy } from '../security/trusted-proxies.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import type { NetworkDirectory } from '../tenants/network-directory.ts';
 import type { CardRegistry } from './card-registry/card-registry.ts';
+import type { QualificationProvider } from './documents/qualification-provider.ts';
 import type { IdentityKeys } from './identity/identity-keys.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './sessions/session-policy.ts';
@@ -37,6 +39,10 @@ export type AppDeps = {
   jobs?: Pick<JobQueue<AppJobs>, 'send'> | undefined;
   /** The proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES: the tenant service). */
   trustProxy: TrustProxy;
+  /** Where document files are kept (decision 0033); the database when left out. */
+  documentStorage?: FileStorage | undefined;
+  /** Checks documents automatically where a network has such a service; staff decide when left out. */
+  qualificationProvider?: QualificationProvider | undefined;
   /** Whether the database answers (GET /healthz). */
   pingDatabase(): Promise<boolean>;
 };

@@ -109,3 +109,19 @@ export const documentEvents = pgTable(
     index('document_events_submission_idx').on(table.submissionId),
   ],
 );
+
+/** A document's short-lived download address: the hash of its random token, never the token. */
+export const documentDownloadTokens = pgTable(
+  'document_download_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('document_download_tokens_expiry_idx').on(table.expiresAt)],
+);

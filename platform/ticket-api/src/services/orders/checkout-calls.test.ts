@@ -333,21 +333,6 @@ describe('Order/placeOrder.json', () => {
     expect((await placed(placing(await signIn()))).status).toBe('PENDING');
   });
 
-  it('an item with required documents needs one document id per required type, whatever the documents', async () => {
-    const buyer = await signIn();
-    const missing = await koOf(
-      await place(placing(buyer, { articles: [seniorMonthly()], paymentMethod: 'CARD' })),
-    );
-    expect([missing.status, missing.code, issuesOf(missing)[0]?.path]).toEqual([
-      409,
-      'INVALID_DOCUMENT',
-      'articles.0.documents',
-    ]);
-    expect(
-      (await placed(placing(buyer, { articles: [{ ...seniorMonthly(), documents: [7] }] }))).status,
-    ).toBe('PENDING');
-  });
-
   it('CHK-05 an item collected at an agency needs a collect at one of the network sites', async () => {
     const buyer = await signIn();
     const none = await koOf(await place(placing(buyer, { articles: [collected()] })));

@@ -1,13 +1,12 @@
 // The checkout's rules beyond the cart's pricing (decision 0019), in the order they are checked, each
 // refusal with its error code and field: the guest's (NET-03, AUTH-04, CHK-07, CHK-02; CHK-03, the
 // items a guest gets on a card only, is the pricing's, which reads a guest session as a guest
-// viewer), the customer's (CHK-04, the saved method), a document id per required document type
-// (whether each is valid, CHK-08, is not checked until documents exist), the card each PHYSICAL
+// viewer), the customer's (CHK-04, the saved method), the documents each line gives for its item's
+// required types (CHK-08: valid, or being checked where the network allows it), the card each PHYSICAL
 // article is loaded on (decision 0032), then the delivery (CHK-05, ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
 import {
   areGuestOrdersAllowed,
   type CheckoutLine,
-  hasRequiredDocuments,
   isCollectArticle,
   isGuestInstallmentCount,
   isWithinGuestAmount,
@@ -26,6 +25,7 @@ import type { Database } from '../../../db/database.ts';
 import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
 import type { CardRegistry } from '../../card-registry/card-registry.ts';
+import { orderLineDocumentsCovered } from '../../documents/order-line-documents.ts';
 import { checkCardForOrderLine } from '../../media/card-for-order-line.ts';
 import { cardOfArticle, checkCardHolders } from '../../media/shop-cards.ts';
 import { refusal } from '../pricing/price-cart.ts';
@@ -81,13 +81,31 @@ async function savedMethodOf(
   return method;
 }
 
-/** CHK-08: an item's required document types each need a document id given with the article. */
-function checkDocuments(network: LoadedNetwork, articles: readonly OrderArticle[]): void {
-  const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
-  articles.forEach((article, index) => {
-    if (!hasRequiredDocuments(items.get(article.shopItemId), article))
-      throw refusal('INVALID_DOCUMENT', `articles.${index}.documents`);
-  });
+/** CHK-08: each line's documents cover its item's required types, for the line's traveller. */
+async function checkDocuments(options: {
+  db: Database;
+  network: LoadedNetwork;
+  user: UserRow;
+  articles: readonly OrderArticle[];
+  now: Date;
+}): Promise<void> {
+  const items = new Map(options.network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
+  for (const [index, article] of options.articles.entries()) {
+    const required = items.get(article.shopItemId)?.requiredDocuments ?? [];
+    if (required.length === 0) continue;
+    const covered =
+      !isGuest(options.user) &&
+      (await orderLineDocumentsCovered(options.db, {
+        network: options.network,
+        accountId: options.user.id,
+        travellerId: article.customerId ?? options.user.id,
+        itemId: article.shopItemId,
+        requiredTypeIds: required,
+        documentIds: article.documents,
+        now: options.now,
+      }));
+    if (!covered) throw refusal('INVALID_DOCUMENT', `articles.${index}.documents`);
+  }
 }
 
 /**
@@ -177,7 +195,7 @@ export async function checkCheckout(options: {
       throw new AppError('ACCOUNT_NOT_VERIFIED');
     savedMethod = await savedMethodOf(db, network, user, choices);
   }
-  checkDocuments(network, choices.articles);
+  await checkDocuments({ db, network, user, articles: choices.articles, now: options.now });
   await checkCards({ db, cards: options.cards, network, user, articles: choices.articles, now: options.now });
   await checkCardHolders({ db, network, user, articles: choices.articles });
   checkDelivery(network, choices);
