@@ -46,25 +46,27 @@ export async function travellerOf(context: DocumentContext, userId: number): Pro
 
 type LocalizedText = NonNullable<Parameters<typeof pickText>[0]>;
 
-function textIn(context: DocumentContext, text: LocalizedText): string {
+type Naming = Pick<DocumentContext, 'network' | 'locale'>;
+
+function textIn(context: Naming, text: LocalizedText): string {
   const fallback = context.network.network.config.defaultLanguage;
   return pickText(text, context.locale ?? fallback, fallback) ?? Object.values(text).find(Boolean) ?? '';
 }
 
-export function documentTypeOf(context: DocumentContext, documentTypeId: number) {
+export function documentTypeOf(context: Naming, documentTypeId: number) {
   return context.network.catalogue.documentTypes.find((type) => type.id === documentTypeId);
 }
 
-export function documentTypeName(context: DocumentContext, documentTypeId: number): string {
+export function documentTypeName(context: Naming, documentTypeId: number): string {
   const type = documentTypeOf(context, documentTypeId);
   return type ? textIn(context, type.name) : `#${documentTypeId}`;
 }
 
-export function shopItemOf(context: DocumentContext, itemId: number) {
+export function shopItemOf(context: Naming, itemId: number) {
   return context.network.catalogue.shopItems.find((item) => item.shopItemId === itemId);
 }
 
-export function shopItemName(context: DocumentContext, itemId: number): string {
+export function shopItemName(context: Naming, itemId: number): string {
   const item = shopItemOf(context, itemId);
   return item ? textIn(context, item.name) : `#${itemId}`;
 }
