@@ -9,6 +9,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { readEnv } from './env.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
+import { startDocumentJobs } from './jobs/document-jobs.ts';
 import { startOrderJobs } from './jobs/order-jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -78,6 +79,14 @@ async function start() {
     await mailer.sendMail(message);
   });
   await startAccountJobs(jobs, { db: database.db, clock, logger });
+  await startDocumentJobs(jobs, {
+    db: database.db,
+    clock,
+    logger,
+    mailer,
+    networks,
+    shopPort: env.SHOP_PORT,
+  });
   const payments = createSandboxProvider({
     baseUrl: env.PAYMENT_SANDBOX_URL,
     apiKey: env.PAYMENT_SANDBOX_API_KEY,

@@ -15,6 +15,8 @@ export const APP_JOBS = {
   'charge-due-instalments': z.strictObject({}),
   /** Every hosted checkout whose page must have ended, read again: an abandoned page expires. A sweep, no data. */
   'check-due-checkouts': z.strictObject({}),
+  /** Documents reminded 30 days before they end and expired when they end (decision 0033). A sweep, no data. */
+  'expire-documents': z.strictObject({}),
 } as const;
 
 export type AppJobs = typeof APP_JOBS;
