@@ -37,6 +37,11 @@ export type CallOptions = {
   cache?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * A multipart call's progress, from 0 to 1, as its body is sent. fetch reports none for a form
+   * (a streamed body needs HTTP/2 in browsers), so such a call goes through XMLHttpRequest.
+   */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 export type TicketClient = {
@@ -47,6 +52,8 @@ export type TicketClient = {
   ): Promise<CallResult<C>>;
   /** Forgets every cached answer (at logout, AUTH-07). */
   clearCache(): void;
+  /** The session calls are sent with, for a file served to its owner only (a document's download). */
+  currentSession(): TicketSession | undefined;
 };
 
 type RawAnswer = { status: number; text: string };
@@ -108,6 +115,34 @@ export function createTicketClient(options: TicketClientOptions): TicketClient {
     }
   }
 
+  /** A form sent through XMLHttpRequest, which reports the upload's progress. */
+  function sendWithProgress(
+    contract: CallContract,
+    body: FormData,
+    callOptions: CallOptions & { onUploadProgress: (fraction: number) => void },
+  ): Promise<RawAnswer> {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open(contract.method, `${baseWithSlash(options.baseUrl)}${contract.path}`);
+      request.setRequestHeader('accept', 'application/json');
+      request.timeout = callOptions.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0)
+          callOptions.onUploadProgress(event.loaded / event.total);
+      });
+      request.addEventListener('load', () => resolve({ status: request.status, text: request.responseText }));
+      request.addEventListener('error', () => reject(toTransportError(new TypeError('Failed to fetch'))));
+      request.addEventListener('timeout', () =>
+        reject(toTransportError(new DOMException('The upload timed out', 'TimeoutError'))),
+      );
+      request.addEventListener('abort', () =>
+        reject(callOptions.signal?.reason ?? new DOMException('The upload was aborted', 'AbortError')),
+      );
+      callOptions.signal?.addEventListener('abort', () => request.abort(), { once: true });
+      request.send(body);
+    });
+  }
+
   return {
     async call(contract, payload, callOptions = {}) {
       const ready = await preparePayload(contract, payload as Record<string, unknown>, {
@@ -121,7 +156,12 @@ export function createTicketClient(options: TicketClientOptions): TicketClient {
           ? `${contract.path}?${encoded.searchParams}`
           : undefined;
       const cached = cacheKey && callOptions.cache !== false ? cache.get(cacheKey) : undefined;
-      const answer = cached ?? (await send(contract, encoded, callOptions));
+      const { onUploadProgress } = callOptions;
+      const answer =
+        cached ??
+        (encoded.kind === 'multipart' && onUploadProgress && typeof XMLHttpRequest !== 'undefined'
+          ? await sendWithProgress(contract, encoded.body, { ...callOptions, onUploadProgress })
+          : await send(contract, encoded, callOptions));
       let response: unknown;
       try {
         response = readAnswer(contract, answer.status, answer.text);
@@ -143,6 +183,9 @@ export function createTicketClient(options: TicketClientOptions): TicketClient {
     },
     clearCache() {
       cache.clear();
+    },
+    currentSession() {
+      return options.getSession?.();
     },
   };
 }

@@ -24,6 +24,8 @@ export type CartLineDraft = {
   readonly startingAt: string | null;
   /** Additional information keyed by the item's field ids (CART-12). */
   readonly fields: Readonly<Record<string, FieldValue>>;
+  /** The traveller's documents given for the item's required types (CHK-08), one per type. */
+  readonly documents?: readonly number[];
   /** Sold as a tacit subscription (the item's paymentOptions.allowSubscription). */
   readonly isSubscription: boolean;
 };

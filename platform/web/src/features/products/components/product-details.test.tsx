@@ -11,6 +11,7 @@ import { WithSession } from '../../../lib/session/use-session.tsx';
 import { descriptionOf, payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
+import { fixtureDocument, fixtureSubmission } from '../../../test/fixtures/documents.ts';
 import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp, renderRoutesWithApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
@@ -60,6 +61,15 @@ async function openProduct(shopItemId: number, options: ProductOptions = {}) {
     handlers: {
       'Products/getProducts.json': () => ({ ok: catalogue }),
       'Account/getMedias.json': () => ({ ok: { medias: options.medias ?? [] } }),
+      // Every traveller holds a valid document of each type, unless a test says otherwise.
+      'Document/getUserDocuments.json': (payload) => ({
+        ok: {
+          documents: [1, 2].map((type) =>
+            fixtureDocument({ id: 500 + type, document_type_id: type, user_id: Number(payload.userId) }),
+          ),
+        },
+      }),
+      'Document/getUserDocumentSubmissions.json': () => ({ ok: { current: [], past: [] } }),
       ...options.handlers,
     },
     ...(options.signedInAs ? { signedInAs: options.signedInAs } : {}),
@@ -722,5 +732,84 @@ describe('the card that receives the ticket', () => {
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ delivery: 'PHYSICAL', profile: 90 });
     expect(payloadsAt(calls, 'Account/getMedias.json')).toEqual([]);
+  });
+});
+
+describe('the documents a reduced fare asks for (decision 0033)', () => {
+  /** Fills the student item's additional information, so only the documents stand in the way. */
+  async function fillStudentFields(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByRole('textbox', { name: /Numéro étudiant/ }), 'A-1234');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Établissement/ }), 'IUT');
+    await user.click(screen.getByRole('checkbox', { name: /J'atteste être inscrit/ }));
+  }
+  const documentsOf = (...documents: ReturnType<typeof fixtureDocument>[]) => ({
+    'Document/getUserDocuments.json': () => ({ ok: { documents } }),
+  });
+
+  it('CHK-08 a refused document keeps the line out of the cart and says why; a valid one goes with the line', async () => {
+    const refused = fixtureDocument({
+      id: 601,
+      status: 'REFUSED',
+      starting_at: null,
+      expires_at: null,
+      refusal_reason: 'La carte est illisible',
+    });
+    const { user, added } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      handlers: documentsOf(refused),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    await within(step).findByText('Refusé');
+    within(step).getByText('carte-etudiante.png a été refusé : La carte est illisible');
+    within(step).getByText('Vous pourrez l’ajouter au panier une fois vos justificatifs acceptés.');
+    await fillStudentFields(user);
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    screen.getByText('Vos justificatifs pour ce produit ne sont pas encore valides.');
+  });
+
+  it('CHK-08 the line carries the traveller’s valid document', async () => {
+    const { user, added } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      handlers: documentsOf(fixtureDocument({ id: 777 })),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    await within(step).findByText('Valide');
+    await fillStudentFields(user);
+    await user.click(addToCart());
+    expect(added[0]?.documents).toEqual([777]);
+  });
+
+  it('DOC-04 sends the uploaded documents for checking and says when an answer is expected; the add waits unless the network sells meanwhile', async () => {
+    const uploaded = fixtureDocument({ id: 640, status: 'PENDING', starting_at: null, expires_at: null });
+    const request = fixtureSubmission({
+      item_id: items.student.shopItemId,
+      documents: [{ ...uploaded, in_use: true }],
+    });
+    let sent: Record<string, unknown> | null = null;
+    const { user, added, calls } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      handlers: {
+        ...documentsOf(uploaded),
+        'Document/getUserDocumentSubmissions.json': () => ({
+          ok: { current: sent ? [{ ...request, user_id: Number(sent.userId) }] : [], past: [] },
+        }),
+        'Document/createDocumentsSubmission.json': (payload) => {
+          sent = payload;
+          return { ok: { submission: request } };
+        },
+      },
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    within(step).getByText('Chaque justificatif est vérifié par le réseau sous 2 jours environ.');
+    await within(step).findByText('Pas encore envoyé');
+    await user.click(within(step).getByRole('button', { name: 'Envoyer pour vérification' }));
+    await within(step).findByText(/Envoyé pour vérification : réponse attendue d’ici le 22 novembre 2026\./);
+    expect(sent).toMatchObject({ item_id: items.student.shopItemId, document_ids: [640] });
+    expect(payloadsAt(calls, 'Document/createDocumentsSubmission.json')).toHaveLength(1);
+    await fillStudentFields(user);
+    await user.click(addToCart());
+    // The demo fixture's network does not sell while documents are checked.
+    expect(added).toEqual([]);
   });
 });

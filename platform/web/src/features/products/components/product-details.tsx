@@ -30,12 +30,14 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
 import { asksForCard, cardChoiceOf, creationProductIn, usableCardsOf } from '../card-choice-rules.ts';
 import { fieldErrors, fieldValues } from '../field-rules.ts';
+import { useRequiredDocuments } from '../hooks/use-required-documents.ts';
 import { type ListedShopItem, useShopItem } from '../hooks/use-shop-item.ts';
 import { initialPurchaseForm, purchaseFormReducer } from '../purchase-form.ts';
 import { travellersOf } from '../travellers.ts';
 import { AddToCartBar } from './add-to-cart-bar.tsx';
 import { AdditionalFields } from './additional-fields.tsx';
 import { CardChoice, GuestNewCard } from './card-choice.tsx';
+import { DocumentsStep } from './documents-step.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
@@ -136,6 +138,13 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const problems = fieldErrors(item.fields, inputs);
   const wrong = Object.values(problems);
   const travellerMissing = travellers !== null && chosen === null;
+  // CHK-08: the documents the item requires cover the chosen traveller (decision 0033).
+  const required = useRequiredDocuments(
+    item,
+    account && chosen ? { accountId: account.userId, travellerId: chosen.userId } : null,
+  );
+  const documentsMissing =
+    item.requiredDocuments.length > 0 && (!required.asks || !required.coverage.covered);
   const startMissing = start.proposals !== null && startDayOf(start.proposals, startChoice) === null;
   const addable =
     wrong.length === 0 &&
@@ -143,6 +152,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
     !travellerMissing &&
     !cardMissing &&
     !startMissing &&
+    !documentsMissing &&
     !start.error;
   const errors: Readonly<Record<string, FieldError>> = rechecking ? problems : {};
   const summary =
@@ -152,7 +162,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
           travellerMissing ||
           cardMissing
         ? VALIDATION_MESSAGES.formRequired
-        : VALIDATION_MESSAGES.formInvalid;
+        : documentsMissing && wrong.length === 0
+          ? 'products.documents.missing'
+          : VALIDATION_MESSAGES.formInvalid;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -174,6 +186,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         startMonth: startChoice.startMonth,
         startingAt: startChoice.startingAt,
         fields: fieldValues(item.fields, inputs),
+        ...(item.requiredDocuments.length > 0 ? { documents: required.coverage.documentIds } : {}),
         isSubscription: item.paymentOptions.allowSubscription,
       });
       dispatch({ type: 'addDone' });
@@ -234,6 +247,16 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         ) : status === 'guest' && support === 'PHYSICAL' && !isCollectArticle({ item, support }) ? (
           <GuestNewCard />
         ) : null}
+        {item.requiredDocuments.length === 0 ? null : account && chosen ? (
+          <DocumentsStep
+            documentTypes={answer.documentTypes}
+            required={required}
+            travellerId={chosen.userId}
+            itemId={item.shopItemId}
+          />
+        ) : (
+          <Alert severity="info">{t('products.documents.signInFirst')}</Alert>
+        )}
         <TunnelEntry item={item} />
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
         {start.proposals ? (
@@ -261,7 +284,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         summary={summary}
         failure={failure}
         available={onAddToCart !== null}
-        disabled={!onAddToCart || busy || waitingForUser || waitingForCards}
+        disabled={!onAddToCart || busy || waitingForUser || waitingForCards || required.pending}
       />
     </Paper>
   );
