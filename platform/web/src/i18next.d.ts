@@ -5,6 +5,7 @@ import type account from './features/account/locales/en.json';
 import type auth from './features/auth/locales/en.json';
 import type cart from './features/cart/locales/en.json';
 import type checkout from './features/checkout/locales/en.json';
+import type documents from './features/documents/locales/en.json';
 import type products from './features/products/locales/en.json';
 import type shop from './features/shop/locales/en.json';
 import type tunnel from './features/tunnel/locales/en.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
         typeof auth &
         typeof cart &
         typeof checkout &
+        typeof documents &
         typeof products &
         typeof shop &
         typeof tunnel &

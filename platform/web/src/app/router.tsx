@@ -7,6 +7,7 @@ import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
 import { cartRoutes } from '../features/cart/routes.ts';
 import { checkoutRoutes } from '../features/checkout/routes.ts';
+import { documentsRoutes } from '../features/documents/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
 import { tunnelRoutes } from '../features/tunnel/routes.ts';
 import { walletRoutes } from '../features/wallet/routes.ts';
@@ -30,6 +31,7 @@ const pages: RouteObject[] = [
       { index: true, lazy: () => import('./routes/home.tsx') },
       ...walletRoutes,
       ...accountRoutes,
+      ...documentsRoutes,
       ...cartRoutes,
       ...checkoutRoutes,
       ...productRoutes,

@@ -17,6 +17,7 @@ export const paths = {
   termsOfUse: '/terms-of-use',
   maintenance: '/maintenance',
   documents: '/documents',
+  documentsSubmissions: '/documents/submissions',
   unverifiedAccount: '/unverified-account',
   verifyAccount: '/verify-account',
   deletionSuccess: '/deletion/success',

@@ -28,7 +28,7 @@ describe('route guards of the session', () => {
     stubTenantService();
     createTestSession({ signedInAs: fixtureUser() });
     await renderApp('/en/documents');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Request tracking' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My documents' })).toBeTruthy();
   });
 
   it('ROUTE-10 a logged-in account without a last name completes it first, then comes back', async () => {

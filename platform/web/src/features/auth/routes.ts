@@ -1,6 +1,5 @@
 // The pages of signing in and out (by email or with a transport card), registration, password
-// reset and account verification, and the documents page's guarded placeholder. Each is a lazy
-// module with its guard as its loader.
+// reset and account verification. Each is a lazy module with its guard as its loader.
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { readSessionStatus } from '../../lib/session/session-status.ts';
@@ -19,8 +18,6 @@ export const authRoutes: RouteObject[] = [
   { path: paths.authLogout.slice(1), lazy: () => import('./pages/logout.tsx') },
   { path: paths.unverifiedAccount.slice(1), lazy: () => import('./pages/unverified-account.tsx') },
   { path: paths.verifyAccount.slice(1), lazy: () => import('./pages/verify-account.tsx') },
-  // A placeholder until the documents pages exist: a heading, behind its guards (ROUTE-05).
-  { path: paths.documents.slice(1), lazy: () => import('./pages/documents.tsx') },
 ];
 
 /**

@@ -31,7 +31,7 @@ describe('finalize page', () => {
     await user.type(screen.getByLabelText(/^Last name/), 'Martin');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/documents'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Request tracking' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My documents' })).toBeTruthy();
     const update = calls.find((call) => call.path === 'Account/update.json');
     expect(update?.payload).toMatchObject({
       userName: 'Léa',

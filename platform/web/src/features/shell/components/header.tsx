@@ -10,10 +10,10 @@ import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 
-// Request tracking (paths.documents, SHELL-06) joins the links once its page follows documents and
-// validation requests: until then it would lead to a heading alone.
+// Request tracking (SHELL-06) leads to the documents pages, which need a signed-in traveller.
 const NAV = [
   { to: paths.home, label: 'shell.nav.shop' },
+  { to: paths.documentsSubmissions, label: 'shell.nav.requests' },
   { to: paths.account, label: 'shell.nav.account' },
   { to: paths.auth, label: 'shell.nav.login' },
 ] as const;
@@ -37,7 +37,9 @@ export function Header({ loggedIn = false, cart }: { loggedIn?: boolean; cart?: 
   const navId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   // Logged in, "My account" is the way in; otherwise "Log in" too (a guest is not logged in).
-  const links = loggedIn ? NAV.filter((item) => item.to !== paths.auth) : NAV;
+  const links = NAV.filter((item) =>
+    loggedIn ? item.to !== paths.auth : item.to !== paths.documentsSubmissions,
+  );
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;

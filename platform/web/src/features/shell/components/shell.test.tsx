@@ -26,15 +26,25 @@ function stylesOf(element: Element, media: (condition: string | null) => boolean
 }
 
 describe('shell components', () => {
-  // SHELL-06 also asks for request tracking, whose link waits for the documents pages.
-  it('the header links to the shop, account and login, in the language; not yet to request tracking', async () => {
+  it('SHELL-06 the header links to the shop, account and login, in the language', async () => {
     await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/en/');
+    // Request tracking needs a signed-in traveller: a visitor logs in first.
     expect(within(nav).queryByRole('link', { name: 'Request tracking' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/en/account');
     expect(within(nav).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/auth');
     expect(screen.getByText('Harbour Lines')).toBeTruthy();
+  });
+
+  it('SHELL-06 signed in, the header links to request tracking and the account, not to log in', async () => {
+    await renderWithApp(<Header loggedIn />, { locale: 'en', path: '/en/' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Request tracking' }).getAttribute('href')).toBe(
+      '/en/documents/submissions',
+    );
+    expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/en/account');
+    expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
   it('on a phone the network name wraps instead of being cut; from sm up it stays on one line', async () => {
