@@ -1,12 +1,13 @@
-// The frame of the documents pages: the page's heading, and the two views, documents and requests,
+// The frame of the documents pages: one readable column with the page's heading, and the two views, documents and requests,
 // as links (each its own address, so a reload or a link from an email lands on the right one).
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
+import { usePageTitle } from '../../../components/page-title.ts';
 import { paths } from '../../../config/paths.ts';
-import { AccountPageFrame } from '../../account/components/account-page-frame.tsx';
 
 export function DocumentsFrame({ view, children }: { view: 'documents' | 'requests'; children: ReactNode }) {
   const { t } = useTranslation();
@@ -14,11 +15,14 @@ export function DocumentsFrame({ view, children }: { view: 'documents' | 'reques
     { key: 'documents', to: paths.documents, label: t('documentsPage.tabs.documents') },
     { key: 'requests', to: paths.documentsSubmissions, label: t('documentsPage.tabs.requests') },
   ] as const;
+  const title = views.find((candidate) => candidate.key === view)?.label ?? '';
+  usePageTitle(title);
   return (
-    <AccountPageFrame
-      title={views.find((candidate) => candidate.key === view)?.label ?? ''}
-      intro={t('documentsPage.intro')}
-    >
+    <Box sx={{ maxWidth: (theme) => theme.breakpoints.values.md, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('documentsPage.intro')}</Typography>
       <Box
         component="nav"
         aria-label={t('documentsPage.tabs.label')}
@@ -44,6 +48,6 @@ export function DocumentsFrame({ view, children }: { view: 'documents' | 'reques
         ))}
       </Box>
       {children}
-    </AccountPageFrame>
+    </Box>
   );
 }

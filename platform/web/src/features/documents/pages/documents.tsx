@@ -28,15 +28,17 @@ import {
   downloadDocument,
 } from '../../../lib/documents/documents-api.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
+import { requireCompleteAccount, requireSignIn } from '../../../lib/session/guards.ts';
 import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { requireAccountHolder } from '../../account/account-guard.ts';
 import { DocumentsFrame } from '../components/documents-frame.tsx';
 import { travellerNameOf } from '../components/traveller-names.ts';
 import { useDocumentDates } from '../components/use-document-dates.ts';
 
+/** Signed in (ROUTE-05), with a complete account (ROUTE-10). */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccountHolder(args);
+  await requireSignIn(args);
+  await requireCompleteAccount(args);
   return null;
 }
 
