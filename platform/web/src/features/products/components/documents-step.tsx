@@ -140,7 +140,7 @@ function DocumentTypeRow({
                   name: latest.file_name,
                   reason: latest.refusal_reason ?? '',
                 })
-              : t('products.documents.file', { name: latest.file_name })}
+              : latest.file_name}
         </Typography>
       ) : null}
       {verdict.state === 'VALID' ? null : (
@@ -245,7 +245,7 @@ export function DocumentsStep({
   return (
     <PurchaseSection title={t('products.documents.legend')}>
       <Typography variant="body2" sx={{ mb: 1.5 }}>
-        {t('products.documents.intro', { count: DOCUMENTS_VALIDATION_DELAY_DAYS })}
+        {t('products.documents.intro', { days: DOCUMENTS_VALIDATION_DELAY_DAYS })}
       </Typography>
       {required.failure ? <Alert severity="error">{errorText(required.failure)}</Alert> : null}
       <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
