@@ -58,6 +58,25 @@ export type TicketClient = {
 
 type RawAnswer = { status: number; text: string };
 
+/** What the client uses of a browser's XMLHttpRequest (the sdk also runs where there is none). */
+type UploadRequest = {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  timeout: number;
+  readonly status: number;
+  readonly responseText: string;
+  readonly upload: {
+    addEventListener(
+      type: 'progress',
+      listener: (event: { lengthComputable: boolean; loaded: number; total: number }) => void,
+    ): void;
+  };
+  addEventListener(type: 'load' | 'error' | 'timeout' | 'abort', listener: () => void): void;
+  abort(): void;
+  send(body: FormData): void;
+};
+const uploadRequestClass = () => (globalThis as { XMLHttpRequest?: new () => UploadRequest }).XMLHttpRequest;
+
 // A base with a path must end with a slash, or URL resolution would drop its last segment.
 function baseWithSlash(baseUrl: string | URL): string {
   const text = String(baseUrl);
@@ -121,8 +140,10 @@ export function createTicketClient(options: TicketClientOptions): TicketClient {
     body: FormData,
     callOptions: CallOptions & { onUploadProgress: (fraction: number) => void },
   ): Promise<RawAnswer> {
+    const UploadRequestClass = uploadRequestClass();
+    if (!UploadRequestClass) return send(contract, { kind: 'multipart', body }, callOptions);
     return new Promise((resolve, reject) => {
-      const request = new XMLHttpRequest();
+      const request = new UploadRequestClass();
       request.open(contract.method, `${baseWithSlash(options.baseUrl)}${contract.path}`);
       request.setRequestHeader('accept', 'application/json');
       request.timeout = callOptions.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -159,7 +180,7 @@ export function createTicketClient(options: TicketClientOptions): TicketClient {
       const { onUploadProgress } = callOptions;
       const answer =
         cached ??
-        (encoded.kind === 'multipart' && onUploadProgress && typeof XMLHttpRequest !== 'undefined'
+        (encoded.kind === 'multipart' && onUploadProgress
           ? await sendWithProgress(contract, encoded.body, { ...callOptions, onUploadProgress })
           : await send(contract, encoded, callOptions));
       let response: unknown;
