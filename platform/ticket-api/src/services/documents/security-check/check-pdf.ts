@@ -35,13 +35,19 @@ function startsWithHeader(bytes: Uint8Array): boolean {
 function endsCleanly(text: string): boolean {
   const end = text.lastIndexOf(EOF_MARKER);
   if (end < 0) return false;
-  return /^[\s\0]*$/.test(text.slice(end + EOF_MARKER.length));
+  // PDF white-space characters only (NUL, tab, line feed, form feed, carriage return, space).
+  return /^[\0\t\n\f\r ]*$/.test(text.slice(end + EOF_MARKER.length));
 }
+
+// A stream's data is not PDF syntax (image and font bytes, page drawing operators): a name read
+// there is noise and would refuse honest scans by chance. Object streams, where objects can hide,
+// are walked once parsed.
+const STREAM_DATA = /\bstream\r?\n[\s\S]*?\bendstream\b/g;
 
 /** `/J#61vaScript` is `/JavaScript`: PDF names may escape any byte. */
 function rawNames(text: string): Set<string> {
   const names = new Set<string>();
-  for (const match of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
+  for (const match of text.replace(STREAM_DATA, 'stream\nendstream').matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
     const name = (match[1] ?? '').replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
       String.fromCharCode(Number.parseInt(hex, 16)),
     );
