@@ -165,6 +165,14 @@ describe('the security check of uploaded documents (decision 0033)', () => {
       new Uint8Array(32),
     );
     expect(await codeOf(heic)).toBe('DOCUMENT_HEIC_NOT_SUPPORTED');
+    const avif = join(
+      new Uint8Array([0, 0, 0, 0x18]),
+      encode('ftypavif'),
+      new Uint8Array(4),
+      encode('mif1avif'),
+      new Uint8Array(32),
+    );
+    expect(await codeOf(avif)).toBe('DOCUMENT_TYPE_NOT_ALLOWED');
     const gif = new Uint8Array(
       await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
         .gif()

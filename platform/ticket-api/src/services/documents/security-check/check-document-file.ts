@@ -18,13 +18,7 @@ export type CheckedDocumentFile = {
   sha256: string;
 };
 
-const HEIF_TYPES = new Set([
-  'image/heic',
-  'image/heif',
-  'image/heic-sequence',
-  'image/heif-sequence',
-  'image/avif',
-]);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
 /** Throws AppError with the DOCUMENT_* code of the first check the file fails. */
 export async function checkDocumentFile(bytes: Uint8Array): Promise<CheckedDocumentFile> {
