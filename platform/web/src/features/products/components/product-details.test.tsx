@@ -15,6 +15,7 @@ import { fixtureDocument, fixtureSubmission } from '../../../test/fixtures/docum
 import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp, renderRoutesWithApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
+import { fakeUploads } from '../../../test/uploads.ts';
 import { AddToCartProvider, type CartLineDraft } from '../add-to-cart.tsx';
 import { Component as ProductRoute } from '../pages/product.tsx';
 import { ProductDetails } from './product-details.tsx';
@@ -778,6 +779,78 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     await fillStudentFields(user);
     await user.click(addToCart());
     expect(added[0]?.documents).toEqual([777]);
+  });
+
+  it('an upload shows its progress, then what the network did with the file', async () => {
+    const uploads = fakeUploads();
+    const refused = fixtureDocument({
+      id: 601,
+      status: 'REFUSED',
+      starting_at: null,
+      expires_at: null,
+      refusal_reason: 'La carte est illisible',
+    });
+    const { user } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      handlers: documentsOf(refused),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    await within(step).findByText('Refusé');
+    const input = step.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file field');
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'nouvelle-carte.png', {
+      type: 'image/png',
+    });
+    await user.upload(input, file);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const [sent] = uploads;
+    if (!sent) throw new Error('nothing sent');
+    expect(sent.path).toBe('paperwork/createDocument');
+    expect(sent.fields).toMatchObject({ paperworkTypeId: String(refused.document_type_id) });
+    expect((sent.fields.file as File).name).toBe('nouvelle-carte.png');
+    sent.progress(0.4);
+    const bar = await within(step).findByRole('progressbar', { name: /^Envoi en cours/ });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+    sent.answer({
+      ok: {
+        upload_status: 'PENDING',
+        document: fixtureDocument({
+          id: 602,
+          status: 'PENDING',
+          file_name: 'nouvelle-carte.png',
+          starting_at: null,
+          expires_at: null,
+        }),
+      },
+    });
+    await within(step).findByText('nouvelle-carte.png est déposé.');
+    await waitFor(() =>
+      expect(within(step).queryByRole('progressbar', { name: /^Envoi en cours/ })).toBeNull(),
+    );
+  });
+
+  it('a refused upload says the refusal in the language, next to the field, and takes the focus there', async () => {
+    const uploads = fakeUploads();
+    const { user } = await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      handlers: documentsOf(),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    const input = await waitFor(() => {
+      const field = step.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!field) throw new Error('no file field yet');
+      return field;
+    });
+    await user.upload(
+      input,
+      new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], 'carte.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]?.answer({ ko: { code: 'DOCUMENT_ENCRYPTED' }, status: 422 });
+    const alert = await within(step).findByText(
+      'Le PDF est protégé par un mot de passe : envoyez une copie non protégée.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(alert.closest('[role="alert"]')));
   });
 
   it('DOC-04 sends the uploaded documents for checking and says when an answer is expected; the add waits unless the network sells meanwhile', async () => {
