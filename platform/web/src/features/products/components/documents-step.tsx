@@ -11,10 +11,15 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_TYPES, DOCUMENTS_VALIDATION_DELAY_DAYS } from '@transit-shop/sdk/constants';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  DOCUMENTS_VALIDATION_DELAY_DAYS,
+} from '@transit-shop/sdk/constants';
 import type { CatalogueDocumentType } from '@transit-shop/sdk/contract/catalogue';
 import type { UserDocument } from '@transit-shop/sdk/contract/documents';
 import type { RequiredDocumentVerdict } from '@transit-shop/sdk/documents/document-eligibility';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../lib/api-client.ts';
@@ -84,6 +89,13 @@ function DocumentTypeRow({
   const upload = async (file: File) => {
     setFailure(null);
     setDone(null);
+    // The server decides anyway; a file it would refuse for its size is not sent at all.
+    if (file.size > DOCUMENT_MAX_BYTES) {
+      setFailure(new AppError('DOCUMENT_TOO_LARGE'));
+      requestAnimationFrame(() => errorRef.current?.focus());
+      if (input.current) input.current.value = '';
+      return;
+    }
     setProgress(0);
     try {
       const answer = await uploadDocument(client, {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
@@ -851,6 +851,24 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
       'Le PDF est protégé par un mot de passe : envoyez une copie non protégée.',
     );
     await waitFor(() => expect(document.activeElement).toBe(alert.closest('[role="alert"]')));
+  });
+
+  it('a file larger than the limit is not sent; its refusal is said next to the upload and takes the focus', async () => {
+    const uploads = fakeUploads();
+    await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      handlers: documentsOf(),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    await within(step).findByRole('button', { name: 'Déposer un justificatif' });
+    const picker = step.querySelector('input[type="file"]');
+    if (!(picker instanceof HTMLInputElement)) throw new Error('no file input');
+    const file = new File(['x'], 'carte.pdf', { type: 'application/pdf' });
+    Object.defineProperty(file, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(picker, { target: { files: [file] } });
+    const refusal = await within(step).findByText('Le fichier dépasse 10 Mo.');
+    await waitFor(() => expect(refusal.closest('[tabindex]')).toBe(document.activeElement));
+    expect(uploads).toEqual([]);
   });
 
   it('DOC-04 sends the uploaded documents for checking and says when an answer is expected; the add waits unless the network sells meanwhile', async () => {
