@@ -14,6 +14,7 @@ type CartTexts = typeof import('../../platform/web/src/features/cart/locales/en.
 type CheckoutTexts = typeof import('../../platform/web/src/features/checkout/locales/en.json');
 type TunnelTexts = typeof import('../../platform/web/src/features/tunnel/locales/en.json');
 type WalletTexts = typeof import('../../platform/web/src/features/wallet/locales/en.json');
+type DocumentsTexts = typeof import('../../platform/web/src/features/documents/locales/en.json');
 export type Texts = ShellTexts &
   AuthTexts &
   AccountTexts &
@@ -22,10 +23,21 @@ export type Texts = ShellTexts &
   CartTexts &
   CheckoutTexts &
   TunnelTexts &
-  WalletTexts;
+  WalletTexts &
+  DocumentsTexts;
 
 /** The features whose locale files the tests read, beside the shell's. */
-const FEATURES = ['auth', 'account', 'shop', 'products', 'cart', 'checkout', 'tunnel', 'wallet'] as const;
+const FEATURES = [
+  'auth',
+  'account',
+  'shop',
+  'products',
+  'cart',
+  'checkout',
+  'tunnel',
+  'wallet',
+  'documents',
+] as const;
 
 const webSource = join(import.meta.dirname, '..', '..', 'platform', 'web', 'src');
 const cache = new Map<Locale, Texts>();
