@@ -8,20 +8,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_TYPES,
-  DOCUMENTS_VALIDATION_DELAY_DAYS,
-} from '@transit-shop/sdk/constants';
+import { DOCUMENTS_VALIDATION_DELAY_DAYS } from '@transit-shop/sdk/constants';
 import type { CatalogueDocumentType } from '@transit-shop/sdk/contract/catalogue';
 import type { UserDocument } from '@transit-shop/sdk/contract/documents';
 import type { RequiredDocumentVerdict } from '@transit-shop/sdk/documents/document-eligibility';
-import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentUploadButton } from '../../../components/document-upload-button.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { createSubmission, DOCUMENTS_KEY, uploadDocument } from '../../../lib/documents/documents-api.ts';
@@ -29,8 +24,6 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { RequiredDocuments } from '../hooks/use-required-documents.ts';
 import { PurchaseSection } from './purchase-section.tsx';
-
-const ACCEPTED_FILES = DOCUMENT_TYPES.join(',');
 
 function useFormatDate() {
   const locale = useLocale();
@@ -76,43 +69,28 @@ function DocumentTypeRow({
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const formatDate = useFormatDate();
-  const input = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const nameId = useId();
-  const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const ofType = documents.filter((document) => document.document_type_id === type.id);
   const used = ofType.find((document) => document.id === verdict.documentId);
   const latest = used ?? ofType[0];
 
-  const upload = async (file: File) => {
-    setFailure(null);
-    setDone(null);
-    // The server decides anyway; a file it would refuse for its size is not sent at all.
-    if (file.size > DOCUMENT_MAX_BYTES) {
-      setFailure(new AppError('DOCUMENT_TOO_LARGE'));
-      requestAnimationFrame(() => errorRef.current?.focus());
-      if (input.current) input.current.value = '';
-      return;
-    }
-    setProgress(0);
-    try {
-      const answer = await uploadDocument(client, {
-        travellerId,
-        documentTypeId: type.id,
-        file,
-        onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
-      });
-      setDone(t(`products.documents.uploaded.${answer.upload_status}`, { name: answer.document.file_name }));
-      await queryClient.invalidateQueries({ queryKey: [DOCUMENTS_KEY] });
-    } catch (error) {
-      setFailure(error);
-      requestAnimationFrame(() => errorRef.current?.focus());
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
+  const upload = async (file: File, onProgress: (fraction: number) => void) => {
+    const answer = await uploadDocument(client, {
+      travellerId,
+      documentTypeId: type.id,
+      file,
+      onProgress,
+    });
+    setDone(t(`products.documents.uploaded.${answer.upload_status}`, { name: answer.document.file_name }));
+    await queryClient.invalidateQueries({ queryKey: [DOCUMENTS_KEY] });
+  };
+  const fail = (reason: unknown) => {
+    setFailure(reason);
+    if (reason) requestAnimationFrame(() => errorRef.current?.focus());
+    else setDone(null);
   };
 
   return (
@@ -157,38 +135,17 @@ function DocumentTypeRow({
       ) : null}
       {verdict.state === 'VALID' ? null : (
         <>
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPTED_FILES}
-            hidden
-            aria-hidden="true"
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void upload(file);
-            }}
+          <DocumentUploadButton
+            label={latest ? t('products.documents.uploadAnother') : t('products.documents.upload')}
+            progressLabel={t('products.documents.uploading', { type: type.name })}
+            describedBy={nameId}
+            onUpload={upload}
+            onFailure={fail}
           />
-          <Button
-            variant="outlined"
-            onClick={() => input.current?.click()}
-            disabled={progress !== null}
-            aria-describedby={nameId}
-            sx={{ justifySelf: 'start' }}
-          >
-            {latest ? t('products.documents.uploadAnother') : t('products.documents.upload')}
-          </Button>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {t('products.documents.formats')}
           </Typography>
         </>
-      )}
-      {progress === null ? null : (
-        <LinearProgress
-          variant="determinate"
-          value={progress}
-          aria-label={t('products.documents.uploading', { type: type.name })}
-        />
       )}
       <Typography role="status" variant="body2">
         {done}
