@@ -6,11 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +13,7 @@ import type { UserDocument } from '@transit-shop/sdk/contract/documents';
 import { documentAllows } from '@transit-shop/sdk/documents/document-states';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoaderFunctionArgs } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import {
@@ -28,19 +23,12 @@ import {
   downloadDocument,
 } from '../../../lib/documents/documents-api.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
-import { requireCompleteAccount, requireSignIn } from '../../../lib/session/guards.ts';
-import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { DocumentsFrame } from '../components/documents-frame.tsx';
+import { DocumentsPage, documentsLoader } from '../components/documents-frame.tsx';
 import { travellerNameOf } from '../components/traveller-names.ts';
 import { useDocumentDates } from '../components/use-document-dates.ts';
 
-/** Signed in (ROUTE-05), with a complete account (ROUTE-10). */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireSignIn(args);
-  await requireCompleteAccount(args);
-  return null;
-}
+export const loader = documentsLoader;
 
 const CHIP_COLOURS = {
   PENDING: 'info',
@@ -136,45 +124,6 @@ function DocumentItem({
   );
 }
 
-function DeleteDialog({
-  document,
-  pending,
-  onCancel,
-  onConfirm,
-}: {
-  document: UserDocument | null;
-  pending: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
-  return (
-    <Dialog
-      open={document !== null}
-      onClose={pending ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-    >
-      <DialogTitle id={titleId}>{t('documentsPage.confirmTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
-          {document ? t('documentsPage.confirmBody', { name: document.file_name }) : null}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={pending} autoFocus>
-          {t('documentsPage.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} loading={pending}>
-          {t('documentsPage.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 function DocumentList({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const client = useApiClient();
@@ -257,8 +206,12 @@ function DocumentList({ userId }: { userId: number }) {
           </Box>
         </Box>
       ))}
-      <DeleteDialog
-        document={removing}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('documentsPage.confirmTitle')}
+        body={removing ? t('documentsPage.confirmBody', { name: removing.file_name }) : ''}
+        cancelLabel={t('documentsPage.cancel')}
+        confirmLabel={t('documentsPage.confirm')}
         pending={pending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => void confirmDeletion()}
@@ -267,18 +220,6 @@ function DocumentList({ userId }: { userId: number }) {
   );
 }
 
-function Documents() {
-  const ticket = useSessionTicket();
-  // The loader's guard let only a signed-in customer in.
-  return ticket ? <DocumentList userId={ticket.userId} /> : null;
-}
-
 export function Component() {
-  return (
-    <DocumentsFrame view="documents">
-      <WithSession>
-        <Documents />
-      </WithSession>
-    </DocumentsFrame>
-  );
+  return <DocumentsPage view="documents">{(userId) => <DocumentList userId={userId} />}</DocumentsPage>;
 }

@@ -11,12 +11,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_TYPES } from '@transit-shop/sdk/constants';
 import type { DocumentSubmission } from '@transit-shop/sdk/contract/documents';
 import { submissionAllows } from '@transit-shop/sdk/documents/document-states';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoaderFunctionArgs } from 'react-router';
+import { DocumentUploadButton } from '../../../components/document-upload-button.tsx';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
@@ -27,19 +26,12 @@ import {
   uploadDocument,
 } from '../../../lib/documents/documents-api.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
-import { requireCompleteAccount, requireSignIn } from '../../../lib/session/guards.ts';
-import { useSessionTicket, WithSession } from '../../../lib/session/use-session.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { DocumentsFrame } from '../components/documents-frame.tsx';
+import { DocumentsPage, documentsLoader } from '../components/documents-frame.tsx';
 import { travellerNameOf } from '../components/traveller-names.ts';
 import { useDocumentDates } from '../components/use-document-dates.ts';
 
-/** Signed in (ROUTE-05), with a complete account (ROUTE-10). */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireSignIn(args);
-  await requireCompleteAccount(args);
-  return null;
-}
+export const loader = documentsLoader;
 
 const CHIP_COLOURS = {
   PENDING: 'info',
@@ -65,64 +57,33 @@ function CompleteWith({
   const { t } = useTranslation();
   const client = useApiClient();
   const locale = useLocale();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const upload = async (file: File) => {
-    setFailure(null);
-    setProgress(0);
-    try {
-      const { document } = await uploadDocument(client, {
-        travellerId: submission.user_id,
-        documentTypeId,
-        file,
-        onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
-      });
-      await updateSubmission(client, {
-        submissionId: submission.id,
-        action: 'COMPLETE',
-        documentIds: [document.id],
-        locale,
-      });
-      onDone(t('documentsPage.requests.completed'));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
+  const upload = async (file: File, onProgress: (fraction: number) => void) => {
+    const { document } = await uploadDocument(client, {
+      travellerId: submission.user_id,
+      documentTypeId,
+      file,
+      onProgress,
+    });
+    await updateSubmission(client, {
+      submissionId: submission.id,
+      action: 'COMPLETE',
+      documentIds: [document.id],
+      locale,
+    });
+    onDone(t('documentsPage.requests.completed'));
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
-      <input
-        ref={input}
-        type="file"
-        accept={DOCUMENT_TYPES.join(',')}
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-        }}
-      />
-      <Button
+    <Box>
+      <DocumentUploadButton
+        label={t('documentsPage.requests.addDocument', { type: typeName })}
+        progressLabel={t('documentsPage.requests.uploading', { type: typeName })}
         variant="contained"
-        onClick={() => input.current?.click()}
-        disabled={progress !== null}
-        sx={{ justifySelf: 'start' }}
-      >
-        {t('documentsPage.requests.addDocument', { type: typeName })}
-      </Button>
-      {progress === null ? null : (
-        <LinearProgress
-          variant="determinate"
-          value={progress}
-          aria-label={t('documentsPage.requests.uploading', { type: typeName })}
-        />
-      )}
+        onUpload={upload}
+        onFailure={setFailure}
+      />
       <FailureAlert failure={failure} />
     </Box>
   );
@@ -309,17 +270,6 @@ function SubmissionList({ userId }: { userId: number }) {
   );
 }
 
-function Submissions() {
-  const ticket = useSessionTicket();
-  return ticket ? <SubmissionList userId={ticket.userId} /> : null;
-}
-
 export function Component() {
-  return (
-    <DocumentsFrame view="requests">
-      <WithSession>
-        <Submissions />
-      </WithSession>
-    </DocumentsFrame>
-  );
+  return <DocumentsPage view="requests">{(userId) => <SubmissionList userId={userId} />}</DocumentsPage>;
 }
