@@ -26,7 +26,6 @@ const LUMIERE_STUDENT_PASS_NAME = 'Abonnement mensuel Étudiant';
 
 /** Runs the staff's review command against the run's database; answers what it printed. */
 async function review(args: string[]): Promise<string> {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variables (playwright.config.ts)
   const server = process.env.DATABASE_URL as string;
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: the test runner's own variables (playwright.config.ts)
   const runDir = process.env.E2E_RUN_DIR as string;

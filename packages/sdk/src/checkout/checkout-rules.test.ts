@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { shopItem } from '../catalogue/test-support/shop-items.ts';
 import { CATALOGUE_TAGS } from '../contract/catalogue.ts';
 import type { ShippingAddress } from '../contract/checkout.ts';
 import { isAddressComplete } from '../validation/account-rules.ts';

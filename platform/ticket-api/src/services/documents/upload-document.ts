@@ -25,7 +25,7 @@ export type DocumentUpload = {
 function checkProvider(context: DocumentFilesContext, documentTypeId: number, providerId: number): void {
   const providers = context.network.network.config.qualificationValidationConfiguration?.providers ?? [];
   const provider = providers.find((candidate) => candidate.id === providerId);
-  if (!provider || !provider.documentTypeIds.includes(documentTypeId)) {
+  if (!provider?.documentTypeIds.includes(documentTypeId)) {
     throw new AppError('QUALIFICATION_PROVIDER_UNKNOWN');
   }
 }

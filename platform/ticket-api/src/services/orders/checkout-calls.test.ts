@@ -52,12 +52,6 @@ const annual = (): Article => ({
   support: 'DEMATERIALIZED',
   startMonth: '2027-01',
 });
-const seniorMonthly = (): Article => ({
-  shopItemId: 3102,
-  quantity: 1,
-  support: 'DEMATERIALIZED',
-  startMonth: '2026-12',
-});
 const ADDRESS = {
   fullname: 'Ada Lovelace',
   addressRoute: '1 rue de la Gare',

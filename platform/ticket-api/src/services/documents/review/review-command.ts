@@ -52,7 +52,7 @@ export function parseReviewArguments(argv: readonly string[]): Options | null {
 const requestId = (value: string | true | undefined) =>
   typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 
-function describe(reviewed: ReviewedSubmission, deps: ReviewDeps): string {
+function describe(reviewed: ReviewedSubmission): string {
   const { submission, traveller } = reviewed;
   const who =
     [traveller.firstName, traveller.lastName].filter(Boolean).join(' ') || `traveller ${traveller.id}`;
@@ -64,7 +64,6 @@ function describe(reviewed: ReviewedSubmission, deps: ReviewDeps): string {
     ),
   ];
   if (submission.message) lines.push(`  message: ${submission.message}`);
-  void deps;
   return lines.join('\n');
 }
 
@@ -88,7 +87,7 @@ async function decide(
   try {
     const reviewed = await decideSubmission(deps, { submissionId, reviewer, decision });
     io.output.write(
-      `${describe(reviewed, deps)}\nrequest ${submissionId} is ${reviewed.submission.status}; the traveller is emailed.\n`,
+      `${describe(reviewed)}\nrequest ${submissionId} is ${reviewed.submission.status}; the traveller is emailed.\n`,
     );
     return 0;
   } catch (error) {
@@ -130,7 +129,7 @@ async function once(
     io.output.write(
       waiting.length === 0
         ? 'no request is waiting\n'
-        : `${waiting.map((item) => describe(item, deps)).join('\n')}\n`,
+        : `${waiting.map((item) => describe(item)).join('\n')}\n`,
     );
     return 0;
   }
@@ -140,7 +139,7 @@ async function once(
     if (id === null) return 2;
     if (action === 'show') {
       const reviewed = await submissionForReview(deps, id);
-      io.output.write(reviewed ? `${describe(reviewed, deps)}\n` : `no request ${id} on this network\n`);
+      io.output.write(reviewed ? `${describe(reviewed)}\n` : `no request ${id} on this network\n`);
       return reviewed ? 0 : 1;
     }
     if (action === 'accept') {
@@ -183,7 +182,7 @@ async function atPrompt(
         io.output.write('no request is waiting\n');
         return 0;
       }
-      io.output.write(`${waiting.map((item) => describe(item, deps)).join('\n')}\n`);
+      io.output.write(`${waiting.map((item) => describe(item)).join('\n')}\n`);
       const chosen = await ask('request to review (q to quit): ');
       if (chosen === 'q' || chosen === '') return 0;
       const reviewed = requestId(chosen) === null ? null : await submissionForReview(deps, Number(chosen));
@@ -191,7 +190,7 @@ async function atPrompt(
         io.output.write(`no request ${chosen} on this network\n`);
         continue;
       }
-      io.output.write(`${describe(reviewed, deps)}\n`);
+      io.output.write(`${describe(reviewed)}\n`);
       for (;;) {
         const action = await ask('[o]pen a file, [a]ccept, [r]efuse, ask for [m]ore, [b]ack: ');
         if (action === 'b' || action === 'q') break;
