@@ -194,7 +194,7 @@ describe('catalogue files', () => {
         n.qualificationValidationConfiguration as { providers: { documentTypeIds: number[] }[] }
       ).providers[0] = {
         ...(n.qualificationValidationConfiguration as { providers: Json[] }).providers[0],
-        documentTypeIds: [1, 2],
+        documentTypeIds: [2],
       };
     });
     expect(lines((await load()).problems)).toEqual([

@@ -43,7 +43,16 @@ describe('network file schema', () => {
     ]);
     expect(parsed.collectSites.map((site) => site.index)).toEqual([3, 1, 2]);
     expect(parsed.schoolConfiguration?.enabled).toBe(true);
-    expect(parsed.qualificationValidationConfiguration?.providers).toHaveLength(1);
+    expect(
+      parsed.qualificationValidationConfiguration?.providers.map((p) => [
+        p.id,
+        p.documentTypeIds,
+        p.inputLabel?.en,
+      ]),
+    ).toEqual([
+      [1, [2, 3], undefined],
+      [2, [1], 'Student number on the card'],
+    ]);
     expect(parsed.maintenanceAlerts.map((alert) => [alert.id, alert.level, alert.flags])).toEqual([
       ['winter-works', 'WARNING', []],
       ['order-notice', 'INFO', ['ORDER']],

@@ -1,6 +1,6 @@
 // Request and response schemas of the Networks/* and Terms/* calls (spec 02 §7).
 import { z } from 'zod';
-import { localeSchema } from '../locale.schema.ts';
+import { localeSchema, localizedTextSchema } from '../locale.schema.ts';
 
 export const SALES_CHANNELS = [
   'MTICKET',
@@ -98,6 +98,12 @@ export const qualificationValidationConfigurationSchema = z.object({
       id: z.number().int().positive(),
       name: z.string(),
       documentTypeIds: z.array(z.number().int()),
+      /**
+       * What the provider asks the traveller to type beside the file (a student number, say), by
+       * locale; the shop offers that field on the provider's document types. A provider without
+       * it takes no input: the network's staff check its documents.
+       */
+      inputLabel: localizedTextSchema.optional(),
     }),
   ),
 });

@@ -23,12 +23,12 @@ function directoryIn(timeZone?: string): Pick<NetworkDirectory, 'byId'> {
 function check(
   now: Date,
   input: string,
-  over: { networkId?: number; documentTypeId?: number } = {},
+  over: { networkId?: number; providerId?: number; documentTypeId?: number } = {},
   timeZone?: string,
 ) {
   return demoQualificationProvider({ networks: directoryIn(timeZone) }).check({
     networkId: over.networkId ?? 101,
-    providerId: 1,
+    providerId: over.providerId ?? 2,
     documentTypeId: over.documentTypeId ?? 1,
     input,
     now,
@@ -89,9 +89,12 @@ describe('demo qualification provider', () => {
     });
   });
 
-  it('leaves other document types and other networks to staff', async () => {
+  it('leaves other document types, other providers and other networks to staff', async () => {
     const now = new Date('2026-01-05T08:00:00Z');
     await expect(check(now, 'LUM-ETU-2026-0001', { documentTypeId: 2 })).resolves.toEqual({
+      verdict: 'UNDECIDED',
+    });
+    await expect(check(now, 'LUM-ETU-2026-0001', { providerId: 1 })).resolves.toEqual({
       verdict: 'UNDECIDED',
     });
     await expect(check(now, 'LUM-ETU-2026-0001', { networkId: 102 })).resolves.toEqual({

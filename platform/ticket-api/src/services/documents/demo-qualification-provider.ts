@@ -16,6 +16,8 @@ export const DEMO_STUDENT_NUMBERS = [
 ] as const;
 const STUDENT_NUMBER = /^LUM-ETU-\d{4}-\d{4}$/;
 const LUMIERE_ID = 101;
+/** Lumière's student register, provider 2 of its qualificationValidationConfiguration. */
+const STUDENT_REGISTER = 2;
 const STUDENT_CARD_TYPE = 1;
 
 /** The next start of a school year (MM-DD) after `now`, on the network's calendar. */
@@ -31,7 +33,11 @@ export function demoQualificationProvider(options: {
 }): QualificationProvider {
   return {
     async check(input) {
-      if (input.networkId !== LUMIERE_ID || input.documentTypeId !== STUDENT_CARD_TYPE)
+      if (
+        input.networkId !== LUMIERE_ID ||
+        input.providerId !== STUDENT_REGISTER ||
+        input.documentTypeId !== STUDENT_CARD_TYPE
+      )
         return { verdict: 'UNDECIDED' };
       const number = input.input.trim().toUpperCase();
       if (!STUDENT_NUMBER.test(number)) {

@@ -264,7 +264,7 @@ describe('uploading a document (Media/uploadDocument.json, paperwork/createDocum
     deps.qualificationProvider = demoQualificationProvider({ networks: deps.networks });
     try {
       const customer = await signIn();
-      const provider = { qualificationProviderId: 1 };
+      const provider = { qualificationProviderId: 2 };
       const valid = await uploaded(customer, STUDENT_CARD, {
         ...provider,
         qualificationProviderInput: 'LUM-ETU-2026-0003',

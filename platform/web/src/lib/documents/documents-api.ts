@@ -1,7 +1,9 @@
 // The documents calls as the pages use them (decision 0033): a traveller's documents, the account's
-// documents and validation requests (never cached: a reviewer may decide at any time), the upload
-// with its progress, the requests, deletion, and the download of a file to its owner.
+// documents and validation requests (never cached: a reviewer may decide at any time), the network's
+// qualification providers, the upload with its progress (and what a provider asks beside the file),
+// the requests, deletion, and the download of a file to its owner.
 import { queryOptions } from '@tanstack/react-query';
+import { defineCall } from '@transit-shop/sdk/contract/define-call';
 import {
   createDocumentCall,
   createDocumentsSubmissionCall,
@@ -14,7 +16,11 @@ import {
   getUserDocumentsCall,
   updateDocumentsSubmissionCall,
 } from '@transit-shop/sdk/contract/documents';
+import { signedRequest, textIdSchema } from '@transit-shop/sdk/contract/fields';
+import { qualificationValidationConfigurationSchema } from '@transit-shop/sdk/contract/networks';
+import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
+import type { z } from 'zod';
 import type { TicketClient } from '../api-client.ts';
 
 type Client = Pick<TicketClient, 'call'>;
@@ -41,13 +47,69 @@ export const submissionsQueryOptions = (client: Client, userId: number, locale: 
     queryFn: () => client.call(getUserDocumentSubmissionsCall, { locale }, { cache: false }),
   });
 
+export const getQualificationValidationConfigurationCall = defineCall({
+  path: 'Networks/getQualificationValidationConfiguration',
+  method: 'GET',
+  authenticated: false,
+  request: signedRequest({ networkId: textIdSchema.optional() }),
+  response: qualificationValidationConfigurationSchema,
+});
+
+export type QualificationProvider = z.infer<
+  typeof qualificationValidationConfigurationSchema
+>['providers'][number];
+
+/** The network's qualification providers; none when the network has no such configuration. */
+export const qualificationProvidersQueryOptions = (client: Client, networkId: number) =>
+  queryOptions({
+    queryKey: ['qualification-providers', networkId],
+    queryFn: async (): Promise<QualificationProvider[]> => {
+      try {
+        return (await client.call(getQualificationValidationConfigurationCall, { networkId })).providers;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_CONFIGURED') return [];
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** The provider that takes the traveller's input for documents of this type, if any. */
+export function inputProviderOf(
+  providers: readonly QualificationProvider[],
+  documentTypeId: number,
+): (QualificationProvider & { inputLabel: NonNullable<QualificationProvider['inputLabel']> }) | undefined {
+  for (const provider of providers) {
+    const { inputLabel } = provider;
+    if (inputLabel && provider.documentTypeIds.includes(documentTypeId)) return { ...provider, inputLabel };
+  }
+  return undefined;
+}
+
 export function uploadDocument(
   client: Client,
-  input: { travellerId: number; documentTypeId: number; file: File; onProgress: (fraction: number) => void },
+  input: {
+    travellerId: number;
+    documentTypeId: number;
+    file: File;
+    /** What the traveller typed for the type's qualification provider, which may decide at once. */
+    qualification?: { providerId: number; input: string } | undefined;
+    onProgress: (fraction: number) => void;
+  },
 ): Promise<DocumentUploadAnswer> {
   return client.call(
     createDocumentCall,
-    { userId: input.travellerId, paperworkTypeId: input.documentTypeId, file: input.file },
+    {
+      userId: input.travellerId,
+      paperworkTypeId: input.documentTypeId,
+      file: input.file,
+      ...(input.qualification
+        ? {
+            qualificationProviderId: input.qualification.providerId,
+            qualificationProviderInput: input.qualification.input,
+          }
+        : {}),
+    },
     { onUploadProgress: input.onProgress, timeoutMs: 120_000 },
   );
 }

@@ -8,8 +8,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENTS_VALIDATION_DELAY_DAYS } from '@transit-shop/sdk/constants';
 import type { CatalogueDocumentType } from '@transit-shop/sdk/contract/catalogue';
 import type { UserDocument } from '@transit-shop/sdk/contract/documents';
@@ -19,7 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { DocumentUploadButton } from '../../../components/document-upload-button.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-import { createSubmission, DOCUMENTS_KEY, uploadDocument } from '../../../lib/documents/documents-api.ts';
+import {
+  createSubmission,
+  DOCUMENTS_KEY,
+  inputProviderOf,
+  type QualificationProvider,
+  qualificationProvidersQueryOptions,
+  uploadDocument,
+} from '../../../lib/documents/documents-api.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { RequiredDocuments } from '../hooks/use-required-documents.ts';
@@ -58,13 +66,17 @@ function DocumentTypeRow({
   verdict,
   documents,
   travellerId,
+  providers,
 }: {
   type: CatalogueDocumentType;
   verdict: RequiredDocumentVerdict;
   documents: readonly UserDocument[];
   travellerId: number;
+  providers: readonly QualificationProvider[];
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const { network } = useBootstrap();
   const client = useApiClient();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
@@ -73,6 +85,9 @@ function DocumentTypeRow({
   const nameId = useId();
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [providerInput, setProviderInput] = useState('');
+  // A provider that asks for something beside the file (a student number) may decide at once.
+  const provider = inputProviderOf(providers, type.id);
   const ofType = documents.filter((document) => document.document_type_id === type.id);
   const used = ofType.find((document) => document.id === verdict.documentId);
   const latest = used ?? ofType[0];
@@ -82,6 +97,10 @@ function DocumentTypeRow({
       travellerId,
       documentTypeId: type.id,
       file,
+      qualification:
+        provider && providerInput.trim()
+          ? { providerId: provider.id, input: providerInput.trim() }
+          : undefined,
       onProgress,
     });
     setDone(t(`products.documents.uploaded.${answer.upload_status}`, { name: answer.document.file_name }));
@@ -135,6 +154,24 @@ function DocumentTypeRow({
       ) : null}
       {verdict.state === 'VALID' ? null : (
         <>
+          {provider ? (
+            <TextField
+              size="small"
+              label={
+                provider.inputLabel[locale] ??
+                provider.inputLabel[network.defaultLanguage] ??
+                Object.values(provider.inputLabel)[0]
+              }
+              value={providerInput}
+              onChange={(event) => setProviderInput(event.target.value)}
+              // The provider's name is isolated (FSI … PDI): a Latin name inside Arabic keeps its order.
+              helperText={t('products.documents.providerInputHint', {
+                provider: `\u2068${provider.name}\u2069`,
+              })}
+              slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off', spellCheck: false } }}
+              sx={{ maxWidth: 360 }}
+            />
+          ) : null}
           <DocumentUploadButton
             label={latest ? t('products.documents.uploadAnother') : t('products.documents.upload')}
             progressLabel={t('products.documents.uploading', { type: type.name })}
@@ -180,6 +217,8 @@ export function DocumentsStep({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const { coverage, documents, request } = required;
+  // Without the providers the upload still works: the network's staff check the documents.
+  const providers = useQuery(qualificationProvidersQueryOptions(client, network.id)).data ?? [];
 
   // Per type: the valid document, else the newest one waiting to be checked.
   const toSend = coverage.byType.map(
@@ -227,6 +266,7 @@ export function DocumentsStep({
               verdict={verdict}
               documents={documents}
               travellerId={travellerId}
+              providers={providers}
             />
           ) : null;
         })}
