@@ -2,8 +2,10 @@
 // which sells a reduced fare only once its documents are accepted, a customer uploads a student
 // card on the youth pass's page (watching its progress on a slow line), sends it for checking, the
 // network's staff accept it with `npm run documents:review`, the email says so, and the pass is
-// bought. On Lumière, in Arabic and dark, a refused document shows its reason on the requests
-// page; the documents pages and the step pass axe in English and Arabic, light and dark.
+// bought. On Lumière, on a phone and in dark, a student card given with its student number is
+// accepted at once by the network's register and the pass goes to the cart; in Arabic and dark, a
+// refused document shows its reason on the requests page; the documents pages and the step pass
+// axe in English and Arabic, light and dark.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -59,6 +61,22 @@ async function registerOn(page: Page, slug: string, locale: Locale, label: strin
   const account = newAccount(label);
   await register(page, slug, locale, account, 'verified');
   return account;
+}
+
+/** A small PNG drawn by the browser. */
+async function drawnPng(page: Page, width = 120, height = 80): Promise<Buffer> {
+  const bytes = await page.evaluate(
+    async ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!blob) throw new Error('no png');
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(bytes);
 }
 
 /** Uploads a file through the documents step's button for a document type. */
@@ -173,6 +191,43 @@ test('DOC-01 DOC-04 CHK-08 a student card uploaded with its progress, accepted b
   await expect(resultDialog(page, 'en', 'confirmed')).toBeVisible();
 });
 
+test('DOC-02 on a phone, in dark, a student card given with its student number is accepted at once by Lumière’s register, and the pass goes to the cart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await registerOn(page, 'lumiere', 'fr', 'student-register');
+  const t = textsOf('fr');
+  const d = t.products.documents;
+  await page.goto(shopUrl('lumiere', 'fr', `/products/${LUMIERE_STUDENT_PASS}`));
+  const step = page.getByRole('region', { name: d.legend });
+  const row = step.getByRole('listitem', { name: 'Carte étudiante ou certificat de scolarité' });
+  await row
+    .getByRole('textbox', { name: 'Numéro d’étudiant inscrit sur la carte', exact: true })
+    .fill('LUM-ETU-2026-0001');
+  await row.screenshot({ path: test.info().outputPath('student-number-field.png') });
+  await uploadFor(page, 'fr', 'Carte étudiante ou certificat de scolarité', {
+    name: 'carte-etudiante.png',
+    buffer: await drawnPng(page),
+  });
+  await expect(row.getByText(fill(d.uploaded.VALID, { name: 'carte-etudiante.png' }))).toBeVisible();
+  await expect(row.getByText(d.state.VALID, { exact: true })).toBeVisible();
+  // Accepted: nothing is left to send, and the upload is no longer offered.
+  await expect(step.getByRole('button', { name: d.send })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: d.uploadAnother })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: test.info().outputPath('student-register-phone-dark.png'), fullPage: true });
+
+  await field(page, 'Numéro d’étudiant').fill('LUM-ETU-2026-0001');
+  await page
+    .getByRole('combobox', { name: /Établissement/ })
+    .selectOption({ label: 'Université de Clairval' });
+  const support = page.getByRole('radiogroup', { name: t.products.support.legend });
+  if (await support.isVisible())
+    await support.getByRole('radio', { name: new RegExp(t.products.support.DEMATERIALIZED) }).check();
+  await addToCart(page, 'fr');
+});
+
 test('DOC-03 a refused document shows its reason on the requests page; the documents pages pass axe in English and Arabic, light and dark', async ({
   page,
 }) => {
@@ -182,17 +237,9 @@ test('DOC-03 a refused document shows its reason on the requests page; the docum
   const t = textsOf('ar');
   await page.goto(shopUrl('lumiere', 'ar', `/products/${LUMIERE_STUDENT_PASS}`));
   const typeName = 'بطاقة الطالب أو شهادة التمدرس';
-  const png = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 120;
-    canvas.height = 80;
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    if (!blob) throw new Error('no png');
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  });
   const { step, row } = await uploadFor(page, 'ar', typeName, {
     name: 'carte.png',
-    buffer: Buffer.from(png),
+    buffer: await drawnPng(page),
   });
   await expect(
     row.getByText(fill(t.products.documents.uploaded.PENDING, { name: 'carte.png' })),
