@@ -1,0 +1,204 @@
+// Lighthouse's mobile run (a simulated mid-range phone on slow 4G) on each demo network's home, a
+// product page and the cart, in the network's default language, with Debian's Chromium (decision
+// 0034). Starts the platform on the embedded database in memory, runs each page BENCH_RUNS times
+// (3 by default), and prints the medians against the goals, then what keeps a category under 100.
+// It asserts nothing: the machines are shared, so read the medians.
+//
+//   npm run bench:lighthouse [-- --page lumiere-home]
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root } from './support/loopback.ts';
+import { sleep } from './support/measure.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 8170);
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** The goals of decision 0034. */
+const GOALS = { performance: 95, others: 100, lcpMs: 2000, tbtMs: 150, cls: 0.02 };
+
+/** A product of each network: its single ticket. */
+const NETWORKS = [
+  { slug: 'lumiere', product: 1101 },
+  { slug: 'wahat', product: 1201 },
+  { slug: 'lakeside', product: 1301 },
+] as const;
+
+type Page = { name: string; url: string };
+type Run = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits under a full score in accessibility, best practices and SEO: "category: title". */
+  findings: string[];
+};
+
+function pages(): Page[] {
+  const all = NETWORKS.flatMap(({ slug, product }) => {
+    const origin = `http://${slug}.localhost:${PORT}`;
+    return [
+      { name: `${slug}-home`, url: `${origin}/` },
+      { name: `${slug}-product`, url: `${origin}/products/${product}` },
+      { name: `${slug}-cart`, url: `${origin}/cart` },
+    ];
+  });
+  const only = process.argv.indexOf('--page');
+  const wanted = only === -1 ? undefined : process.argv[only + 1];
+  return wanted ? all.filter((page) => page.name === wanted) : all;
+}
+
+async function untilUp(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+function startPlatform() {
+  if (!existsSync(join(root, 'platform/web/dist/index.html')))
+    throw new Error('build the web app first: npx turbo run build --filter=@transit-shop/web');
+  return spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SKIP_BUILD: '1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      WATCH_TENANTS: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+async function measure(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const findings: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        findings.push(`${id}: ${audit.title}${detailsOf(audit.details)}`);
+    }
+  }
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    findings,
+  };
+}
+
+/** The kinds of the items an audit lists (the issues panel's issue types, say), when it lists any. */
+function detailsOf(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const kinds = new Set(
+    items.map((item) => String(item.issueType ?? item.description ?? item.source ?? '')).filter(Boolean),
+  );
+  return kinds.size > 0 ? ` [${[...kinds].join('; ')}]` : '';
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+function row(name: string, runs: Run[]): string {
+  const m = (pick: (run: Run) => number) => median(runs.map(pick));
+  const perf = m((run) => run.scores.performance);
+  const lcp = m((run) => run.lcpMs);
+  const tbt = m((run) => run.tbtMs);
+  const cls = m((run) => run.cls);
+  const mark = (ok: boolean) => (ok ? '' : ' ✗');
+  return [
+    name,
+    `${perf}${mark(perf >= GOALS.performance)}`,
+    ...(['accessibility', 'best-practices', 'seo'] as const).map((id) => {
+      const value = m((run) => run.scores[id]);
+      return `${value}${mark(value >= GOALS.others)}`;
+    }),
+    `${(lcp / 1000).toFixed(1)} s${mark(lcp <= GOALS.lcpMs)}`,
+    `${Math.round(tbt)} ms${mark(tbt <= GOALS.tbtMs)}`,
+    `${cls.toFixed(3)}${mark(cls <= GOALS.cls)}`,
+  ].join(' | ');
+}
+
+async function main() {
+  const platform = startPlatform();
+  const stopPlatform = () => {
+    if (platform.pid && platform.exitCode === null) process.kill(-platform.pid, 'SIGTERM');
+  };
+  process.on('exit', stopPlatform);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+  });
+  try {
+    // Node does not resolve *.localhost names (Chromium and curl do): the service answers on loopback.
+    await untilUp(`http://127.0.0.1:${PORT}/healthz`, Date.now() + 120_000);
+    const results: { page: Page; runs: Run[] }[] = [];
+    for (const page of pages()) {
+      // One run to warm the server's page cache and the platform's first answers; not counted.
+      await measure(page.url, chrome.port);
+      const runs: Run[] = [];
+      for (let index = 0; index < RUNS; index += 1) runs.push(await measure(page.url, chrome.port));
+      results.push({ page, runs });
+      process.stderr.write(`${page.name}: ${runs.length} runs\n`);
+    }
+    console.log(`Lighthouse ${lighthouseVersion()} mobile, medians of ${RUNS} runs (✗: misses the goal)\n`);
+    console.log('| page | perf | a11y | best practices | SEO | LCP | TBT | CLS |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const { page, runs } of results) console.log(`| ${row(page.name, runs)} |`);
+    console.log(
+      `\ngoals: performance ≥ ${GOALS.performance}, the others ${GOALS.others}, LCP ≤ ${GOALS.lcpMs / 1000} s, TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}`,
+    );
+    const findings = new Map<string, Set<string>>();
+    for (const { page, runs } of results)
+      for (const finding of runs.flatMap((run) => run.findings))
+        findings.set(finding, (findings.get(finding) ?? new Set()).add(page.name));
+    if (findings.size > 0) {
+      console.log('\nkeeping a category under 100:');
+      for (const [finding, names] of findings) console.log(`- ${finding} (${[...names].join(', ')})`);
+    }
+  } finally {
+    await chrome.kill();
+    stopPlatform();
+  }
+}
+
+function lighthouseVersion(): string {
+  const file = join(root, 'node_modules/lighthouse/package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+await main();
