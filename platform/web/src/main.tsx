@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { RootErrorBoundary } from './app/root-error-boundary.tsx';
-import { createAppRouter, preloadPage } from './app/router.tsx';
+import { createAppRouter, loadPageTable, preloadPage } from './app/router.tsx';
 import { setPathsNetwork } from './config/paths.ts';
 import { checkBootstrapLater, loadBootstrap } from './lib/bootstrap.ts';
 import { createBootstrapStore } from './lib/bootstrap-context.tsx';
@@ -14,7 +14,7 @@ import { createI18n } from './lib/i18n.ts';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 async function start(container: HTMLElement) {
-  preloadPage(location.pathname);
+  void preloadPage(location.pathname);
   const { bootstrap, checked } = await loadBootstrap();
   setPathsNetwork(bootstrap.network);
   const [i18n, emotionCache] = await Promise.all([
@@ -47,6 +47,8 @@ async function start(container: HTMLElement) {
     </AppProviders>,
   );
   if (!checked) void checkBootstrapLater(bootstrap);
+  // The other pages' routes, ready before the first navigation needs them (decision 0034).
+  void loadPageTable();
   // Decision 0031: loaded after the first paint, like the build watch.
   void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker());
   void import('./lib/build-watch.ts').then(({ watchBuild }) => {

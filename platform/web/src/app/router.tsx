@@ -2,44 +2,35 @@
 // language guard sends each address to its canonical form on the page's network (decision 0023).
 import { LOCALES, type Locale } from '@transit-shop/sdk/locales';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { paths } from '../config/paths.ts';
-import { accountRoutes } from '../features/account/routes.ts';
-import { authRoutes, completeAccountLoader } from '../features/auth/routes.ts';
-import { cartRoutes } from '../features/cart/routes.ts';
-import { checkoutRoutes } from '../features/checkout/routes.ts';
-import { documentsRoutes } from '../features/documents/routes.ts';
-import { productRoutes } from '../features/products/routes.ts';
-import { tunnelRoutes } from '../features/tunnel/routes.ts';
-import { walletRoutes } from '../features/wallet/routes.ts';
+import { completeAccountLoader } from '../features/auth/complete-account-loader.ts';
 import type { BuildWatch } from '../lib/build-watch.ts';
 import { staleBuildLoader } from '../lib/stale-build-loader.ts';
+import { homeRoute } from './home-route.ts';
 import { Layout } from './layout.tsx';
 import { type LocaleLoaderContext, localeLoader } from './locale-loader.ts';
+import type { PageTable } from './page-routes.ts';
 import { RouteError } from './route-error.tsx';
 
-const pages: RouteObject[] = [
-  ...authRoutes,
-  { path: paths.legalNotices.slice(1), lazy: () => import('./routes/legal-notices.tsx') },
-  { path: paths.privacyPolicy.slice(1), lazy: () => import('./routes/privacy-policy.tsx') },
-  { path: paths.termsOfUse.slice(1), lazy: () => import('./routes/terms-of-use.tsx') },
-  { path: paths.maintenance.slice(1), lazy: () => import('./routes/maintenance.tsx') },
-  {
-    // ROUTE-10: the shop's pages send a logged-in account lacking names or email to auth/finalize
-    // first; the sign-in, legal and maintenance pages above stay reachable.
-    loader: completeAccountLoader,
-    children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
-      ...walletRoutes,
-      ...accountRoutes,
-      ...documentsRoutes,
-      ...cartRoutes,
-      ...checkoutRoutes,
-      ...productRoutes,
-      ...tunnelRoutes,
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
-    ],
-  },
-];
+/** What the first paint knows of the pages: the home page alone (decision 0034). */
+const FIRST_PAINT_TABLE: PageTable = { outside: [], shop: [homeRoute] };
+
+export const loadPageTable = async (): Promise<PageTable> => (await import('./page-routes.ts')).pageTable;
+
+const shopRouteId = (localeRouteId: string) => `${localeRouteId}-shop`;
+
+/** The pages under one language prefix: those outside the shop's guard, then the guarded ones. */
+function pagesUnder(localeRouteId: string, table: PageTable): RouteObject[] {
+  return [
+    ...table.outside,
+    {
+      id: shopRouteId(localeRouteId),
+      // ROUTE-10: the shop's pages send a logged-in account lacking names or email to auth/finalize
+      // first; the sign-in, legal and maintenance pages stay reachable.
+      loader: completeAccountLoader,
+      children: table.shop,
+    },
+  ];
+}
 
 /** Every language prefix, and none (undefined) for unprefixed addresses. */
 const LOCALE_PREFIXES: readonly (Locale | undefined)[] = [...LOCALES, undefined];
@@ -50,7 +41,10 @@ function NothingYet() {
 
 export type RouterContext = LocaleLoaderContext & { build?: Pick<BuildWatch, 'isStale'> };
 
-export function createRoutes(context: RouterContext): RouteObject[] {
+const localeRouteId = (locale: Locale | undefined) => (locale ? `locale-${locale}` : 'locale-unprefixed');
+
+/** The route tree with the given pages: all of them (tests, the server), or the first paint's. */
+export function createRoutes(context: RouterContext, table: PageTable = FIRST_PAINT_TABLE): RouteObject[] {
   return [
     {
       element: <Layout />,
@@ -65,12 +59,12 @@ export function createRoutes(context: RouterContext): RouteObject[] {
           // Errors of a page render inside the layout; errors of the layout itself above.
           errorElement: <RouteError />,
           children: LOCALE_PREFIXES.map((locale) => ({
-            id: locale ? `locale-${locale}` : 'locale-unprefixed',
+            id: localeRouteId(locale),
             path: locale ? `/${locale}` : '/',
             loader: localeLoader(locale, context),
             // The language of a prefix never changes: its loader runs once per visit of the prefix.
             shouldRevalidate: () => false,
-            children: pages,
+            children: pagesUnder(localeRouteId(locale), table),
           })),
         },
       ],
@@ -78,18 +72,44 @@ export function createRoutes(context: RouterContext): RouteObject[] {
   ];
 }
 
+const prefixTree = (table: PageTable): RouteObject[] =>
+  LOCALE_PREFIXES.map((locale) => ({
+    path: locale ? `/${locale}` : '/',
+    children: [...table.outside, { children: table.shop }],
+  }));
+
 /**
  * Starts loading the code of the page at this address, so it arrives while the messages load
- * rather than after (the router's own `lazy` call then finds the module already there).
+ * rather than after (the router's own `lazy` call then finds the module already there). An
+ * address other than the home page's needs the page table first.
  */
-export function preloadPage(pathname: string): void {
-  const tree = LOCALE_PREFIXES.map((locale) => ({ path: locale ? `/${locale}` : '/', children: pages }));
-  for (const match of matchRoutes(tree, pathname) ?? []) {
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches =
+    matchRoutes(prefixTree(FIRST_PAINT_TABLE), pathname) ??
+    matchRoutes(prefixTree(await loadPageTable()), pathname);
+  for (const match of matches ?? []) {
     const { lazy } = match.route as RouteObject;
     if (typeof lazy === 'function') void lazy().catch(() => {}); // the router reports failures
   }
 }
 
 export function createAppRouter(context: RouterContext) {
-  return createBrowserRouter(createRoutes(context));
+  let patched = false;
+  return createBrowserRouter(createRoutes(context), {
+    // The first navigation to an address the first paint does not know brings in every page.
+    async patchRoutesOnNavigation({ patch }) {
+      if (patched) return;
+      const table = await loadPageTable();
+      if (patched) return;
+      patched = true;
+      for (const locale of LOCALE_PREFIXES) {
+        const id = localeRouteId(locale);
+        patch(id, table.outside);
+        patch(
+          shopRouteId(id),
+          table.shop.filter((route) => route !== homeRoute),
+        );
+      }
+    },
+  });
 }

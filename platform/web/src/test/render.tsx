@@ -5,6 +5,7 @@ import { directionOf, type Locale } from '@transit-shop/sdk/locales';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { pageTable } from '../app/page-routes.ts';
 import { AppProviders } from '../app/providers.tsx';
 import { RootErrorBoundary } from '../app/root-error-boundary.tsx';
 import { createRoutes } from '../app/router.tsx';
@@ -49,7 +50,9 @@ export async function renderApp(path: string, options: { bootstrap?: Bootstrap }
   const i18n = await createI18n(bootstrap.locale);
   const cache = await loadEmotionCache(bootstrap.direction);
   const store = createBootstrapStore(bootstrap);
-  const router = createMemoryRouter(createRoutes({ bootstrap: store, i18n }), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes({ bootstrap: store, i18n }, pageTable), {
+    initialEntries: [path],
+  });
   const result = render(
     <AppProviders bootstrap={store} i18n={i18n} emotionCache={cache}>
       <RootErrorBoundary>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { safeRedirectPath } from '../../lib/session/guards.ts';
 import { renderApp } from '../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../test/session.ts';
-import { completeAccountLoader } from './routes.ts';
+import { completeAccountLoader } from './complete-account-loader.ts';
 
 describe('route guards of the session', () => {
   it('ROUTE-05 /documents sends a signed-out visitor to the sign-in page, coming back after', async () => {
