@@ -1,4 +1,5 @@
-// Each network's shop is branded before any script runs (name, logo, colours, language).
+// Each network's shop is branded before any script runs (name, logo, colours, language), and its
+// pages run within the content-security policy (decision 0034).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -46,6 +47,38 @@ test.describe('first paint without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   });
+});
+
+/** A product of each demo network: its single ticket. */
+const SINGLE_TICKET: Record<string, number> = { lumiere: 1101, wahat: 1201, lakeside: 1301 };
+
+test.describe('the content-security policy', () => {
+  for (const network of networks) {
+    test(`${network.slug}'s home, product and cart pages run without a policy violation`, async ({
+      page,
+    }) => {
+      // The browser reports a violation even when the script catches the refusal (zod's probe of
+      // `new Function` did, on every page that parsed an answer): the pages listen for reports.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { cspViolations: seen });
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+        );
+      });
+      const prefix = network.defaultLanguage === 'fr' ? '' : `/${network.defaultLanguage}`;
+      for (const path of ['/', `/products/${SINGLE_TICKET[network.slug]}`, '/cart']) {
+        await page.goto(networkUrl(network.slug, `${prefix}${path}`));
+        await expect(page.locator('main h1')).toBeVisible();
+        // The catalogue is read (and parsed) on each of these pages.
+        if (path !== '/cart') await expect(page.locator('main h2').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(
+          await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+        ).toEqual([]);
+      }
+    });
+  }
 });
 
 function hexToRgb(hex: string): string {

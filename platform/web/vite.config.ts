@@ -55,6 +55,7 @@ const reactRouterProduction = fileURLToPath(
 const useSyncExternalStoreShim = fileURLToPath(
   new URL('./build/use-sync-external-store-shim.ts', import.meta.url),
 );
+const zodJitless = fileURLToPath(new URL('./build/zod-jitless.ts', import.meta.url));
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), reactRouterTreeShaking(), buildManifest(), terserPass(), precompress()],
@@ -64,6 +65,7 @@ export default defineConfig(({ mode }) => ({
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction },
             { find: /^use-sync-external-store\/shim$/, replacement: useSyncExternalStoreShim },
+            { find: /^zod$/, replacement: zodJitless },
           ]
         : [],
   },

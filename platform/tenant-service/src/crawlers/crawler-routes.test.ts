@@ -96,17 +96,20 @@ describe('GET /robots.txt', () => {
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
     expect(lines).toContain('Disallow: /api/');
-    for (const area of ['/account', '/cart', '/auth'])
+    for (const area of ['/account', '/cart/', '/auth'])
       for (const prefix of ['', '/en', '/ar', '/it', '/es'])
         expect(lines).toContain(`Disallow: ${prefix}${area}`);
+    // The cart's own page holds nothing of a visitor for a crawler: only its steps are closed.
+    expect(lines).not.toContain('Disallow: /cart');
+    expect(lines).not.toContain('Disallow: /en/cart');
     expect(lines).toContain('Sitemap: http://lumiere.localhost:8300/sitemap.xml');
   });
 
   it('on a network whose default language is not French closes /fr too, and names the sitemap on its production domain in https', async () => {
     const lines = (await (await get('shop.wahat-metro.example', '/robots.txt')).text()).split('\n');
     expect(lines).toContain('Disallow: /fr/account');
-    expect(lines).toContain('Disallow: /ar/cart');
-    expect(lines).not.toContain('Disallow: /it/cart');
+    expect(lines).toContain('Disallow: /ar/cart/');
+    expect(lines).not.toContain('Disallow: /it/cart/');
     expect(lines).toContain('Sitemap: https://shop.wahat-metro.example/sitemap.xml');
   });
 

@@ -8,11 +8,13 @@ export const LEGAL_PAGE_PATHS = ['/legal-notices', '/privacy-policy', '/terms-of
 
 /**
  * Paths of the web app (platform/web/src/config/paths.ts) no crawler has a use for. The checkout
- * steps are under /cart.
+ * steps are under /cart/. The cart's own page stays open (decision 0034): a visitor's cart lives
+ * in their browser, so what a crawler reads there is the empty cart with its way to the shop,
+ * and a page closed to crawlers is one search engines report as blocked.
  */
 export const PRIVATE_PAGE_PATHS = [
   '/account',
-  '/cart',
+  '/cart/',
   '/auth',
   '/documents',
   '/deletion',
