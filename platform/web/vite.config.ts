@@ -57,8 +57,12 @@ const useSyncExternalStoreShim = fileURLToPath(
 );
 const zodJitless = fileURLToPath(new URL('./build/zod-jitless.ts', import.meta.url));
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), reactRouterTreeShaking(), buildManifest(), terserPass(), precompress()],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  // The server's renderer (decision 0034) is built by `vite build --ssr` into dist/.server, which
+  // the tenant service imports and never serves: none of the client's packaging applies to it.
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), reactRouterTreeShaking(), buildManifest(), terserPass(), precompress()],
   resolve: {
     alias:
       mode === 'production'
@@ -71,23 +75,27 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     manifest: true,
+    // The public files are the browser's: the server's renderer needs none of them.
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     sourcemap: false,
     // Every browser the shop supports preloads modules natively.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The home route is an entry too, so that what it imports counts as initial code; the
-      // router still loads it with its lazy import.
-      input: { index: ENTRY_PAGE, home: HOME_ROUTE },
-      // emotion imports hoist-non-react-statics for `withTheme` alone, which the app never uses;
-      // the package does not say it is free of side effects, so it stayed, with a second react-is.
-      treeshake: {
-        moduleSideEffects: [
-          { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
-        ],
-      },
-      output: { codeSplitting: { groups: [{ name: firstPaintChunk, tags: ['$initial'] }] } },
-    },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          // The home route is an entry too, so that what it imports counts as initial code; the
+          // router still loads it with its lazy import.
+          input: { index: ENTRY_PAGE, home: HOME_ROUTE },
+          // emotion imports hoist-non-react-statics for `withTheme` alone, which the app never uses;
+          // the package does not say it is free of side effects, so it stayed, with a second react-is.
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+            ],
+          },
+          output: { codeSplitting: { groups: [{ name: firstPaintChunk, tags: ['$initial'] }] } },
+        },
   },
   server: {
     // The Host header goes through unchanged: the tenant service finds the network by it

@@ -35,5 +35,5 @@ export function BootstrapProvider({ store, children }: { store: BootstrapStore; 
 export function useBootstrap(): Bootstrap {
   const store = useContext(BootstrapContext);
   if (!store) throw new Error('useBootstrap outside BootstrapProvider');
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

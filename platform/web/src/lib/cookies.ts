@@ -17,7 +17,11 @@ export function serializeCookie(
   return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=${sameSite}${secure}`;
 }
 
-export function readCookie(name: string, cookies = document.cookie): string | undefined {
+// On the server (decision 0034) there is no cookie: the page is rendered for a visitor.
+export function readCookie(
+  name: string,
+  cookies = typeof document === 'undefined' ? '' : document.cookie,
+): string | undefined {
   for (const part of cookies.split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));

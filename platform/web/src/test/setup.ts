@@ -4,8 +4,11 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.tsx';
 
+// The server render's tests run in Node, without a window (entry-server.test.tsx).
+const inBrowser = typeof window !== 'undefined';
+
 // jsdom lays nothing out and has no scrolling: the router's scroll restoration scrolls nowhere.
-window.scrollTo = () => {};
+if (inBrowser) window.scrollTo = () => {};
 
 // jsdom's TextEncoder answers another realm's Uint8Array, which jose (the wallet's device proofs)
 // refuses: the bytes are copied into this realm's.
@@ -14,7 +17,7 @@ class SameRealmTextEncoder extends TextEncoder {
     return new Uint8Array(super.encode(input));
   }
 }
-globalThis.TextEncoder = SameRealmTextEncoder;
+if (inBrowser) globalThis.TextEncoder = SameRealmTextEncoder;
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -22,7 +25,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
+  if (inBrowser) cleanup();
   queryClient.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

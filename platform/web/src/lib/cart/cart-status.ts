@@ -77,8 +77,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The server renders an empty cart; the browser's hydration starts from it too (decision 0034). */
+const serverCartStatus = () => EMPTY;
+
 export function useCartStatus(): CartStatus {
-  return useSyncExternalStore(subscribe, readCartStatus);
+  return useSyncExternalStore(subscribe, readCartStatus, serverCartStatus);
 }
 
 if (typeof window !== 'undefined') {

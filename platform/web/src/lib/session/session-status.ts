@@ -38,6 +38,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The server renders for a visitor; the browser's hydration starts from it too (decision 0034). */
+const serverSessionStatus = (): SessionStatus => 'signedOut';
+
 export function useSessionStatus(): SessionStatus {
-  return useSyncExternalStore(subscribe, readSessionStatus);
+  return useSyncExternalStore(subscribe, readSessionStatus, serverSessionStatus);
 }

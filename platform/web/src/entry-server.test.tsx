@@ -1,0 +1,61 @@
+// @vitest-environment node
+// The server's render of the public pages (decision 0034), in Node as the tenant service runs it.
+import { describe, expect, it } from 'vitest';
+import { renderPage } from './entry-server.tsx';
+import { fixtureBootstrap } from './test/fixtures/bootstrap.ts';
+import { fixtureCatalogue } from './test/fixtures/catalogue.ts';
+
+describe('the server render', () => {
+  it('renders the home page with the shop’s products and the CSS of its components', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const catalogue = fixtureCatalogue();
+    const rendered = await renderPage({ bootstrap, url: 'http://shop.test/', catalogue });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain(bootstrap.texts.homeTitle);
+    const names = catalogue.categories.flatMap((category) => category.shopItems.map((item) => item.name));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names.slice(0, 3)) expect(rendered.html).toContain(name);
+    expect(rendered.styles).toMatch(/<style data-emotion="mui [^"]+">/);
+    // The styles are in the head's elements only, not before each component.
+    expect(rendered.html).not.toContain('<style');
+  });
+});
+
+describe('the server render of other pages', () => {
+  it('renders a product page with the product’s name as its heading', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const catalogue = fixtureCatalogue();
+    const item = catalogue.categories[0]?.shopItems[0];
+    if (!item) throw new Error('no item');
+    const rendered = await renderPage({
+      bootstrap,
+      url: `http://shop.test/products/${item.shopItemId}`,
+      catalogue,
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toMatch(new RegExp(`<h1[^>]*>${item.name}</h1>`));
+  });
+
+  it('renders Arabic right to left, with the mirrored styles’ own key', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'ar', direction: 'rtl' });
+    const rendered = await renderPage({
+      bootstrap,
+      url: 'http://shop.test/ar',
+      catalogue: fixtureCatalogue(),
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toContain(bootstrap.texts.homeTitle);
+    expect(rendered.styles).toMatch(/<style data-emotion="mui-rtl [^"]+">/);
+  });
+
+  it('answers the address’s canonical form instead of a page', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const rendered = await renderPage({
+      bootstrap,
+      url: 'http://shop.test/fr/cart',
+      catalogue: fixtureCatalogue(),
+    });
+    expect(rendered).toMatchObject({ kind: 'redirect', location: '/cart' });
+  });
+});
