@@ -81,6 +81,38 @@ test.describe('the content-security policy', () => {
   }
 });
 
+test.describe('on a phone, the home page', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  for (const network of networks) {
+    test(`${network.slug}'s home page does not move while its shop arrives (layout shift under 0.02)`, async ({
+      page,
+    }) => {
+      // The browser's own account of layout shifts, as Lighthouse reads it (none after an input).
+      await page.addInitScript(() => {
+        const shifts = { total: 0 };
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) shifts.total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const prefix = network.defaultLanguage === 'fr' ? '' : `/${network.defaultLanguage}`;
+      await page.goto(networkUrl(network.slug, `${prefix}/`));
+      await expect(page.locator('main h2').first()).toBeVisible();
+      await expect(page.locator('main article, main li').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const total = await page.evaluate(
+        () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+      );
+      expect(total).toBeLessThan(0.02);
+    });
+  }
+});
+
 function hexToRgb(hex: string): string {
   const value = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
