@@ -113,6 +113,9 @@ async function renderWithSession(
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </QueryClientContext>,
+    // Every boundary inline, in order: React's scripts revealing outlined boundaries would be
+    // inline scripts, which the content-security policy refuses.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await readAll(prelude);
   const emotion = createEmotionServer(cache);
