@@ -19,6 +19,9 @@ describe('the server render', () => {
     expect(rendered.styles).toMatch(/<style data-emotion="mui [^"]+">/);
     // The styles are in the head's elements only, not before each component.
     expect(rendered.html).not.toContain('<style');
+    // No script either: React would otherwise reveal the shop's boundary with an inline script,
+    // which the content-security policy refuses.
+    expect(rendered.html).not.toContain('<script');
   });
 });
 
