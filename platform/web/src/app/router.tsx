@@ -1,5 +1,7 @@
-// The one route registry: every page exists under each language prefix and without one; the
-// language guard sends each address to its canonical form on the page's network (decision 0023).
+// The route tree: every page exists under each language prefix and without one; the language
+// guard sends each address to its canonical form on the page's network (decision 0023). The pages
+// themselves are listed in page-routes.ts, which the browser loads on its first navigation away from
+// the home page (decision 0034).
 import { LOCALES, type Locale } from '@transit-shop/sdk/locales';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { completeAccountLoader } from '../features/auth/complete-account-loader.ts';
