@@ -872,38 +872,45 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
   });
 
   const registerLabel = 'Numéro d’étudiant inscrit sur la carte';
-  const providersOf = (...providers: Record<string, unknown>[]) => ({
-    'Networks/getQualificationValidationConfiguration': () => ({
-      ok: { validationDelayDays: 2, providers },
-    }),
-  });
-
-  it('DOC-02 a student card sent with its number is checked by the network’s register: accepted at once', async () => {
+  /** The student pass's page, for a traveller without documents, on a network with these providers. */
+  async function openWithProviders(...providers: Record<string, unknown>[]) {
     const uploads = fakeUploads();
     const { user } = await openProduct(items.student.shopItemId, {
       signedInAs: fixtureUser({ profiles: [ines] }),
       handlers: {
         ...documentsOf(),
-        ...providersOf(
-          { id: 1, name: 'Service des justificatifs', documentTypeIds: [2] },
-          {
-            id: 2,
-            name: 'Registre étudiant',
-            documentTypeIds: [1],
-            inputLabel: { fr: registerLabel, en: 'Student number on the card' },
-          },
-        ),
+        'Networks/getQualificationValidationConfiguration': () => ({
+          ok: { validationDelayDays: 2, providers },
+        }),
       },
     });
     const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    return { uploads, user, step };
+  }
+
+  /** Picks a student card's photo in the step's file field. */
+  async function uploadCard(user: ReturnType<typeof userEvent.setup>, step: HTMLElement) {
+    const input = step.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file field');
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50])], 'carte.png', { type: 'image/png' }));
+  }
+
+  it('DOC-02 a student card sent with its number is checked by the network’s register: accepted at once', async () => {
+    const { uploads, user, step } = await openWithProviders(
+      { id: 1, name: 'Service des justificatifs', documentTypeIds: [2] },
+      {
+        id: 2,
+        name: 'Registre étudiant',
+        documentTypeIds: [1],
+        inputLabel: { fr: registerLabel, en: 'Student number on the card' },
+      },
+    );
     const number = await within(step).findByRole('textbox', { name: registerLabel });
     within(step).getByText(
       'Facultatif. Vérifié par « \u2068Registre étudiant\u2069 », votre justificatif peut être accepté tout de suite.',
     );
     await user.type(number, ' LUM-ETU-2026-0001 ');
-    const input = step.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error('no file field');
-    await user.upload(input, new File([new Uint8Array([0x89, 0x50])], 'carte.png', { type: 'image/png' }));
+    await uploadCard(user, step);
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]?.fields).toMatchObject({
       paperworkTypeId: '1',
@@ -920,20 +927,14 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
   });
 
   it('DOC-02 where the provider asks nothing beside the file, no field is shown and the file alone goes to the network’s staff', async () => {
-    const uploads = fakeUploads();
-    const { user } = await openProduct(items.student.shopItemId, {
-      signedInAs: fixtureUser({ profiles: [ines] }),
-      handlers: {
-        ...documentsOf(),
-        ...providersOf({ id: 1, name: 'Service des justificatifs', documentTypeIds: [1, 2] }),
-      },
+    const { uploads, user, step } = await openWithProviders({
+      id: 1,
+      name: 'Service des justificatifs',
+      documentTypeIds: [1, 2],
     });
-    const step = await screen.findByRole('region', { name: 'Justificatifs' });
     await within(step).findByRole('button', { name: 'Déposer un justificatif' });
     expect(within(step).queryByRole('textbox')).toBeNull();
-    const input = step.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error('no file field');
-    await user.upload(input, new File([new Uint8Array([0x89, 0x50])], 'carte.png', { type: 'image/png' }));
+    await uploadCard(user, step);
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(Object.keys(uploads[0]?.fields ?? {})).not.toContain('qualificationProviderId');
   });
