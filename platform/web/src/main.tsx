@@ -1,6 +1,6 @@
 // Entry point: reads the network's bootstrap, loads the language, renders the app once its first
 // route is ready (the server's prepaint header stays until then, so nothing flashes).
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { RootErrorBoundary } from './app/root-error-boundary.tsx';
@@ -39,13 +39,18 @@ async function start(container: HTMLElement) {
     });
   });
 
-  createRoot(container).render(
+  const app = (
     <AppProviders bootstrap={store} i18n={i18n} emotionCache={emotionCache}>
       <RootErrorBoundary>
         <RouterProvider router={router} />
       </RootErrorBoundary>
-    </AppProviders>,
+    </AppProviders>
   );
+  if (container.dataset.serverRendered === 'true') {
+    const { seedServerData } = await import('./lib/server-data.ts');
+    seedServerData();
+    hydrateRoot(container, app);
+  } else createRoot(container).render(app);
   if (!checked) void checkBootstrapLater(bootstrap);
   // The other pages' routes, ready before the first navigation needs them (decision 0034).
   void loadPageTable();

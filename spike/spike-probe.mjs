@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+const [url, file, shot] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: 412, height: 823 } });
+p.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 400)); });
+p.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 400)));
+await p.addInitScript(() => { document.addEventListener('securitypolicyviolation', (e) => console.error('CSP', e.violatedDirective, e.blockedURI)); const s={t:0}; window.ls=s; new PerformanceObserver((l)=>{for(const e of l.getEntries()) if(!e.hadRecentInput) s.t+=e.value}).observe({type:'layout-shift',buffered:true}); });
+await p.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', headers: { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'" }, body: readFileSync(file, 'utf8') }));
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.waitForTimeout(1000);
+console.log('h1', await p.locator('main h1').innerText(), 'items', await p.locator('main h3').count(), 'cls', await p.evaluate(() => window.ls.t));
+await p.locator('main a[href*="/products/"]').first().click().catch((e) => console.log('noclick', e.message.slice(0,100)));
+await p.waitForTimeout(1500);
+console.log('after click url', p.url(), 'h1', await p.locator('main h1').innerText().catch(() => '?'));
+if (shot) await p.screenshot({ path: shot });
+await b.close();
