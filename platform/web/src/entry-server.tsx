@@ -4,7 +4,7 @@
 // tenant files, and emotion's CSS of the components on the page extracted beside the markup.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import type { i18n } from 'i18next';
@@ -38,7 +38,8 @@ export type ServerRender =
       html: string;
       /** emotion's style elements of the components on the page, for the head. */
       styles: string;
-      /** The router's data of the page, for the browser's hydration. */
+      /** The query cache the page was rendered with, for the browser's hydration. */
+      data: unknown;
       status: number;
     }
   | { kind: 'redirect'; status: number; location: string };
@@ -120,5 +121,5 @@ async function renderWithSession(
   const html = await readAll(prelude);
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { kind: 'page', html, styles, status: context.statusCode };
+  return { kind: 'page', html, styles, data: dehydrate(queries), status: context.statusCode };
 }

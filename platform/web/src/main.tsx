@@ -46,7 +46,8 @@ async function start(container: HTMLElement) {
       </RootErrorBoundary>
     </AppProviders>
   );
-  if (container.dataset.serverRendered === 'true') {
+  // A page the server rendered carries its data in the head (decision 0034).
+  if (document.getElementById('server-data')) {
     const { seedServerData } = await import('./lib/server-data.ts');
     seedServerData();
     hydrateRoot(container, app);
