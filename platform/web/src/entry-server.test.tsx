@@ -62,3 +62,25 @@ describe('the server render of other pages', () => {
     expect(rendered).toMatchObject({ kind: 'redirect', location: '/cart' });
   });
 });
+
+describe('the server render of a legal page', () => {
+  it('shows the text it is given, without a loading state', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const rendered = await renderPage({
+      bootstrap,
+      url: 'http://shop.test/legal-notices',
+      catalogue: fixtureCatalogue(),
+      legal: {
+        kind: 'legalNotices',
+        document: {
+          networkId: bootstrap.network.id,
+          locale: 'fr',
+          html: '<p>Éditeur : Réseau de démonstration.</p>',
+        },
+      },
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toContain('<p>Éditeur : Réseau de démonstration.</p>');
+    expect(rendered.html).not.toContain('role="progressbar"');
+  });
+});

@@ -6,6 +6,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
+import type { LegalDocument, LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import type { i18n } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -13,6 +14,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers.tsx';
 import { createRoutes, loadPageTable } from './app/router.tsx';
 import { setPathsNetwork } from './config/paths.ts';
+import { getLegalDocumentQueryOptions } from './features/legal/api/get-legal-document.ts';
 import { type BootstrapStore, createBootstrapStore } from './lib/bootstrap-context.tsx';
 import { getProductsQueryOptions } from './lib/catalogue/get-products.ts';
 import { createI18n } from './lib/i18n.ts';
@@ -29,6 +31,8 @@ export type ServerRenderInput = {
   url: string;
   /** The catalogue a visitor is shown, in the page's language. */
   catalogue: CatalogueAnswer;
+  /** On a legal page, its text (sanitised when the tenant files load). */
+  legal?: { kind: LegalDocumentKind; document: LegalDocument } | undefined;
 };
 
 export type ServerRender =
@@ -86,6 +90,13 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
     getProductsQueryOptions(undefined as never, bootstrap.network.id, bootstrap.locale).queryKey,
     input.catalogue,
   );
+  if (input.legal) {
+    const { kind, document } = input.legal;
+    queries.setQueryData(
+      getLegalDocumentQueryOptions(bootstrap.apiBase, kind, bootstrap.network.id, bootstrap.locale).queryKey,
+      document,
+    );
+  }
   // A visitor's session, the page's for the loaders and the components: nobody is signed in.
   installSessionRuntime(
     createSessionRuntime({ bootstrap, queryClient: queries, getLocale: () => bootstrap.locale }),

@@ -2,6 +2,7 @@
 // network, locale and appearance, then kept), a redirect to the canonical language path, a file
 // of the build, or nothing of the network. Both the Hono route and the Node fast path ask here.
 
+import type { LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import { splitLocalePath } from '@transit-shop/sdk/locale-paths';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { type Appearance, catalogueAnswer, type LoadedNetwork } from '@transit-shop/tenancy';
@@ -44,6 +45,20 @@ export type IndexPagesOptions = {
 };
 
 export type IndexPages = ReturnType<typeof createIndexPages>;
+
+const LEGAL_KINDS: Readonly<Record<string, LegalDocumentKind>> = {
+  '/legal-notices': 'legalNotices',
+  '/privacy-policy': 'privacyPolicy',
+  '/terms-of-use': 'termsOfUse',
+};
+
+/** A legal page's text, given to the renderer so the page is whole in its first answer. */
+function legalOf(network: LoadedNetwork, locale: Locale, path: string) {
+  const kind = LEGAL_KINDS[path];
+  const html = kind ? network.network.legal[locale]?.[kind] : undefined;
+  if (!kind || html === undefined) return undefined;
+  return { kind, document: { networkId: network.network.config.id, locale, html } };
+}
 
 const pageKey = (locale: Locale, path: string, appearance: Appearance) =>
   `${locale}\u0000${appearance}\u0000${path}`;
@@ -189,6 +204,7 @@ export function createIndexPages(options: IndexPagesOptions) {
         bootstrap: bootstrapOf(network, locale, 'SYSTEM', build.buildId),
         url,
         catalogue: catalogueAnswer({ config, catalogue: network.catalogue }, { locale }),
+        legal: legalOf(network, locale, path),
       });
     } catch (error) {
       logger?.error(

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
+import type { LegalDocument, LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import type { Bootstrap } from '@transit-shop/tenancy';
 
 export type RenderedPage =
@@ -22,7 +23,12 @@ export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string };
 
 export type PageRenderer = {
-  render(input: { bootstrap: Bootstrap; url: string; catalogue: CatalogueAnswer }): Promise<RenderedPage>;
+  render(input: {
+    bootstrap: Bootstrap;
+    url: string;
+    catalogue: CatalogueAnswer;
+    legal?: { kind: LegalDocumentKind; document: LegalDocument } | undefined;
+  }): Promise<RenderedPage>;
 };
 
 type RendererModule = { renderPage: PageRenderer['render'] };

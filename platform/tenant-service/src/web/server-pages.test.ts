@@ -15,7 +15,8 @@ globalThis.renders = (globalThis.renders ?? 0);
 export async function renderPage(input) {
   globalThis.renders += 1;
   const url = new URL(input.url);
-  if (url.pathname === '/legal-notices') throw new Error('the renderer failed');
+  if (url.pathname === '/privacy-policy') throw new Error('the renderer failed');
+  if (input.legal) return { kind: 'page', html: '<article>' + input.legal.document.html + '</article>', styles: '', data: {}, status: 200 };
   return {
     kind: 'page',
     html: '<main><h1>' + input.bootstrap.network.name + ' ' + input.bootstrap.locale + ' ' + url.pathname + '</h1></main>',
@@ -71,6 +72,14 @@ describe('public pages rendered by the server', () => {
     expect(english.html).toContain('<h1>Alpha Transit en /en</h1>');
   });
 
+  it('a legal page is rendered with its text, as the tenant files have it sanitised', async () => {
+    await writeRenderer('with-renderer-3');
+    const legal = await page('alpha.localhost', '/en/legal-notices');
+    expect(legal.html).toContain(
+      '<article><h1>legal-notices en</h1><p>Published by Alpha Transit.</p></article>',
+    );
+  });
+
   it('a page that depends on the visitor, a failed render and a build without a renderer answer the page the browser renders', async () => {
     await writeRenderer('with-renderer-2');
     const cart = await page('alpha.localhost', '/cart');
@@ -78,7 +87,7 @@ describe('public pages rendered by the server', () => {
     expect(cart.html).toContain('<header class="prepaint-header">');
     expect(cart.html).not.toContain('server-data');
 
-    const failed = await page('alpha.localhost', '/legal-notices');
+    const failed = await page('alpha.localhost', '/privacy-policy');
     expect(failed.status).toBe(200);
     expect(failed.html).toContain('<header class="prepaint-header">');
     expect(fixture.service.logs.some((line) => line.msg === 'a page could not be rendered')).toBe(true);
