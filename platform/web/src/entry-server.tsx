@@ -16,7 +16,7 @@ import { createRoutes, loadPageTable } from './app/router.tsx';
 import { setPathsNetwork } from './config/paths.ts';
 import { getLegalDocumentQueryOptions } from './features/legal/api/get-legal-document.ts';
 import { type BootstrapStore, createBootstrapStore } from './lib/bootstrap-context.tsx';
-import { getProductsQueryOptions } from './lib/catalogue/get-products.ts';
+import { productsQueryKey } from './lib/catalogue/get-products.ts';
 import { createI18n } from './lib/i18n.ts';
 import { QueryClientContext } from './lib/query-client.tsx';
 import {
@@ -86,10 +86,7 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   ]);
   const store = createBootstrapStore(bootstrap);
   const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-  queries.setQueryData(
-    getProductsQueryOptions(undefined as never, bootstrap.network.id, bootstrap.locale).queryKey,
-    input.catalogue,
-  );
+  queries.setQueryData(productsQueryKey(bootstrap.network.id, bootstrap.locale), input.catalogue);
   if (input.legal) {
     const { kind, document } = input.legal;
     queries.setQueryData(
