@@ -38,6 +38,8 @@ describe('the server render of other pages', () => {
     });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
     expect(rendered.html).toMatch(new RegExp(`<h1[^>]*>${item.name}</h1>`));
+    // Not interactive before hydration: the add to cart says so instead of losing the click.
+    expect(rendered.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Ajouter au panier/);
   });
 
   it('renders Arabic right to left, with the mirrored styles’ own key', async () => {
