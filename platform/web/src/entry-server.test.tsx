@@ -40,6 +40,8 @@ describe('the server render of other pages', () => {
     expect(rendered.html).toMatch(new RegExp(`<h1[^>]*>${item.name}</h1>`));
     // Not interactive before hydration: the add to cart says so instead of losing the click.
     expect(rendered.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Ajouter au panier/);
+    // Nor are its choices: one made before hydration would be undone by it.
+    expect(rendered.html).toMatch(/<fieldset[^>]*disabled=""/);
   });
 
   it('renders Arabic right to left, with the mirrored styles’ own key', async () => {

@@ -26,6 +26,7 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import { transportCardsQueryOptions } from '../../../lib/transport-cards/transport-cards.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
 import { asksForCard, cardChoiceOf, creationProductIn, usableCardsOf } from '../card-choice-rules.ts';
@@ -70,6 +71,7 @@ function NotForSale() {
 
 function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart: AddToCart | null }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { network } = useBootstrap();
   const errorText = useErrorText();
   const { item, supports, answer } = listed;
@@ -208,7 +210,12 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
       <Typography id={headingId} variant="h2" component="h2" sx={{ mb: 2 }}>
         {t('products.purchase')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      {/* Until the page is interactive a choice would be undone by hydration: the controls wait for it. */}
+      <Box
+        component="fieldset"
+        disabled={!hydrated}
+        sx={{ display: 'grid', gap: 3, border: 0, p: 0, m: 0, minWidth: 0 }}
+      >
         {travellers ? (
           <TravellerChoice
             travellers={travellers}
