@@ -22,7 +22,14 @@ export function Component() {
       {globalMessage ? (
         // An outlined paper's look, without Paper's code in the first paint's JavaScript.
         <Box
-          sx={{ p: 2, mb: 4, bgcolor: 'background.paper', border: 1, borderColor: 'primary.main', borderRadius: 1 }}
+          sx={{
+            p: 2,
+            mb: 4,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'primary.main',
+            borderRadius: 1,
+          }}
         >
           <Typography>{globalMessage}</Typography>
         </Box>
