@@ -1,5 +1,6 @@
 // Entry point: reads the network's bootstrap, loads the language, renders the app once its first
 // route is ready (the server's prepaint header stays until then, so nothing flashes).
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -11,6 +12,7 @@ import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import type { BuildWatch } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
+import { preloadLazyParts } from './lib/lazy-part.ts';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 async function start(container: HTMLElement) {
@@ -48,9 +50,16 @@ async function start(container: HTMLElement) {
   );
   // A page the server rendered carries its data in the head (decision 0034).
   if (document.getElementById('server-data')) {
-    const { seedServerData } = await import('./lib/server-data.ts');
+    const [{ seedServerData }] = await Promise.all([import('./lib/server-data.ts'), preloadLazyParts()]);
     seedServerData();
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser between components instead of holding
+    // the main thread until the whole page is done. A page the browser renders differently from
+    // the server's is redone by React; it says so here, where the console shows it.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('The page did not match its server render:', error),
+      });
+    });
   } else createRoot(container).render(app);
   if (!checked) void checkBootstrapLater(bootstrap);
   // The other pages' routes, ready before the first navigation needs them (decision 0034).

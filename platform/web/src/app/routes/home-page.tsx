@@ -1,12 +1,13 @@
 // Home: the network's welcome, then the shop's catalogue (loaded after the first paint).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useBootstrap } from '../../lib/bootstrap-context.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
 // The shop needs the catalogue, its schemas and the query cache: it loads after the first paint.
-const ShopListing = lazy(() => import('../../features/shop/components/shop-listing.tsx'));
+const ShopListing = lazyPart(() => import('../../features/shop/components/shop-listing.tsx'));
 
 export function Component() {
   const { texts, network } = useBootstrap();

@@ -2,13 +2,14 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
-const FooterControls = lazy(() => import('./footer-controls.tsx'));
+const FooterControls = lazyPart(() => import('./footer-controls.tsx'));
 
 /** Keeps the controls' height while they load, so the footer does not grow under the reader. */
 const CONTROLS_HEIGHT = 40;
