@@ -44,6 +44,46 @@ describe('the server render of other pages', () => {
     expect(rendered.html).toMatch(/<fieldset[^>]*disabled=""/);
   });
 
+  it('keeps the start date’s room on the server and proposes nothing: the visitor’s clock is not its own', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const catalogue = fixtureCatalogue();
+    const dayPass = catalogue.categories
+      .flatMap((category) => category.shopItems)
+      .find((item) => item.pivotType === 'DAY_PIVOT');
+    if (!dayPass) throw new Error('no day pass in the fixture');
+    const rendered = await renderPage({
+      bootstrap,
+      url: `http://shop.test/products/${dayPass.shopItemId}`,
+      catalogue,
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    // The day's and the time's selects, empty until the browser proposes from its own clock.
+    expect(rendered.html.match(/<select[^>]*><\/select>/g)).toHaveLength(2);
+    expect(rendered.html).not.toContain('<option');
+  });
+
+  it('leaves the alerts to the browser: they are shown by the visitor’s clock', async () => {
+    const bootstrap = fixtureBootstrap({
+      locale: 'fr',
+      initialAlerts: [
+        {
+          id: 'works-now',
+          level: 'WARNING',
+          flags: [],
+          displayAfter: '2020-01-01T00:00:00Z',
+          displayBefore: '2100-01-01T00:00:00Z',
+          displayed: true,
+          message: { fr: 'Travaux sur la ligne 2 ce week-end.' },
+          channel: 'global',
+        },
+      ],
+    });
+    const rendered = await renderPage({ bootstrap, url: 'http://shop.test/', catalogue: fixtureCatalogue() });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toContain('data-alerts="pending"');
+    expect(rendered.html).not.toContain('Travaux sur la ligne 2');
+  });
+
   it('renders Arabic right to left, with the mirrored styles’ own key', async () => {
     const bootstrap = fixtureBootstrap({ locale: 'ar', direction: 'rtl' });
     const rendered = await renderPage({

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
-import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
@@ -42,7 +42,13 @@ import { DocumentsStep } from './documents-step.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
-import { firstStart, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
+import {
+  awaitedProposals,
+  firstStart,
+  StartDateChoice,
+  startDayOf,
+  useStartProposals,
+} from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
 import { TunnelEntry } from './tunnel-entry.tsx';
@@ -86,6 +92,12 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const [form, dispatch] = useReducer(purchaseFormReducer, null, () =>
     initialPurchaseForm(item, supports, firstStart(start.proposals)),
   );
+  // The proposals come with the browser's clock: the first is chosen as they come, in this render.
+  const [proposalsChosenFrom, setProposalsChosenFrom] = useState(start.proposals);
+  if (start.proposals !== proposalsChosenFrom) {
+    setProposalsChosenFrom(start.proposals);
+    dispatch({ type: 'startChosen', choice: firstStart(start.proposals) });
+  }
   const {
     startChoice,
     profile,
@@ -266,10 +278,10 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         )}
         <TunnelEntry item={item} />
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
-        {start.proposals ? (
+        {start.proposals || (start.pending && item.pivotType) ? (
           <PurchaseSection title={t('products.start.legend')}>
             <StartDateChoice
-              proposals={start.proposals}
+              proposals={start.proposals ?? awaitedProposals(item.pivotType ?? 'DAY_PIVOT')}
               timeZone={timeZone}
               value={startChoice}
               onChange={(choice) => dispatch({ type: 'startChosen', choice })}
