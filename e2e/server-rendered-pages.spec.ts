@@ -149,16 +149,35 @@ test("the console guard hears a shop listing whose markup is not the browser's",
   await expect.poll(() => problems.join('\n')).toContain('did not match its server render');
 });
 
-test("a product page's header, footer and details are the server's elements after hydration", async ({
-  page,
-}) => {
+test("the home page's shop is the server's elements after hydration", async ({ page }) => {
   // Marks put in the server's markup stay on elements the browser takes over; a part redrawn
-  // (its code still loading when hydration reached it) would lose them.
+  // (its code or the session still loading when hydration reached it) would lose them.
   const [network] = networks;
   if (!network) throw new Error('no demo network');
   const [first] = shopItemsOf(network.slug);
   if (!first) throw new Error(`${network.slug} sells nothing`);
   const locale = network.defaultLanguage;
+  const problems = watchConsole(page);
+
+  const home = shopUrl(network.slug, locale, '/');
+  await serveAltered(page, network.slug, home, (html) =>
+    html.replace('<article ', '<article data-server-mark="" '),
+  );
+  await page.goto(home);
+  await waitForHydration(page, locale, false);
+  await expect(page.locator('main article[data-server-mark]')).toHaveCount(1);
+  expect(problems).toEqual([]);
+});
+
+test("a product page's details, header and footer are the server's elements after hydration", async ({
+  page,
+}) => {
+  const [network] = networks;
+  if (!network) throw new Error('no demo network');
+  const [first] = shopItemsOf(network.slug);
+  if (!first) throw new Error(`${network.slug} sells nothing`);
+  const locale = network.defaultLanguage;
+  const problems = watchConsole(page);
   const product = shopUrl(network.slug, locale, `/products/${first.shopItemId}`);
   await serveAltered(page, network.slug, product, (html) =>
     html
@@ -166,7 +185,6 @@ test("a product page's header, footer and details are the server's elements afte
       .replace('aria-haspopup="menu"', 'aria-haspopup="menu" data-server-mark=""')
       .replace('<div role="group"', '<div data-server-mark="" role="group"'),
   );
-  const problems = watchConsole(page);
   await page.goto(product);
   await waitForHydration(page, locale, true);
   await expect(page.locator('[data-server-mark]')).toHaveCount(3);

@@ -18,6 +18,7 @@ import { getLegalDocumentQueryOptions } from './features/legal/api/get-legal-doc
 import { type BootstrapStore, createBootstrapStore } from './lib/bootstrap-context.tsx';
 import { productsQueryKey } from './lib/catalogue/get-products.ts';
 import { createI18n } from './lib/i18n.ts';
+import { preloadLazyParts } from './lib/lazy-part.tsx';
 import { QueryClientContext } from './lib/query-client.tsx';
 import {
   createSessionRuntime,
@@ -112,6 +113,9 @@ async function renderWithSession(
   const { store, i18n, cache, queries } = parts;
   const handler = createStaticHandler(createRoutes({ bootstrap: store, i18n }, await loadPageTable()));
   const context = await handler.query(new Request(input.url));
+  // The page's route module is loaded now: every part of the page is rendered in place, as the
+  // browser renders it once it has loaded them.
+  await preloadLazyParts();
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }

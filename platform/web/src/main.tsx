@@ -12,7 +12,7 @@ import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import type { BuildWatch } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
-import { preloadLazyParts } from './lib/lazy-part.ts';
+import { preloadLazyParts } from './lib/lazy-part.tsx';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 async function start(container: HTMLElement) {
@@ -50,7 +50,13 @@ async function start(container: HTMLElement) {
   );
   // A page the server rendered carries its data in the head (decision 0034).
   if (document.getElementById('server-data')) {
-    const [{ seedServerData }] = await Promise.all([import('./lib/server-data.ts'), preloadLazyParts()]);
+    const [{ seedServerData }] = await Promise.all([
+      import('./lib/server-data.ts'),
+      preloadLazyParts(),
+      // The session the page's parts read: ready, they are taken over with the rest of the page
+      // instead of waiting in a boundary of their own that any update would have redrawn.
+      import('./lib/session/session-runtime.ts').then(({ getSessionRuntime }) => getSessionRuntime()),
+    ]);
     seedServerData();
     // As a transition, hydration yields to the browser between components instead of holding
     // the main thread until the whole page is done. A page the browser renders differently from

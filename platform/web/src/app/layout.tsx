@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../features/shell/components/footer.tsx';
 import { Header } from '../features/shell/components/header.tsx';
-import { lazyPart } from '../lib/lazy-part.ts';
+import { lazyPart } from '../lib/lazy-part.tsx';
 import { useSessionStatus } from '../lib/session/session-status.ts';
 
 // Alerts need the beacon client and its schemas: they load after the first paint.
@@ -56,17 +56,8 @@ export function Layout() {
       >
         {t('shell.skipToContent')}
       </Link>
-      <Header
-        loggedIn={sessionStatus === 'loggedIn'}
-        cart={
-          <Suspense fallback={null}>
-            <CartArea />
-          </Suspense>
-        }
-      />
-      <Suspense fallback={null}>
-        <AlertArea onMaintenanceChange={setMaintenance} />
-      </Suspense>
+      <Header loggedIn={sessionStatus === 'loggedIn'} cart={<CartArea />} />
+      <AlertArea onMaintenanceChange={setMaintenance} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {maintenance ? (
           <Suspense fallback={null}>

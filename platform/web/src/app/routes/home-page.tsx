@@ -1,10 +1,9 @@
 // Home: the network's welcome, then the shop's catalogue (loaded after the first paint).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useBootstrap } from '../../lib/bootstrap-context.tsx';
-import { lazyPart } from '../../lib/lazy-part.ts';
+import { lazyPart } from '../../lib/lazy-part.tsx';
 
 // The shop needs the catalogue, its schemas and the query cache: it loads after the first paint.
 const ShopListing = lazyPart(() => import('../../features/shop/components/shop-listing.tsx'));
@@ -38,9 +37,7 @@ export function Component() {
       {/* The shop arrives after the first paint: a screen's height is kept for it from the start,
           so the footer is below the fold before and after, and nothing moves (CLS). */}
       <Box sx={{ minHeight: '100vh' }}>
-        <Suspense fallback={null}>
-          <ShopListing />
-        </Suspense>
+        <ShopListing />
       </Box>
     </Box>
   );
