@@ -22,6 +22,8 @@ describe('the server render', () => {
     // No script either: React would otherwise reveal the shop's boundary with an inline script,
     // which the content-security policy refuses.
     expect(rendered.html).not.toContain('<script');
+    // The shop's filters and the footer's language and appearance choices wait for hydration.
+    expect(rendered.html.match(/<fieldset[^>]*disabled=""/g)).toHaveLength(2);
   });
 });
 

@@ -17,6 +17,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef, u
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
+import { ReadyControls } from '../../../components/ready-controls.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
@@ -26,7 +27,6 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import { transportCardsQueryOptions } from '../../../lib/transport-cards/transport-cards.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
 import { asksForCard, cardChoiceOf, creationProductIn, usableCardsOf } from '../card-choice-rules.ts';
@@ -77,7 +77,6 @@ function NotForSale() {
 
 function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart: AddToCart | null }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const { network } = useBootstrap();
   const errorText = useErrorText();
   const { item, supports, answer } = listed;
@@ -222,12 +221,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
       <Typography id={headingId} variant="h2" component="h2" sx={{ mb: 2 }}>
         {t('products.purchase')}
       </Typography>
-      {/* Until the page is interactive a choice would be undone by hydration: the controls wait for it. */}
-      <Box
-        component="fieldset"
-        disabled={!hydrated}
-        sx={{ display: 'grid', gap: 3, border: 0, p: 0, m: 0, minWidth: 0 }}
-      >
+      <ReadyControls sx={{ display: 'grid', gap: 3 }}>
         {travellers ? (
           <TravellerChoice
             travellers={travellers}
@@ -298,7 +292,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         <Typography role="status" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
           {quantity === null ? null : t('products.total', { amount: formatPrice(unitPrice * quantity) })}
         </Typography>
-      </Box>
+      </ReadyControls>
       <AddToCartBar
         summary={summary}
         failure={failure}
