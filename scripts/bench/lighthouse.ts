@@ -118,7 +118,7 @@ async function measure(url: string, port: number): Promise<Run> {
   // What blocks the main thread, when it does: the longest tasks, with the script they ran.
   const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] })
     ?.items;
-  for (const task of (longTasks ?? []).slice(0, 5))
+  for (const task of (longTasks ?? []).slice(0, 3))
     findings.push(`performance: long task ${Math.round(task.duration ?? 0)} ms in ${shortUrl(task.url)}`);
   return {
     scores: {
