@@ -20,8 +20,10 @@ test.describe('first paint without JavaScript', () => {
       const response = await page.goto(networkUrl(network.slug, `${prefix}/`));
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(network.name);
-      await expect(page.locator('.prepaint-name')).toHaveText(network.name);
-      const logo = page.locator('.prepaint-header img');
+      // The page's own header, rendered by the server (decision 0034).
+      const header = page.locator('header').first();
+      await expect(header).toContainText(network.name);
+      const logo = header.locator('img').first();
       await expect(logo).toHaveAttribute('src', '/tenant/logo');
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const logoFile = await page.request.get(...apiRequest(network.slug, '/tenant/logo'));
@@ -31,7 +33,7 @@ test.describe('first paint without JavaScript', () => {
       );
       const colours = await page.evaluate(() => {
         const style = getComputedStyle(document.documentElement);
-        const header = getComputedStyle(document.querySelector('.prepaint-header') as Element);
+        const header = getComputedStyle(document.querySelector('header') as Element);
         return {
           primary: style.getPropertyValue('--net-primary').trim(),
           headerBackground: header.backgroundColor,

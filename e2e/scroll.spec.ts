@@ -34,6 +34,11 @@ test('ROUTE-13 a product opened from the scrolled shop opens at its top; back fi
   const product = page.getByRole('article').getByRole('link', { name: 'Annual pass', exact: true });
   // The catalogue loads after the first paint, slowly on a busy machine.
   await expect(product).toBeVisible({ timeout: 30_000 });
+  // The page the server rendered is the app's once its controls act: from then on a link is
+  // followed by the app's router (before, by the browser, which loads the next page whole).
+  await expect(
+    page.getByRole('group', { name: t.shop.filters.label }).getByRole('combobox').first(),
+  ).toBeEnabled();
   const shopPosition = await scrollTo(page, product);
 
   await product.click();

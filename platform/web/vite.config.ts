@@ -82,7 +82,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // Every browser the shop supports preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
-      ? {}
+      ? // One file: the service imports it with the build id in its address, and a chunk importing
+        // the entry back would get a second copy of it (and of every React context in it).
+        { output: { codeSplitting: false } }
       : {
           // The home route is an entry too, so that what it imports counts as initial code; the
           // router still loads it with its lazy import.

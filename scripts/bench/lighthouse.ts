@@ -7,6 +7,7 @@
 //   npm run bench:lighthouse [-- --page lumiere-home]
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -16,6 +17,7 @@ import { sleep } from './support/measure.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8170);
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /** The goals of decision 0034. */
@@ -91,6 +93,17 @@ async function measure(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  // BENCH_REPORT_DIR keeps each run's full report, for a closer look at what a figure is made of.
+  if (REPORT_DIR) {
+    await mkdir(REPORT_DIR, { recursive: true });
+    await writeFile(
+      join(
+        REPORT_DIR,
+        `${new URL(url).hostname}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`,
+      ),
+      JSON.stringify(lhr),
+    );
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -102,6 +115,11 @@ async function measure(url: string, port: number): Promise<Run> {
         findings.push(`${id}: ${audit.title}${detailsOf(audit.details)}`);
     }
   }
+  // What blocks the main thread, when it does: the longest tasks, with the script they ran.
+  const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] })
+    ?.items;
+  for (const task of (longTasks ?? []).slice(0, 3))
+    findings.push(`performance: long task ${Math.round(task.duration ?? 0)} ms in ${shortUrl(task.url)}`);
   return {
     scores: {
       performance: score('performance'),
@@ -115,6 +133,8 @@ async function measure(url: string, port: number): Promise<Run> {
     findings,
   };
 }
+
+const shortUrl = (url: string | undefined) => (url ? url.replace(/^https?:\/\/[^/]+/, '') : 'the page');
 
 /** The kinds of the items an audit lists (the issues panel's issue types, say), when it lists any. */
 function detailsOf(details: unknown): string {

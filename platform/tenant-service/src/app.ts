@@ -34,7 +34,13 @@ export function createService(options: AppOptions) {
   const { store, env, logger } = options;
   const web = options.web ?? new WebDist({ dir: env.WEB_DIST_DIR, logger });
   const headers = securityHeaders({ alertSources: env.ALERT_SOURCES });
-  const pages = createIndexPages({ store, web, alertSources: env.ALERT_SOURCES, securityHeaders: headers });
+  const pages = createIndexPages({
+    store,
+    web,
+    alertSources: env.ALERT_SOURCES,
+    securityHeaders: headers,
+    logger,
+  });
 
   const app = new Hono<AppEnv>();
   app.use(requestContext({ logger, securityHeaders: headers }));

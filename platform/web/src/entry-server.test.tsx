@@ -22,6 +22,8 @@ describe('the server render', () => {
     // No script either: React would otherwise reveal the shop's boundary with an inline script,
     // which the content-security policy refuses.
     expect(rendered.html).not.toContain('<script');
+    // The shop's filters and the footer's language and appearance choices wait for hydration.
+    expect(rendered.html.match(/<fieldset[^>]*disabled=""/g)).toHaveLength(2);
   });
 });
 
@@ -38,6 +40,50 @@ describe('the server render of other pages', () => {
     });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
     expect(rendered.html).toMatch(new RegExp(`<h1[^>]*>${item.name}</h1>`));
+    // Not interactive before hydration: the add to cart says so instead of losing the click.
+    expect(rendered.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Ajouter au panier/);
+    // Nor are its choices: one made before hydration would be undone by it.
+    expect(rendered.html).toMatch(/<fieldset[^>]*disabled=""/);
+  });
+
+  it('keeps the start date’s room on the server and proposes nothing: the visitor’s clock is not its own', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const catalogue = fixtureCatalogue();
+    const dayPass = catalogue.categories
+      .flatMap((category) => category.shopItems)
+      .find((item) => item.pivotType === 'DAY_PIVOT');
+    if (!dayPass) throw new Error('no day pass in the fixture');
+    const rendered = await renderPage({
+      bootstrap,
+      url: `http://shop.test/products/${dayPass.shopItemId}`,
+      catalogue,
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    // The day's and the time's selects, empty until the browser proposes from its own clock.
+    expect(rendered.html.match(/<select[^>]*><\/select>/g)).toHaveLength(2);
+    expect(rendered.html).not.toContain('<option');
+  });
+
+  it('leaves the alerts to the browser: they are shown by the visitor’s clock', async () => {
+    const bootstrap = fixtureBootstrap({
+      locale: 'fr',
+      initialAlerts: [
+        {
+          id: 'works-now',
+          level: 'WARNING',
+          flags: [],
+          displayAfter: '2020-01-01T00:00:00Z',
+          displayBefore: '2100-01-01T00:00:00Z',
+          displayed: true,
+          message: { fr: 'Travaux sur la ligne 2 ce week-end.' },
+          channel: 'global',
+        },
+      ],
+    });
+    const rendered = await renderPage({ bootstrap, url: 'http://shop.test/', catalogue: fixtureCatalogue() });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toContain('data-alerts="pending"');
+    expect(rendered.html).not.toContain('Travaux sur la ligne 2');
   });
 
   it('renders Arabic right to left, with the mirrored styles’ own key', async () => {
@@ -60,5 +106,27 @@ describe('the server render of other pages', () => {
       catalogue: fixtureCatalogue(),
     });
     expect(rendered).toMatchObject({ kind: 'redirect', location: '/cart' });
+  });
+});
+
+describe('the server render of a legal page', () => {
+  it('shows the text it is given, without a loading state', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const rendered = await renderPage({
+      bootstrap,
+      url: 'http://shop.test/legal-notices',
+      catalogue: fixtureCatalogue(),
+      legal: {
+        kind: 'legalNotices',
+        document: {
+          networkId: bootstrap.network.id,
+          locale: 'fr',
+          html: '<p>Éditeur : Réseau de démonstration.</p>',
+        },
+      },
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toContain('<p>Éditeur : Réseau de démonstration.</p>');
+    expect(rendered.html).not.toContain('role="progressbar"');
   });
 });

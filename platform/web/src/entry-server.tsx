@@ -4,8 +4,9 @@
 // tenant files, and emotion's CSS of the components on the page extracted beside the markup.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { CatalogueAnswer } from '@transit-shop/sdk/contract/catalogue';
+import type { LegalDocument, LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import type { i18n } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -13,9 +14,11 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers.tsx';
 import { createRoutes, loadPageTable } from './app/router.tsx';
 import { setPathsNetwork } from './config/paths.ts';
+import { getLegalDocumentQueryOptions } from './features/legal/api/get-legal-document.ts';
 import { type BootstrapStore, createBootstrapStore } from './lib/bootstrap-context.tsx';
-import { getProductsQueryOptions } from './lib/catalogue/get-products.ts';
+import { productsQueryKey } from './lib/catalogue/get-products.ts';
 import { createI18n } from './lib/i18n.ts';
+import { preloadLazyParts } from './lib/lazy-part.tsx';
 import { QueryClientContext } from './lib/query-client.tsx';
 import {
   createSessionRuntime,
@@ -29,6 +32,8 @@ export type ServerRenderInput = {
   url: string;
   /** The catalogue a visitor is shown, in the page's language. */
   catalogue: CatalogueAnswer;
+  /** On a legal page, its text (sanitised when the tenant files load). */
+  legal?: { kind: LegalDocumentKind; document: LegalDocument } | undefined;
 };
 
 export type ServerRender =
@@ -38,7 +43,8 @@ export type ServerRender =
       html: string;
       /** emotion's style elements of the components on the page, for the head. */
       styles: string;
-      /** The router's data of the page, for the browser's hydration. */
+      /** The query cache the page was rendered with, for the browser's hydration. */
+      data: unknown;
       status: number;
     }
   | { kind: 'redirect'; status: number; location: string };
@@ -81,10 +87,14 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   ]);
   const store = createBootstrapStore(bootstrap);
   const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-  queries.setQueryData(
-    getProductsQueryOptions(undefined as never, bootstrap.network.id, bootstrap.locale).queryKey,
-    input.catalogue,
-  );
+  queries.setQueryData(productsQueryKey(bootstrap.network.id, bootstrap.locale), input.catalogue);
+  if (input.legal) {
+    const { kind, document } = input.legal;
+    queries.setQueryData(
+      getLegalDocumentQueryOptions(bootstrap.apiBase, kind, bootstrap.network.id, bootstrap.locale).queryKey,
+      document,
+    );
+  }
   // A visitor's session, the page's for the loaders and the components: nobody is signed in.
   installSessionRuntime(
     createSessionRuntime({ bootstrap, queryClient: queries, getLocale: () => bootstrap.locale }),
@@ -103,6 +113,9 @@ async function renderWithSession(
   const { store, i18n, cache, queries } = parts;
   const handler = createStaticHandler(createRoutes({ bootstrap: store, i18n }, await loadPageTable()));
   const context = await handler.query(new Request(input.url));
+  // The page's route module is loaded now: every part of the page is rendered in place, as the
+  // browser renders it once it has loaded them.
+  await preloadLazyParts();
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
@@ -120,5 +133,5 @@ async function renderWithSession(
   const html = await readAll(prelude);
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { kind: 'page', html, styles, status: context.statusCode };
+  return { kind: 'page', html, styles, data: dehydrate(queries), status: context.statusCode };
 }

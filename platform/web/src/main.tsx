@@ -1,6 +1,7 @@
 // Entry point: reads the network's bootstrap, loads the language, renders the app once its first
 // route is ready (the server's prepaint header stays until then, so nothing flashes).
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { RootErrorBoundary } from './app/root-error-boundary.tsx';
@@ -11,6 +12,7 @@ import { createBootstrapStore } from './lib/bootstrap-context.tsx';
 import type { BuildWatch } from './lib/build-watch.ts';
 import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
+import { preloadLazyParts } from './lib/lazy-part.tsx';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
 
 async function start(container: HTMLElement) {
@@ -39,13 +41,32 @@ async function start(container: HTMLElement) {
     });
   });
 
-  createRoot(container).render(
+  const app = (
     <AppProviders bootstrap={store} i18n={i18n} emotionCache={emotionCache}>
       <RootErrorBoundary>
         <RouterProvider router={router} />
       </RootErrorBoundary>
-    </AppProviders>,
+    </AppProviders>
   );
+  // A page the server rendered carries its data in the head (decision 0034).
+  if (document.getElementById('server-data')) {
+    const [{ seedServerData }] = await Promise.all([
+      import('./lib/server-data.ts'),
+      preloadLazyParts(),
+      // The session the page's parts read: ready, they are taken over with the rest of the page
+      // instead of waiting in a boundary of their own that any update would have redrawn.
+      import('./lib/session/session-runtime.ts').then(({ getSessionRuntime }) => getSessionRuntime()),
+    ]);
+    seedServerData();
+    // As a transition, hydration yields to the browser between components instead of holding
+    // the main thread until the whole page is done. A page the browser renders differently from
+    // the server's is redone by React; it says so here, where the console shows it.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('The page did not match its server render:', error),
+      });
+    });
+  } else createRoot(container).render(app);
   if (!checked) void checkBootstrapLater(bootstrap);
   // The other pages' routes, ready before the first navigation needs them (decision 0034).
   void loadPageTable();

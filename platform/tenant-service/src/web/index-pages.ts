@@ -1,15 +1,22 @@
 // What a page address on a network's domain answers: the network's index page (rendered once per
 // network, locale and appearance, then kept), a redirect to the canonical language path, a file
 // of the build, or nothing of the network. Both the Hono route and the Node fast path ask here.
-import type { LoadedNetwork } from '@transit-shop/tenancy';
+
+import type { LegalDocumentKind } from '@transit-shop/sdk/contract/networks';
+import { splitLocalePath } from '@transit-shop/sdk/locale-paths';
+import type { Locale } from '@transit-shop/sdk/locales';
+import { type Appearance, catalogueAnswer, type LoadedNetwork } from '@transit-shop/tenancy';
 import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { alertsOfNetwork } from '../alerts/alert-index.ts';
+import { publicPagePaths } from '../crawlers/public-pages.ts';
 import { readCookie } from '../http/request-header.ts';
+import type { Logger } from '../logger.ts';
 import { appearanceOf } from './appearance-cookie.ts';
 import { buildBootstrap } from './build-bootstrap.ts';
 import { localeRoute } from './locale-route.ts';
 import { type CachedPage, encodePage, PageCache } from './page-cache.ts';
-import { renderIndexPage } from './render-index-page.ts';
+import type { RenderedPage } from './page-renderer.ts';
+import { renderIndexPage, renderServerPage } from './render-index-page.ts';
 import type { WebDist } from './web-dist.ts';
 
 export type PageAnswer =
@@ -17,24 +24,73 @@ export type PageAnswer =
   | { kind: 'not-built' }
   | { kind: 'file'; network: LoadedNetwork; file: string }
   | { kind: 'redirect'; network: LoadedNetwork; location: string }
-  | { kind: 'page'; network: LoadedNetwork; page: CachedPage };
+  | { kind: 'page'; network: LoadedNetwork; page: CachedPage }
+  /** A public page not rendered yet: `render` answers it (decision 0034). */
+  | {
+      kind: 'render';
+      network: LoadedNetwork;
+      locale: Locale;
+      /** The page's path without its language prefix, and as requested. */
+      path: string;
+      requestPath: string;
+      appearance: Appearance;
+    };
 
 export type IndexPagesOptions = {
   store: TenantStore;
   web: WebDist;
   alertSources: string;
   securityHeaders: Readonly<Record<string, string>>;
+  logger?: Logger;
 };
 
 export type IndexPages = ReturnType<typeof createIndexPages>;
 
+const LEGAL_KINDS: Readonly<Record<string, LegalDocumentKind>> = {
+  '/legal-notices': 'legalNotices',
+  '/privacy-policy': 'privacyPolicy',
+  '/terms-of-use': 'termsOfUse',
+};
+
+/** A legal page's text, given to the renderer so the page is whole in its first answer. */
+function legalOf(network: LoadedNetwork, locale: Locale, path: string) {
+  const kind = LEGAL_KINDS[path];
+  const html = kind ? network.network.legal[locale]?.[kind] : undefined;
+  if (!kind || html === undefined) return undefined;
+  return { kind, document: { networkId: network.network.config.id, locale, html } };
+}
+
+const pageKey = (locale: Locale, path: string, appearance: Appearance) =>
+  `${locale}\u0000${appearance}\u0000${path}`;
+
 export function createIndexPages(options: IndexPagesOptions) {
-  const { store, web, alertSources, securityHeaders } = options;
+  const { store, web, alertSources, securityHeaders, logger } = options;
   const pages = new PageCache();
+  // Public pages rendered by the server, per network: the page in each encoding per language,
+  // path and appearance, and the render itself per language and path (the same markup in every
+  // appearance). Keyed by the loaded network, so a reload starts afresh.
+  let rendered = new WeakMap<LoadedNetwork, Map<string, Promise<RenderedPage | undefined>>>();
+  let renderedPages = new WeakMap<LoadedNetwork, Map<string, CachedPage>>();
+  const publicPaths = new WeakMap<LoadedNetwork, ReadonlySet<string>>();
+  const isPublicPage = (network: LoadedNetwork, path: string) => {
+    let paths = publicPaths.get(network);
+    if (!paths) {
+      paths = new Set(publicPagePaths(network));
+      publicPaths.set(network, paths);
+    }
+    return paths.has(path);
+  };
+  const clearRendered = () => {
+    rendered = new WeakMap();
+    renderedPages = new WeakMap();
+  };
   let pagesVersion = web.version;
   // Pages of the previous networks would never be found again; dropping them frees the memory.
   store.on('reloaded', (outcome) => {
-    if (outcome.applied) pages.clear();
+    if (outcome.applied) {
+      pages.clear();
+      clearRendered();
+    }
   });
   const pageHeaders = Object.freeze({
     ...securityHeaders,
@@ -61,23 +117,103 @@ export function createIndexPages(options: IndexPagesOptions) {
     const appearance = appearanceOf(readCookie(cookies, 'theme'));
     if (pagesVersion !== web.version) {
       pages.clear();
+      clearRendered();
       pagesVersion = web.version;
     }
-    let page = pages.get(network, route.serve, appearance);
+    const { rest } = splitLocalePath(path);
+    if (isPublicPage(network, rest)) {
+      const ready = renderedPages.get(network)?.get(pageKey(route.serve, rest, appearance));
+      if (ready) return { kind: 'page', network, page: ready };
+      return { kind: 'render', network, locale: route.serve, path: rest, requestPath: path, appearance };
+    }
+    return { kind: 'page', network, page: indexPage(network, route.serve, appearance) };
+  }
+
+  function indexPage(network: LoadedNetwork, locale: Locale, appearance: Appearance): CachedPage {
+    const build = web.current();
+    if (!build) throw new Error('no build');
+    let page = pages.get(network, locale, appearance);
     if (!page) {
-      const bootstrap = buildBootstrap({
-        loaded: network,
-        locale: route.serve,
-        appearance,
-        alertSources,
-        buildId: build.buildId,
-        initialAlerts: alertsOfNetwork(registry, config.id),
-      });
+      const bootstrap = bootstrapOf(network, locale, appearance, build.buildId);
       page = encodePage(renderIndexPage(build.template, bootstrap), pageHeaders);
-      pages.set(network, route.serve, appearance, page);
+      pages.set(network, locale, appearance, page);
+    }
+    return page;
+  }
+
+  function bootstrapOf(network: LoadedNetwork, locale: Locale, appearance: Appearance, buildId: string) {
+    return buildBootstrap({
+      loaded: network,
+      locale,
+      appearance,
+      alertSources,
+      buildId,
+      initialAlerts: alertsOfNetwork(store.registry, network.network.config.id),
+    });
+  }
+
+  /**
+   * Renders a public page with the build's renderer, keeps it, and answers it; the page without
+   * content when the build has no renderer or the render fails (the browser then renders it).
+   */
+  async function render(found: Extract<PageAnswer, { kind: 'render' }>, host: string): Promise<PageAnswer> {
+    const { network, locale, path, requestPath, appearance } = found;
+    const build = web.current();
+    if (!build) return { kind: 'not-built' };
+    const version = web.version;
+    let byPath = rendered.get(network);
+    if (!byPath) {
+      byPath = new Map();
+      rendered.set(network, byPath);
+    }
+    const renderKey = `${locale}\u0000${path}`;
+    let job = byPath.get(renderKey);
+    if (!job) {
+      job = renderWith(build, network, locale, `http://${host}${requestPath}`, path);
+      byPath.set(renderKey, job);
+    }
+    const result = await job;
+    if (!result) return { kind: 'page', network, page: indexPage(network, locale, appearance) };
+    if (result.kind === 'redirect') return { kind: 'redirect', network, location: result.location };
+    const bootstrap = bootstrapOf(network, locale, appearance, build.buildId);
+    const page = encodePage(renderServerPage(build.template, bootstrap, result), pageHeaders);
+    // A page of a build or of networks replaced meanwhile is answered once, never kept.
+    if (version === web.version && store.registry.byHost(host) === network) {
+      let pagesOfNetwork = renderedPages.get(network);
+      if (!pagesOfNetwork) {
+        pagesOfNetwork = new Map();
+        renderedPages.set(network, pagesOfNetwork);
+      }
+      pagesOfNetwork.set(pageKey(locale, path, appearance), page);
     }
     return { kind: 'page', network, page };
   }
 
-  return { answer };
+  async function renderWith(
+    build: NonNullable<ReturnType<WebDist['current']>>,
+    network: LoadedNetwork,
+    locale: Locale,
+    url: string,
+    path: string,
+  ): Promise<RenderedPage | undefined> {
+    try {
+      const renderer = await build.renderer();
+      if (!renderer) return undefined;
+      const { config } = network.network;
+      return await renderer.render({
+        bootstrap: bootstrapOf(network, locale, 'SYSTEM', build.buildId),
+        url,
+        catalogue: catalogueAnswer({ config, catalogue: network.catalogue }, { locale }),
+        legal: legalOf(network, locale, path),
+      });
+    } catch (error) {
+      logger?.error(
+        { err: error, network: network.network.slug, locale, path },
+        'a page could not be rendered',
+      );
+      return undefined;
+    }
+  }
+
+  return { answer, render };
 }

@@ -67,3 +67,25 @@ export function renderIndexPage(template: IndexTemplate, bootstrap: Bootstrap): 
     template.afterPrepaint
   );
 }
+
+/** Where the page carries the data it was rendered with; the browser hydrates when it is there. */
+export const SERVER_DATA_ELEMENT_ID = 'server-data';
+
+/** A public page rendered by the server (decision 0034): its markup in the root, its styles and data in the head. */
+export function renderServerPage(
+  template: IndexTemplate,
+  bootstrap: Bootstrap,
+  page: { html: string; styles: string; data: unknown },
+): string {
+  return (
+    template.beforeHtmlTag +
+    renderHtmlTag(bootstrap) +
+    template.beforeHead +
+    renderHead(bootstrap) +
+    `\n    ${page.styles}` +
+    `\n    <script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${jsonForScript(page.data)}</script>` +
+    template.beforePrepaint +
+    page.html +
+    template.afterPrepaint
+  );
+}

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import { type IndexTemplate, parseIndexTemplate } from './index-template.ts';
+import { loadPageRenderer, type PageRenderer } from './page-renderer.ts';
 
 export type WebBuild = {
   template: IndexTemplate;
@@ -12,6 +13,8 @@ export type WebBuild = {
   manifestJson: string;
   /** Files served by exact path (URL path -> absolute path): the dist root and public files. */
   files: ReadonlyMap<string, string>;
+  /** The build's server renderer, imported at the first call (decision 0034); undefined without one. */
+  renderer(): Promise<PageRenderer | undefined>;
 };
 
 const buildManifestSchema = z.object({ buildId: z.string().min(1), builtAt: z.string() });
@@ -109,11 +112,24 @@ export class WebDist {
     } catch {
       // no manifest: a development build
     }
+    let renderer: Promise<PageRenderer | undefined> | undefined;
+    const dir = this.dir;
+    const logger = this.#logger;
     return {
       template,
       buildId: manifest.buildId,
       manifestJson: JSON.stringify(manifest),
       files: listFiles(this.dir),
+      renderer() {
+        renderer ??= loadPageRenderer(dir, manifest.buildId).catch((error: unknown) => {
+          logger.error(
+            { err: error, dir },
+            'the server renderer cannot be loaded; pages render in the browser',
+          );
+          return undefined;
+        });
+        return renderer;
+      },
     };
   }
 }

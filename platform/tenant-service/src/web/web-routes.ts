@@ -110,7 +110,10 @@ export function webRoutes(options: WebRoutesOptions) {
 
   app.get('*', async (c) => {
     const path = c.req.path;
-    const found = pages.answer(requestHeader(c, 'host'), path, requestHeader(c, 'cookie'));
+    const host = requestHeader(c, 'host');
+    let found = pages.answer(host, path, requestHeader(c, 'cookie'));
+    // A public page not rendered yet is rendered now, once; later requests find it ready.
+    if (found.kind === 'render') found = await pages.render(found, host ?? '');
     switch (found.kind) {
       case 'unknown-host':
         return shopNotFound(c);
@@ -129,6 +132,8 @@ export function webRoutes(options: WebRoutesOptions) {
         c.header('Cache-Control', 'no-cache');
         return c.redirect(query === -1 ? found.location : found.location + c.req.url.slice(query), 302);
       }
+      case 'render':
+        throw new Error('a page rendered is a page');
       case 'page': {
         c.set('network', found.network);
         const variant = found.page[preferredEncoding(requestHeader(c, 'accept-encoding'))];

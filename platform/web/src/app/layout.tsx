@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../features/shell/components/footer.tsx';
 import { Header } from '../features/shell/components/header.tsx';
+import { lazyPart } from '../lib/lazy-part.tsx';
 import { useSessionStatus } from '../lib/session/session-status.ts';
 
 // Alerts need the beacon client and its schemas: they load after the first paint.
-const AlertArea = lazy(() => import('../features/alerts/components/alert-area.tsx'));
+const AlertArea = lazyPart(() => import('../features/alerts/components/alert-area.tsx'));
 const MaintenancePage = lazy(() =>
   import('../features/alerts/components/maintenance-page.tsx').then((module) => ({
     default: module.MaintenancePage,
@@ -23,7 +24,7 @@ const MaintenancePage = lazy(() =>
 const SessionArea = lazy(() => import('../features/auth/components/session-area.tsx'));
 
 // The cart's button and sidebar (loaded after the first paint).
-const CartArea = lazy(() => import('../features/cart/components/cart-area.tsx'));
+const CartArea = lazyPart(() => import('../features/cart/components/cart-area.tsx'));
 
 export function Layout() {
   const { t } = useTranslation();
@@ -55,17 +56,8 @@ export function Layout() {
       >
         {t('shell.skipToContent')}
       </Link>
-      <Header
-        loggedIn={sessionStatus === 'loggedIn'}
-        cart={
-          <Suspense fallback={null}>
-            <CartArea />
-          </Suspense>
-        }
-      />
-      <Suspense fallback={null}>
-        <AlertArea onMaintenanceChange={setMaintenance} />
-      </Suspense>
+      <Header loggedIn={sessionStatus === 'loggedIn'} cart={<CartArea />} />
+      <AlertArea onMaintenanceChange={setMaintenance} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {maintenance ? (
           <Suspense fallback={null}>

@@ -23,9 +23,13 @@ export function getProducts(
   return client.call(getProductsCall, productListPayload(locale), signal ? { signal } : {});
 }
 
+/** The catalogue's place in the query cache (the server's render puts it there too). */
+export const productsQueryKey = (networkId: number, locale: Locale) =>
+  ['catalogue', 'products', networkId, locale] as const;
+
 export const getProductsQueryOptions = (client: TicketClient, networkId: number, locale: Locale) =>
   queryOptions({
-    queryKey: ['catalogue', 'products', networkId, locale],
+    queryKey: productsQueryKey(networkId, locale),
     queryFn: ({ signal }) => getProducts(client, locale, signal),
     staleTime: CATALOGUE_STALE_MS,
   });

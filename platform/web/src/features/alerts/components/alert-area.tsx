@@ -3,6 +3,7 @@
 import type { MaintenanceAlert } from '@transit-shop/sdk';
 import { useEffect } from 'react';
 import { WithQueryClient } from '../../../lib/query-client.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useAlertsSettled, useFlagAlert } from '../hooks/use-alerts.ts';
 import { AlertBanner } from './alert-banner.tsx';
 
@@ -30,6 +31,10 @@ function AlertRegion(props: AlertAreaProps) {
 }
 
 export default function AlertArea(props: AlertAreaProps) {
+  // Alerts are shown by the visitor's clock: a page the server rendered (decision 0034), maybe
+  // hours before it is served, shows them once the browser has taken it over.
+  const hydrated = useHydrated();
+  if (!hydrated) return <div data-alerts="pending" />;
   return (
     <WithQueryClient>
       <AlertRegion {...props} />

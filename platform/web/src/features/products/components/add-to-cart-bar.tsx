@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, FormSummary } from '../../../components/form-parts.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 export function AddToCartBar({
   summary,
@@ -20,6 +21,8 @@ export function AddToCartBar({
 }) {
   const { t } = useTranslation();
   const unavailableId = useId();
+  // Until the page is interactive, a submit would be the browser's own, not the cart's.
+  const hydrated = useHydrated();
   return (
     <>
       <FormSummary summary={summary} />
@@ -29,7 +32,7 @@ export function AddToCartBar({
         variant="contained"
         size="large"
         fullWidth
-        disabled={disabled}
+        disabled={disabled || !hydrated}
         aria-describedby={available ? undefined : unavailableId}
         sx={{ mt: 3 }}
       >

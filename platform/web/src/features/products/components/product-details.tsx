@@ -13,10 +13,11 @@ import { useQuery } from '@tanstack/react-query';
 import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
-import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
+import { ReadyControls } from '../../../components/ready-controls.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
@@ -41,7 +42,13 @@ import { DocumentsStep } from './documents-step.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
-import { firstStart, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
+import {
+  awaitedProposals,
+  firstStart,
+  StartDateChoice,
+  startDayOf,
+  useStartProposals,
+} from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
 import { TunnelEntry } from './tunnel-entry.tsx';
@@ -84,6 +91,12 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const [form, dispatch] = useReducer(purchaseFormReducer, null, () =>
     initialPurchaseForm(item, supports, firstStart(start.proposals)),
   );
+  // The proposals come with the browser's clock: the first is chosen as they come, in this render.
+  const [proposalsChosenFrom, setProposalsChosenFrom] = useState(start.proposals);
+  if (start.proposals !== proposalsChosenFrom) {
+    setProposalsChosenFrom(start.proposals);
+    dispatch({ type: 'startChosen', choice: firstStart(start.proposals) });
+  }
   const {
     startChoice,
     profile,
@@ -208,7 +221,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
       <Typography id={headingId} variant="h2" component="h2" sx={{ mb: 2 }}>
         {t('products.purchase')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <ReadyControls sx={{ display: 'grid', gap: 3 }}>
         {travellers ? (
           <TravellerChoice
             travellers={travellers}
@@ -259,10 +272,10 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         )}
         <TunnelEntry item={item} />
         {start.error ? <Alert severity="error">{errorText(start.error)}</Alert> : null}
-        {start.proposals ? (
+        {start.proposals || (start.pending && item.pivotType) ? (
           <PurchaseSection title={t('products.start.legend')}>
             <StartDateChoice
-              proposals={start.proposals}
+              proposals={start.proposals ?? awaitedProposals(item.pivotType ?? 'DAY_PIVOT')}
               timeZone={timeZone}
               value={startChoice}
               onChange={(choice) => dispatch({ type: 'startChosen', choice })}
@@ -279,7 +292,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         <Typography role="status" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
           {quantity === null ? null : t('products.total', { amount: formatPrice(unitPrice * quantity) })}
         </Typography>
-      </Box>
+      </ReadyControls>
       <AddToCartBar
         summary={summary}
         failure={failure}

@@ -9,26 +9,41 @@ import { type StartProposals, startProposalsOf } from '@transit-shop/sdk/catalog
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** The start chosen, as the cart line carries it. */
 export type StartChoice = { startMonth: string | null; startingAt: string | null };
 
 /**
- * The item's start proposals, proposed once, when the page opens: a slot that passes while the
- * visitor hesitates stays choosable. The error of an item whose proposals cannot be made.
+ * The item's start proposals, proposed once, when the page opens in the browser: a slot that
+ * passes while the visitor hesitates stays choosable. The server's render of the page (decision
+ * 0034) and the render that takes it over propose nothing yet (`pending`): the server's clock
+ * is not the visitor's, and a page it rendered may be served hours later. The error of an item
+ * whose proposals cannot be made.
  */
 export function useStartProposals(
   item: ShopItem,
   timeZone: string,
-): { proposals: StartProposals | null; error: unknown } {
-  const [start] = useState(() => {
+): { proposals: StartProposals | null; error: unknown; pending: boolean } {
+  const hydrated = useHydrated();
+  const [openedAt, setOpenedAt] = useState<Date | null>(null);
+  // Set while rendering: a page the browser renders itself proposes from its first render.
+  if (hydrated && openedAt === null) setOpenedAt(new Date());
+  return useMemo(() => {
+    if (openedAt === null) return { proposals: null, error: null, pending: item.pivotType !== null };
     try {
-      return { proposals: startProposalsOf(item, { now: new Date(), timeZone }), error: null };
+      return { proposals: startProposalsOf(item, { now: openedAt, timeZone }), error: null, pending: false };
     } catch (error) {
-      return { proposals: null, error };
+      return { proposals: null, error, pending: false };
     }
-  });
-  return start;
+  }, [item, openedAt, timeZone]);
+}
+
+/** Proposals of the item's kind, with nothing to choose yet: the choice's room, kept while it waits. */
+export function awaitedProposals(pivotType: NonNullable<ShopItem['pivotType']>): StartProposals {
+  if (pivotType === 'MONTH_PIVOT') return { pivotType, months: [] };
+  if (pivotType === 'WEEK_PIVOT') return { pivotType, weeks: [] };
+  return { pivotType, days: [] };
 }
 
 /** The first proposal: what the page starts with. */

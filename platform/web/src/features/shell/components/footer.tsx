@@ -2,13 +2,13 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
 
-const FooterControls = lazy(() => import('./footer-controls.tsx'));
+const FooterControls = lazyPart(() => import('./footer-controls.tsx'));
 
 /** Keeps the controls' height while they load, so the footer does not grow under the reader. */
 const CONTROLS_HEIGHT = 40;
@@ -40,9 +40,7 @@ export function Footer() {
           ))}
         </Box>
         <Box sx={{ minHeight: CONTROLS_HEIGHT }}>
-          <Suspense fallback={null}>
-            <FooterControls />
-          </Suspense>
+          <FooterControls />
         </Box>
         {texts.footerNote ? <Typography color="text.secondary">{texts.footerNote}</Typography> : null}
         <Typography variant="body2" color="text.secondary">

@@ -1,10 +1,10 @@
 // CAT-04: the filters above the listing, by category, distribution mode and rate. Each offers only
 // what the listing holds, and is left out when there is nothing to choose between.
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { DistributionMode, ShopFilters as Filters } from '@transit-shop/sdk/catalogue/shop-listing';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-parts.tsx';
+import { ReadyControls } from '../../../components/ready-controls.tsx';
 import type { ActiveShopFilters } from '../hooks/use-shop-filters.ts';
 
 export type FilterChoices = {
@@ -62,9 +62,8 @@ export function ShopFilters({
   const { t } = useTranslation();
   const active = filters.productTypeIndex !== null || filters.mode !== null || filters.rate !== null;
   return (
-    <Box
-      role="group"
-      aria-label={t('shop.filters.label')}
+    <ReadyControls
+      label={t('shop.filters.label')}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}
     >
       {choices.categories.length > 1 ? (
@@ -102,6 +101,6 @@ export function ShopFilters({
           {t('shop.filters.clear')}
         </Button>
       ) : null}
-    </Box>
+    </ReadyControls>
   );
 }

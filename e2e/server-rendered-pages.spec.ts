@@ -1,0 +1,225 @@
+// The public pages come rendered from the server (decision 0034): the shop is in the first
+// response, readable without JavaScript, and the browser takes the page over without redoing it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { isListed } from '@transit-shop/sdk/catalogue/shop-listing';
+import type { Locale } from '@transit-shop/sdk/locales';
+import { shopUrl } from './support/accounts.ts';
+import { loadDemoNetworks } from './support/demo-networks.ts';
+import { apiRequest } from './support/platform.ts';
+import { textsOf } from './support/texts.ts';
+
+const networks = await loadDemoNetworks();
+const root = join(import.meta.dirname, '..');
+
+type ListedItem = {
+  shopItemId: number;
+  tags?: string;
+  name: Record<string, string>;
+  description?: Record<string, string>;
+};
+
+/** The network's shop items its catalogue file lists in the shop (CAT-01: not the unlisted ones). */
+function shopItemsOf(slug: string): ListedItem[] {
+  const file = JSON.parse(readFileSync(join(root, 'tenants', slug, 'catalogue.json'), 'utf8')) as {
+    shopItems: ListedItem[];
+  };
+  return file.shopItems.filter((item) => isListed({ tags: item.tags ?? '' }));
+}
+
+/** Text as it reads in the markup's text nodes. */
+function asMarkupText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+function decodeMarkup(html: string): string {
+  return html
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+test.describe('the first response', () => {
+  for (const network of networks) {
+    test(`${network.slug}'s home page holds its products' names in ${network.defaultLanguage}`, async ({
+      request,
+    }) => {
+      const path = new URL(shopUrl(network.slug, network.defaultLanguage, '/')).pathname;
+      const response = await request.get(...apiRequest(network.slug, path));
+      expect(response.status()).toBe(200);
+      const html = decodeMarkup(await response.text());
+      const items = shopItemsOf(network.slug);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        const name = item.name[network.defaultLanguage];
+        if (!name)
+          throw new Error(`${network.slug} ${item.shopItemId} has no ${network.defaultLanguage} name`);
+        expect(html, `${item.shopItemId}`).toContain(`>${decodeMarkup(asMarkupText(name))}<`);
+      }
+    });
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const network of networks) {
+    test(`${network.slug}'s shop and a product's details read in ${network.defaultLanguage}`, async ({
+      page,
+    }) => {
+      const locale = network.defaultLanguage;
+      const items = shopItemsOf(network.slug);
+      const [first] = items;
+      if (!first) throw new Error(`${network.slug} sells nothing`);
+      await page.goto(shopUrl(network.slug, locale, '/'));
+      const main = page.getByRole('main');
+      for (const item of items)
+        await expect(main.getByRole('heading', { name: item.name[locale], exact: true })).toBeVisible();
+
+      // The product's link is a link: the browser follows it to the product's own page.
+      await main
+        .getByRole('link', { name: new RegExp(escapeRegExp(first.name[locale] ?? '')) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(shopUrl(network.slug, locale, `/products/${first.shopItemId}`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name[locale] ?? '');
+      const description = first.description?.[locale];
+      if (description) await expect(main).toContainText(description);
+      // Its purchase form is shown, and waits for the page to be interactive.
+      const purchase = page.getByRole('form', { name: textsOf(locale).products.purchase });
+      await expect(purchase).toBeVisible();
+      await expect(purchase.getByRole('button', { name: textsOf(locale).products.addToCart })).toBeDisabled();
+    });
+  }
+});
+
+/** Console errors and warnings, and uncaught errors, from the moment the page opens. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
+  return problems;
+}
+
+/** The page is the browser's: the product page's purchase choices are enabled by hydration. */
+async function waitForHydration(page: Page, locale: Locale, isProduct: boolean): Promise<void> {
+  if (isProduct) {
+    const purchase = page.getByRole('form', { name: textsOf(locale).products.purchase });
+    await expect(purchase.locator('fieldset').first()).toBeEnabled();
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+/** Serves the network's page at `path` as the server renders it, altered on its way. */
+async function serveAltered(page: Page, slug: string, url: string, alter: (html: string) => string) {
+  const [address, { headers }] = apiRequest(slug, new URL(url).pathname);
+  await page.route(url, async (route) => {
+    // Node does not resolve *.localhost: the page is fetched from loopback with its Host.
+    const response = await route.fetch({
+      url: address,
+      headers: { ...route.request().headers(), ...headers },
+    });
+    await route.fulfill({ response, body: alter(await response.text()) });
+  });
+}
+
+test("the console guard hears a shop listing whose markup is not the browser's", async ({ page }) => {
+  // The guard below is only worth its silence if a mismatch is heard. The listing's markup is
+  // altered on its way, as a stale cache would: the browser takes the listing over (its code is
+  // loaded before hydration), finds the difference and says so. Were the listing redrawn instead
+  // of taken over, nothing would be said.
+  const [network] = networks;
+  if (!network) throw new Error('no demo network');
+  const [first] = shopItemsOf(network.slug);
+  const name = first?.name[network.defaultLanguage];
+  if (!name) throw new Error(`${network.slug} sells nothing`);
+  const home = shopUrl(network.slug, network.defaultLanguage, '/');
+  await serveAltered(page, network.slug, home, (html) =>
+    html.replace(`>${asMarkupText(name)}<`, '>Altered name<'),
+  );
+  const problems = watchConsole(page);
+  await page.goto(home);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect.poll(() => problems.join('\n')).toContain('did not match its server render');
+});
+
+test("the home page's shop is the server's elements after hydration", async ({ page }) => {
+  // Marks put in the server's markup stay on elements the browser takes over; a part redrawn
+  // (its code or the session still loading when hydration reached it) would lose them.
+  const [network] = networks;
+  if (!network) throw new Error('no demo network');
+  const [first] = shopItemsOf(network.slug);
+  if (!first) throw new Error(`${network.slug} sells nothing`);
+  const locale = network.defaultLanguage;
+  const problems = watchConsole(page);
+
+  const home = shopUrl(network.slug, locale, '/');
+  await serveAltered(page, network.slug, home, (html) =>
+    html.replace('<article ', '<article data-server-mark="" '),
+  );
+  await page.goto(home);
+  await waitForHydration(page, locale, false);
+  await expect(page.locator('main article[data-server-mark]')).toHaveCount(1);
+  expect(problems).toEqual([]);
+});
+
+test("a product page's details, header and footer are the server's elements after hydration", async ({
+  page,
+}) => {
+  const [network] = networks;
+  if (!network) throw new Error('no demo network');
+  const [first] = shopItemsOf(network.slug);
+  if (!first) throw new Error(`${network.slug} sells nothing`);
+  const locale = network.defaultLanguage;
+  const problems = watchConsole(page);
+  const product = shopUrl(network.slug, locale, `/products/${first.shopItemId}`);
+  await serveAltered(page, network.slug, product, (html) =>
+    html
+      .replace('<h1 ', '<h1 data-server-mark="" ')
+      .replace('aria-haspopup="menu"', 'aria-haspopup="menu" data-server-mark=""')
+      .replace('<div role="group"', '<div data-server-mark="" role="group"'),
+  );
+  await page.goto(product);
+  await waitForHydration(page, locale, true);
+  await expect(page.locator('[data-server-mark]')).toHaveCount(3);
+  expect(problems).toEqual([]);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`hydration in ${colorScheme}`, () => {
+    test.use({ colorScheme });
+
+    for (const network of networks) {
+      test(`${network.slug}'s home, product and legal pages hydrate without a warning in every language (${colorScheme})`, async ({
+        page,
+      }) => {
+        test.slow();
+        const problems = watchConsole(page);
+        const items = shopItemsOf(network.slug);
+        // Every product in the network's language (their start dates depend on the day), one in the others.
+        const productPaths = (locale: Locale) =>
+          (locale === network.defaultLanguage ? items : items.slice(0, 1)).map(
+            (item) => `/products/${item.shopItemId}`,
+          );
+        for (const locale of network.languages) {
+          for (const path of ['/', ...productPaths(locale), '/legal-notices']) {
+            await page.goto(shopUrl(network.slug, locale, path));
+            await expect(page.locator('main h1')).toBeVisible();
+            await waitForHydration(page, locale, path.startsWith('/products/'));
+          }
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
