@@ -66,6 +66,8 @@ test('the keyboard reaches the skip link first and the language menu', async ({ 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   const language = page.getByRole('button', { name: /Language/ });
+  // The server's page is the app's once its controls act (until then they are disabled).
+  await expect(language).toBeEnabled();
   await language.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Español' })).toBeVisible();
