@@ -149,14 +149,19 @@ test("the console guard hears a shop listing whose markup is not the browser's",
   await expect.poll(() => problems.join('\n')).toContain('did not match its server render');
 });
 
-test("the home page's shop is the server's elements after hydration", async ({ page }) => {
-  // Marks put in the server's markup stay on elements the browser takes over; a part redrawn
-  // (its code or the session still loading when hydration reached it) would lose them.
+/** The first demo network, its first listed item and its default language. */
+function firstNetworkAndItem() {
   const [network] = networks;
   if (!network) throw new Error('no demo network');
   const [first] = shopItemsOf(network.slug);
   if (!first) throw new Error(`${network.slug} sells nothing`);
-  const locale = network.defaultLanguage;
+  return { network, first, locale: network.defaultLanguage };
+}
+
+test("the home page's shop is the server's elements after hydration", async ({ page }) => {
+  // Marks put in the server's markup stay on elements the browser takes over; a part redrawn
+  // (its code or the session still loading when hydration reached it) would lose them.
+  const { network, first, locale } = firstNetworkAndItem();
   const problems = watchConsole(page);
 
   const home = shopUrl(network.slug, locale, '/');
@@ -172,11 +177,7 @@ test("the home page's shop is the server's elements after hydration", async ({ p
 test("a product page's details, header and footer are the server's elements after hydration", async ({
   page,
 }) => {
-  const [network] = networks;
-  if (!network) throw new Error('no demo network');
-  const [first] = shopItemsOf(network.slug);
-  if (!first) throw new Error(`${network.slug} sells nothing`);
-  const locale = network.defaultLanguage;
+  const { network, first, locale } = firstNetworkAndItem();
   const problems = watchConsole(page);
   const product = shopUrl(network.slug, locale, `/products/${first.shopItemId}`);
   await serveAltered(page, network.slug, product, (html) =>
