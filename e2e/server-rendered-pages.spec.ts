@@ -6,7 +6,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { isListed } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { shopUrl } from './support/accounts.ts';
-import { loadDemoNetworks } from './support/demo-networks.ts';
+import { addDayPass, NETWORK } from './support/checkout.ts';
+import { defaultLanguageOf, loadDemoNetworks } from './support/demo-networks.ts';
 import { apiRequest } from './support/platform.ts';
 import { textsOf } from './support/texts.ts';
 
@@ -161,7 +162,7 @@ function firstNetworkAndItem() {
 test("the home page's shop is the server's elements after hydration", async ({ page }) => {
   // Marks put in the server's markup stay on elements the browser takes over; a part redrawn
   // (its code or the session still loading when hydration reached it) would lose them.
-  const { network, first, locale } = firstNetworkAndItem();
+  const { network, locale } = firstNetworkAndItem();
   const problems = watchConsole(page);
 
   const home = shopUrl(network.slug, locale, '/');
@@ -192,12 +193,63 @@ test("a product page's details, header and footer are the server's elements afte
   expect(problems).toEqual([]);
 });
 
+test('a page kept for another address (as the service worker answers offline) is rendered by the browser, not taken over', async ({
+  page,
+}) => {
+  const { network, first, locale } = firstNetworkAndItem();
+  const problems = watchConsole(page);
+  const home = shopUrl(network.slug, locale, '/');
+  const product = shopUrl(network.slug, locale, `/products/${first.shopItemId}`);
+  // The product's address answers the home page's render.
+  const [address, { headers }] = apiRequest(network.slug, new URL(home).pathname);
+  await page.route(product, async (route) => {
+    const response = await route.fetch({
+      url: address,
+      headers: { ...route.request().headers(), ...headers },
+    });
+    await route.fulfill({ response });
+  });
+  await page.goto(product);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name[locale] ?? '');
+  await waitForHydration(page, locale, true);
+  expect(problems).toEqual([]);
+});
+
+test("the cart's page comes with its heading; the browser fills in the cart it keeps, empty or not, with no warning", async ({
+  page,
+  request,
+}) => {
+  const locale = defaultLanguageOf(NETWORK);
+  const t = textsOf(locale);
+  const cart = shopUrl(NETWORK, locale, '/cart');
+  // The first response holds the heading; the cart itself is the browser's (it keeps it).
+  const response = await request.get(...apiRequest(NETWORK, new URL(cart).pathname));
+  const html = decodeMarkup(await response.text());
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(t.cart.title)}</h1>`));
+  expect(html).not.toContain(t.cart.empty.title);
+
+  const problems = watchConsole(page);
+  await page.goto(cart);
+  await expect(page.locator('#server-data')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: t.cart.empty.title })).toBeVisible();
+
+  // The day pass addDayPass puts in the cart (shop item 1103).
+  const name = shopItemsOf(NETWORK).find((item) => item.shopItemId === 1103)?.name[locale];
+  if (!name) throw new Error(`${NETWORK} does not sell shop item 1103`);
+  await addDayPass(page, locale);
+  await page.goto(cart);
+  await expect(page.locator('#server-data')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: t.cart.confirmations.terms })).toBeEnabled();
+  expect(problems).toEqual([]);
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`hydration in ${colorScheme}`, () => {
     test.use({ colorScheme });
 
     for (const network of networks) {
-      test(`${network.slug}'s home, product and legal pages hydrate without a warning in every language (${colorScheme})`, async ({
+      test(`${network.slug}'s home, product, legal and cart pages hydrate without a warning in every language (${colorScheme})`, async ({
         page,
       }) => {
         test.slow();
@@ -209,7 +261,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
             (item) => `/products/${item.shopItemId}`,
           );
         for (const locale of network.languages) {
-          for (const path of ['/', ...productPaths(locale), '/legal-notices']) {
+          for (const path of ['/', ...productPaths(locale), '/legal-notices', '/cart']) {
             await page.goto(shopUrl(network.slug, locale, path));
             await expect(page.locator('main h1')).toBeVisible();
             await waitForHydration(page, locale, path.startsWith('/products/'));

@@ -2,6 +2,7 @@
 // The server's render of the public pages (decision 0034), in Node as the tenant service runs it.
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server.tsx';
+import { runningCartRuntime } from './lib/cart/cart-runtime.ts';
 import { fixtureBootstrap } from './test/fixtures/bootstrap.ts';
 import { fixtureCatalogue } from './test/fixtures/catalogue.ts';
 
@@ -96,6 +97,21 @@ describe('the server render of other pages', () => {
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
     expect(rendered.html).toContain(bootstrap.texts.homeTitle);
     expect(rendered.styles).toMatch(/<style data-emotion="mui-rtl [^"]+">/);
+  });
+
+  it('renders the cart’s page with its heading and waits for the browser’s cart, which the server never starts', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const rendered = await renderPage({
+      bootstrap,
+      url: 'http://shop.test/cart',
+      catalogue: fixtureCatalogue(),
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toMatch(/<h1[^>]*>Panier<\/h1>/);
+    // The cart lives in the browser: the progress bar holds its place, neither lines nor "empty".
+    expect(rendered.html).toContain('role="progressbar"');
+    expect(rendered.html).not.toContain('Votre panier est vide');
+    expect(runningCartRuntime()).toBeUndefined();
   });
 
   it('answers the address’s canonical form instead of a page', async () => {

@@ -1,5 +1,7 @@
 // Entry point: reads the network's bootstrap, loads the language, renders the app once its first
 // route is ready (the server's prepaint header stays until then, so nothing flashes).
+
+import { splitLocalePath } from '@transit-shop/sdk/locale-paths';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -14,6 +16,20 @@ import { listenForChunkErrors } from './lib/chunk-reload.ts';
 import { createI18n } from './lib/i18n.ts';
 import { preloadLazyParts } from './lib/lazy-part.tsx';
 import { loadEmotionCache } from './lib/theme/emotion-cache.ts';
+
+/**
+ * Whether the document holds the server's render of this very page (decision 0034). A page kept
+ * for another address (offline, the service worker answers the last page it kept) is not taken
+ * over: the browser renders this one in its place.
+ */
+function holdsServerRenderOfThisPage(container: HTMLElement): boolean {
+  const data = document.getElementById('server-data');
+  if (!data) return false;
+  if (data.dataset.page === splitLocalePath(location.pathname).rest) return true;
+  data.remove();
+  container.replaceChildren();
+  return false;
+}
 
 async function start(container: HTMLElement) {
   void preloadPage(location.pathname);
@@ -49,7 +65,7 @@ async function start(container: HTMLElement) {
     </AppProviders>
   );
   // A page the server rendered carries its data in the head (decision 0034).
-  if (document.getElementById('server-data')) {
+  if (holdsServerRenderOfThisPage(container)) {
     const [{ seedServerData }] = await Promise.all([
       import('./lib/server-data.ts'),
       preloadLazyParts(),

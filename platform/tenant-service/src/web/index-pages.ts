@@ -25,7 +25,7 @@ export type PageAnswer =
   | { kind: 'file'; network: LoadedNetwork; file: string }
   | { kind: 'redirect'; network: LoadedNetwork; location: string }
   | { kind: 'page'; network: LoadedNetwork; page: CachedPage }
-  /** A public page not rendered yet: `render` answers it (decision 0034). */
+  /** A served page (public, or the cart's) not rendered yet: `render` answers it (decision 0034). */
   | {
       kind: 'render';
       network: LoadedNetwork;
@@ -60,23 +60,33 @@ function legalOf(network: LoadedNetwork, locale: Locale, path: string) {
   return { kind, document: { networkId: network.network.config.id, locale, html } };
 }
 
+/**
+ * The cart's own page is served rendered too: its heading and the page around it are the same for
+ * every visitor, and the browser fills in the lines it keeps (decision 0034). Not a public page:
+ * crawlers have no use for it (crawlers/public-pages.ts).
+ */
+const CART_PAGE_PATH = '/cart';
+
+/** The pages the server renders: the public pages and the cart's. */
+const servedPagePaths = (network: LoadedNetwork) => [...publicPagePaths(network), CART_PAGE_PATH];
+
 const pageKey = (locale: Locale, path: string, appearance: Appearance) =>
   `${locale}\u0000${appearance}\u0000${path}`;
 
 export function createIndexPages(options: IndexPagesOptions) {
   const { store, web, alertSources, securityHeaders, logger } = options;
   const pages = new PageCache();
-  // Public pages rendered by the server, per network: the page in each encoding per language,
+  // Pages rendered by the server (the public pages and the cart's), per network: the page in each encoding per language,
   // path and appearance, and the render itself per language and path (the same markup in every
   // appearance). Keyed by the loaded network, so a reload starts afresh.
   let rendered = new WeakMap<LoadedNetwork, Map<string, Promise<RenderedPage | undefined>>>();
   let renderedPages = new WeakMap<LoadedNetwork, Map<string, CachedPage>>();
-  const publicPaths = new WeakMap<LoadedNetwork, ReadonlySet<string>>();
-  const isPublicPage = (network: LoadedNetwork, path: string) => {
-    let paths = publicPaths.get(network);
+  const servedPaths = new WeakMap<LoadedNetwork, ReadonlySet<string>>();
+  const isServedPage = (network: LoadedNetwork, path: string) => {
+    let paths = servedPaths.get(network);
     if (!paths) {
-      paths = new Set(publicPagePaths(network));
-      publicPaths.set(network, paths);
+      paths = new Set(servedPagePaths(network));
+      servedPaths.set(network, paths);
     }
     return paths.has(path);
   };
@@ -121,7 +131,7 @@ export function createIndexPages(options: IndexPagesOptions) {
       pagesVersion = web.version;
     }
     const { rest } = splitLocalePath(path);
-    if (isPublicPage(network, rest)) {
+    if (isServedPage(network, rest)) {
       const ready = renderedPages.get(network)?.get(pageKey(route.serve, rest, appearance));
       if (ready) return { kind: 'page', network, page: ready };
       return { kind: 'render', network, locale: route.serve, path: rest, requestPath: path, appearance };
@@ -153,7 +163,7 @@ export function createIndexPages(options: IndexPagesOptions) {
   }
 
   /**
-   * Renders a public page with the build's renderer, keeps it, and answers it; the page without
+   * Renders a served page with the build's renderer, keeps it, and answers it; the page without
    * content when the build has no renderer or the render fails (the browser then renders it).
    */
   async function render(found: Extract<PageAnswer, { kind: 'render' }>, host: string): Promise<PageAnswer> {
@@ -176,7 +186,7 @@ export function createIndexPages(options: IndexPagesOptions) {
     if (!result) return { kind: 'page', network, page: indexPage(network, locale, appearance) };
     if (result.kind === 'redirect') return { kind: 'redirect', network, location: result.location };
     const bootstrap = bootstrapOf(network, locale, appearance, build.buildId);
-    const page = encodePage(renderServerPage(build.template, bootstrap, result), pageHeaders);
+    const page = encodePage(renderServerPage(build.template, bootstrap, { ...result, path }), pageHeaders);
     // A page of a build or of networks replaced meanwhile is answered once, never kept.
     if (version === web.version && store.registry.byHost(host) === network) {
       let pagesOfNetwork = renderedPages.get(network);

@@ -71,11 +71,16 @@ export function renderIndexPage(template: IndexTemplate, bootstrap: Bootstrap): 
 /** Where the page carries the data it was rendered with; the browser hydrates when it is there. */
 export const SERVER_DATA_ELEMENT_ID = 'server-data';
 
-/** A public page rendered by the server (decision 0034): its markup in the root, its styles and data in the head. */
+/**
+ * A page rendered by the server (decision 0034): its markup in the root, its styles and data in
+ * the head. The data element names the page (its path without the language prefix): the browser
+ * hydrates only the page it asked for, never a page kept for another address (offline, the
+ * service worker answers the last page it kept).
+ */
 export function renderServerPage(
   template: IndexTemplate,
   bootstrap: Bootstrap,
-  page: { html: string; styles: string; data: unknown },
+  page: { html: string; styles: string; data: unknown; path: string },
 ): string {
   return (
     template.beforeHtmlTag +
@@ -83,7 +88,7 @@ export function renderServerPage(
     template.beforeHead +
     renderHead(bootstrap) +
     `\n    ${page.styles}` +
-    `\n    <script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${jsonForScript(page.data)}</script>` +
+    `\n    <script type="application/json" id="${SERVER_DATA_ELEMENT_ID}" data-page="${escapeHtml(page.path)}">${jsonForScript(page.data)}</script>` +
     template.beforePrepaint +
     page.html +
     template.afterPrepaint

@@ -1,4 +1,4 @@
-// Public pages rendered with the build's server renderer (decision 0034): the first request renders
+// Public pages and the cart's page rendered with the build's server renderer (decision 0034): the first request renders
 // and the page is kept; other pages, builds without a renderer and failed renders answer the page
 // the browser renders, never an error.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -61,7 +61,7 @@ describe('public pages rendered by the server', () => {
     expect(first.status).toBe(200);
     expect(first.html).toContain('<div id="root"><main><h1>Alpha Transit fr /</h1></main></div>');
     expect(first.html).toMatch(/<head>[\s\S]*<style data-emotion="mui abc">[\s\S]*<\/head>/);
-    expect(first.html).toContain('<script type="application/json" id="server-data">');
+    expect(first.html).toContain('<script type="application/json" id="server-data" data-page="/">');
     expect(bootstrapOf(first.html).network.slug).toBe('alpha');
     // Kept: the next visitor gets the same page without a render.
     const second = await page('alpha.localhost', '/');
@@ -70,6 +70,18 @@ describe('public pages rendered by the server', () => {
     // Another language is its own page.
     const english = await page('alpha.localhost', '/en');
     expect(english.html).toContain('<h1>Alpha Transit en /en</h1>');
+    expect(english.html).toContain('id="server-data" data-page="/"');
+  });
+
+  it('the cart’s own page is rendered too (its lines are the browser’s); its checkout steps are not', async () => {
+    await writeRenderer('with-renderer-4');
+    const cart = await page('alpha.localhost', '/cart');
+    expect(cart.status).toBe(200);
+    expect(cart.html).toContain('<div id="root"><main><h1>Alpha Transit fr /cart</h1></main></div>');
+    expect(cart.html).toContain('id="server-data" data-page="/cart"');
+    const checkout = await page('alpha.localhost', '/cart/checkout');
+    expect(checkout.html).toContain('<header class="prepaint-header">');
+    expect(checkout.html).not.toContain('server-data');
   });
 
   it('a legal page is rendered with its text, as the tenant files have it sanitised', async () => {
@@ -82,10 +94,10 @@ describe('public pages rendered by the server', () => {
 
   it('a page that depends on the visitor, a failed render and a build without a renderer answer the page the browser renders', async () => {
     await writeRenderer('with-renderer-2');
-    const cart = await page('alpha.localhost', '/cart');
-    expect(cart.status).toBe(200);
-    expect(cart.html).toContain('<header class="prepaint-header">');
-    expect(cart.html).not.toContain('server-data');
+    const account = await page('alpha.localhost', '/account');
+    expect(account.status).toBe(200);
+    expect(account.html).toContain('<header class="prepaint-header">');
+    expect(account.html).not.toContain('server-data');
 
     const failed = await page('alpha.localhost', '/privacy-policy');
     expect(failed.status).toBe(200);

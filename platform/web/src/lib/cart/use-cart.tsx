@@ -3,6 +3,7 @@
 import type { CartEvent, CartSnapshot } from '@transit-shop/flows/cart/cart.machine';
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, Suspense, use, useContext } from 'react';
+import { useHydrated } from '../use-hydrated.ts';
 import { type CartRuntime, getCartRuntime } from './cart-runtime.ts';
 
 const CartContext = createContext<CartRuntime | null>(null);
@@ -16,8 +17,14 @@ function PageCart({ children }: { children: ReactNode }) {
   return <CartProvider runtime={runtime}>{children}</CartProvider>;
 }
 
-/** Gives its children the page's cart (created on first use); `fallback` shows while it starts. */
+/**
+ * Gives its children the page's cart (created on first use); `fallback` shows while it starts. The
+ * cart lives in the browser: a page the server renders shows the fallback, and so does the render
+ * that hydrates it, so both agree (decision 0034); the cart comes right after.
+ */
 export function WithCart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
       <PageCart>{children}</PageCart>

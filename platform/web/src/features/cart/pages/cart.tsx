@@ -12,8 +12,9 @@ import { CartContents } from '../components/cart-contents.tsx';
 
 export function loader() {
   // The cart starts (and verifies a restored cart) as the page's code arrives; the page shows all
-  // the sidebar would: the sidebar closes.
-  void getCartRuntime().then(closeCartSidebar);
+  // the sidebar would: the sidebar closes. The server, rendering the page for every visitor, has
+  // no cart: the browser fills it in (decision 0034).
+  if (typeof window !== 'undefined') void getCartRuntime().then(closeCartSidebar);
   return null;
 }
 
