@@ -97,6 +97,43 @@ test.describe('without JavaScript', () => {
   }
 });
 
+test('on a phone set to dark, a served page is dark before any script runs, in the colours the app then keeps', async ({
+  browser,
+}) => {
+  const network = networks.find((candidate) => candidate.languages.includes('ar')) ?? networks[0];
+  if (!network) throw new Error('no demo network');
+  const home = shopUrl(network.slug, 'ar', '/');
+  /** The colours of the page's background, its heading and its first product card. */
+  const coloursOf = async (javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ colorScheme: 'dark', javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await page.goto(home);
+      if (javaScriptEnabled)
+        await page.waitForFunction(() => document.documentElement.dataset.colorScheme === 'dark');
+      return await page.evaluate(() => {
+        const style = (selector: string) => {
+          const element = document.querySelector(selector);
+          if (!element) throw new Error(`no ${selector}`);
+          const { backgroundColor, color } = getComputedStyle(element);
+          return { backgroundColor, color };
+        };
+        return { body: style('body'), heading: style('main h1'), card: style('main article') };
+      });
+    } finally {
+      await context.close();
+    }
+  };
+  const beforeScripts = await coloursOf(false);
+  const withScripts = await coloursOf(true);
+  expect(beforeScripts).toEqual(withScripts);
+  // And dark indeed: the page's background is not the light scheme's.
+  const [red = 255, green = 255, blue = 255] = (beforeScripts.body.backgroundColor.match(/\d+/g) ?? []).map(
+    Number,
+  );
+  expect(red + green + blue).toBeLessThan(3 * 96);
+});
+
 /** Console errors and warnings, and uncaught errors, from the moment the page opens. */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];

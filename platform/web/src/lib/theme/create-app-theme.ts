@@ -31,8 +31,30 @@ export function paletteOf(scheme: ResolvedColourScheme): PaletteOptions {
   };
 }
 
+const DARK_SELECTOR = `[${COLOR_SCHEME_ATTRIBUTE}="dark"]`;
+
+type StyleSheet = Record<string, unknown>;
+
+/**
+ * The theme's style sheets, with the dark scheme's variables also under the system's preference
+ * while <html> has no scheme attribute: a page rendered by the server for the system's appearance
+ * is painted dark on a dark phone before the browser sets the attribute at hydration, instead of
+ * flashing light first (decision 0034). The network tokens' CSS does the same for the first paint.
+ */
+function withSystemDarkScheme(generate: () => StyleSheet[]): () => StyleSheet[] {
+  return () => {
+    const sheets = generate();
+    const dark = sheets.find((sheet) => DARK_SELECTOR in sheet)?.[DARK_SELECTOR];
+    if (!dark) return sheets;
+    return [
+      ...sheets,
+      { '@media (prefers-color-scheme: dark)': { [`:root:not([${COLOR_SCHEME_ATTRIBUTE}])`]: dark } },
+    ];
+  };
+}
+
 export function createAppTheme(tokens: ResolvedTheme, direction: 'ltr' | 'rtl') {
-  return createTheme({
+  const theme = createTheme({
     cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
     colorSchemes: {
       light: { palette: paletteOf(tokens.colorSchemes.light) },
@@ -57,4 +79,9 @@ export function createAppTheme(tokens: ResolvedTheme, direction: 'ltr' | 'rtl') 
     shape: { borderRadius: tokens.shape.borderRadius },
     components: { ...inputsCustomizations, ...navigationCustomizations },
   });
+  // With CSS variables, MUI's theme carries the function its provider draws the sheets with.
+  const withSheets = theme as typeof theme & { generateStyleSheets?: () => StyleSheet[] };
+  if (withSheets.generateStyleSheets)
+    withSheets.generateStyleSheets = withSystemDarkScheme(withSheets.generateStyleSheets);
+  return theme;
 }
