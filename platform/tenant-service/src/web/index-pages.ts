@@ -76,9 +76,9 @@ const pageKey = (locale: Locale, path: string, appearance: Appearance) =>
 export function createIndexPages(options: IndexPagesOptions) {
   const { store, web, alertSources, securityHeaders, logger } = options;
   const pages = new PageCache();
-  // Pages rendered by the server (the public pages and the cart's), per network: the page in each encoding per language,
-  // path and appearance, and the render itself per language and path (the same markup in every
-  // appearance). Keyed by the loaded network, so a reload starts afresh.
+  // Pages rendered by the server (the public pages and the cart's), per network: the page in each
+  // encoding per language, path and appearance, and the render itself per language and path (the
+  // same markup in every appearance). Keyed by the loaded network, so a reload starts afresh.
   let rendered = new WeakMap<LoadedNetwork, Map<string, Promise<RenderedPage | undefined>>>();
   let renderedPages = new WeakMap<LoadedNetwork, Map<string, CachedPage>>();
   const servedPaths = new WeakMap<LoadedNetwork, ReadonlySet<string>>();

@@ -1,6 +1,6 @@
-// Public pages and the cart's page rendered with the build's server renderer (decision 0034): the first request renders
-// and the page is kept; other pages, builds without a renderer and failed renders answer the page
-// the browser renders, never an error.
+// Public pages and the cart's page rendered with the build's server renderer (decision 0034): the
+// first request renders and the page is kept; other pages, builds without a renderer and failed
+// renders answer the page the browser renders, never an error.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
