@@ -151,12 +151,11 @@ describe('catalogue files', () => {
     ]);
   });
 
-  it('reports what the network does not offer: instalments, transfers, subscriptions, collect sites, the media tunnel', async () => {
+  it('reports what the network does not offer: instalments, transfers, subscriptions, collect sites', async () => {
     const { load, editCatalogue, byId } = await demo();
     await editCatalogue('wahat', (c) => {
       byId(c, 2203).paymentOptions = { installments: [1, 3], paymentMethods: ['CARD', 'TRANSFER'] };
       byId(c, 2202).paymentOptions = { allowSubscription: true };
-      byId(c, 4202).tags = 'eshop_physical_pass';
     });
     await editCatalogue('lakeside', (c) => {
       byId(c, 9301).tags = 'eshop_physical_duplicate eshop_collect';
@@ -168,23 +167,45 @@ describe('catalogue files', () => {
       'tenants/wahat/catalogue.json | shopItems.5.paymentOptions.allowSubscription | shop item 2202: the network sells no subscriptions (has_subscriptions is false)',
       'tenants/wahat/catalogue.json | shopItems.6.paymentOptions.installments.1 | shop item 2203: 3 instalments: the network offers 1 (multiple_payment_installments, NET-05)',
       'tenants/wahat/catalogue.json | shopItems.6.paymentOptions.paymentMethods.1 | shop item 2203: TRANSFER: the network does not enable transfers (payment.transfer_enabled, NET-04)',
-      'tenants/wahat/catalogue.json | shopItems.10.tags | shop item 4202: eshop_physical_pass: the network has no media tunnel (has_media_tunnel), where a new card is sold',
     ]);
   });
 
-  it('reports a media tunnel left without a creation product', async () => {
+  it('NET-09 a network offering new cards by post names one new-card product: two in the first product type holding them are refused, one alone there is the one', async () => {
     const { load, editCatalogue, byId } = await demo();
+    // Wahat sells cards by post without the purchase tunnel (decision 0037), Lumière with it.
+    await editCatalogue('wahat', (c) => {
+      byId(c, 4202).tags = 'eshop_physical_pass';
+    });
     await editCatalogue('lumiere', (c) => {
       byId(c, 9102).tags = 'eshop_physical_pass';
     });
     expect(lines((await load()).problems)).toEqual([
-      'tenants/lumiere/catalogue.json | shopItems.14.tags | no creation product (NET-09): category "cards", the first holding eshop_physical_pass items, holds 2 of them (shop items 9101, 9102); the tunnel takes one only when it is alone',
+      'tenants/lumiere/catalogue.json | shopItems.14.tags | no new-card product (NET-09): category "cards", the first holding eshop_physical_pass items, holds 2 of them (shop items 9101, 9102); a new card by post is offered only when one is alone there',
+      'tenants/wahat/catalogue.json | shopItems.11.tags | no new-card product (NET-09): category "cards", the first holding eshop_physical_pass items, holds 2 of them (shop items 4202, 4203); a new card by post is offered only when one is alone there',
     ]);
-    // A creation product alone in an earlier product type is the one chosen: no problem.
+    // A new-card product alone in an earlier product type is the one named: no problem.
+    await editCatalogue('wahat', (c) => {
+      byId(c, 4202).category = 'tickets';
+    });
     await editCatalogue('lumiere', (c) => {
       byId(c, 9102).category = 'tickets';
     });
     expect((await load()).problems).toEqual([]);
+  });
+
+  it('reports a new-card product that is not a card sent by post: collected at an agency, or naming tickets', async () => {
+    const { load, editCatalogue, byId } = await demo();
+    await editCatalogue('wahat', (c) => {
+      byId(c, 4203).tags = 'eshop_physical_pass eshop_collect';
+      byId(c, 4203).products = [
+        { productId: 6403, dematerialized: false },
+        { productId: 6101, dematerialized: false },
+      ];
+    });
+    expect(lines((await load()).problems)).toEqual([
+      'tenants/wahat/catalogue.json | shopItems.11.tags | shop item 4203, the new-card product (NET-09): a new card is sent by post, so it cannot be tagged eshop_collect',
+      'tenants/wahat/catalogue.json | shopItems.11.products.1.productId | shop item 4203, the new-card product (NET-09): product 6101 is a JOURNEYS fare product; the card alone is a MEDIUM',
+    ]);
   });
 
   it('reports document types no qualification provider of the network validates', async () => {
@@ -292,7 +313,7 @@ describe('the demo catalogues as the calls answer them', () => {
     expect(answer.categories[0]?.name).toBe('التذاكر');
   });
 
-  it('CAT-01 Lumière lists no card product, and its creation-products answer gives the Lumière card', async () => {
+  it('CAT-01 NET-09 Lumière lists no card product, and its creation-products answer gives the Lumière card', async () => {
     const lumiere = network((await (await demo()).load()).networks, 'lumiere');
     const source = { config: lumiere.network.config, catalogue: lumiere.catalogue };
     const all = catalogueAnswer(source, { locale: 'fr' });

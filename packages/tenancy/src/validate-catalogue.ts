@@ -68,7 +68,7 @@ function duplicateKeys<Entry>(
 
 const list = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(', ') : 'none');
 
-/** What an item needs of its network: instalments, methods, subscriptions, collect sites, the media tunnel. */
+/** What an item needs of its network: instalments, methods, subscriptions, collect sites. */
 function networkIssues(
   item: CatalogueShopItemFile,
   config: NetworkFile,
@@ -97,20 +97,15 @@ function networkIssues(
   const tags = tagsOf(item.tags);
   if (tags.includes(CATALOGUE_TAGS.collect) && config.collectSites.length === 0)
     issues.push({ path: 'tags', message: `${CATALOGUE_TAGS.collect}: the network has no collect sites` });
-  if (tags.includes(CATALOGUE_TAGS.physicalPass) && !config.has_media_tunnel)
-    issues.push({
-      path: 'tags',
-      message: `${CATALOGUE_TAGS.physicalPass}: the network has no media tunnel (has_media_tunnel), where a new card is sold`,
-    });
   return issues;
 }
 
 /**
- * NET-09: on a network with the media tunnel, the items tagged eshop_physical_pass must give a
- * creation product: the first product type holding them must hold exactly one.
+ * Decision 0037: a network offers new cards by post by tagging items eshop_physical_pass, and names
+ * its new-card product by NET-09 (the first product type holding them holds exactly one). That
+ * product is posted, not collected, and is the card alone: every product it names is a MEDIUM.
  */
-function creationProductProblems(file: string, catalogue: CatalogueFile, config: NetworkFile): Problem[] {
-  if (!config.has_media_tunnel) return [];
+function newCardProductProblems(file: string, catalogue: CatalogueFile): Problem[] {
   const indexed = catalogue.shopItems.map((item, index) => ({ item, index }));
   const byCategory = catalogue.categories.map((category) => ({
     id: category.id,
@@ -118,18 +113,40 @@ function creationProductProblems(file: string, catalogue: CatalogueFile, config:
     shopItems: indexed.filter(({ item }) => item.category === category.id),
   }));
   const answer = selectItems(byCategory, ({ item }) => carriesAllTags(CATALOGUE_TAGS.physicalPass)(item));
-  if (answer.length === 0 || creationProductOf(answer)) return [];
-  const first = answer.reduce((lowest, category) =>
-    category.productTypeIndex < lowest.productTypeIndex ? category : lowest,
-  );
-  const ids = first.shopItems.map(({ item }) => item.shopItemId);
-  return [
-    {
+  if (answer.length === 0) return [];
+  const named = creationProductOf(answer);
+  if (!named) {
+    const first = answer.reduce((lowest, category) =>
+      category.productTypeIndex < lowest.productTypeIndex ? category : lowest,
+    );
+    const ids = first.shopItems.map(({ item }) => item.shopItemId);
+    return [
+      {
+        file,
+        field: `shopItems.${first.shopItems[1]?.index}.tags`,
+        message: `no new-card product (NET-09): category "${first.id}", the first holding ${CATALOGUE_TAGS.physicalPass} items, holds ${ids.length} of them (shop items ${list(ids)}); a new card by post is offered only when one is alone there`,
+      },
+    ];
+  }
+  const { item, index } = named;
+  const about = `shop item ${item.shopItemId}, the new-card product (NET-09)`;
+  const problems: Problem[] = [];
+  if (tagsOf(item.tags).includes(CATALOGUE_TAGS.collect))
+    problems.push({
       file,
-      field: `shopItems.${first.shopItems[1]?.index}.tags`,
-      message: `no creation product (NET-09): category "${first.id}", the first holding ${CATALOGUE_TAGS.physicalPass} items, holds ${ids.length} of them (shop items ${list(ids)}); the tunnel takes one only when it is alone`,
-    },
-  ];
+      field: `shopItems.${index}.tags`,
+      message: `${about}: a new card is sent by post, so it cannot be tagged ${CATALOGUE_TAGS.collect}`,
+    });
+  item.products.forEach((product, j) => {
+    const fare = catalogue.fareProducts.find((candidate) => candidate.productId === product.productId);
+    if (fare && fare.validity.kind !== 'MEDIUM')
+      problems.push({
+        file,
+        field: `shopItems.${index}.products.${j}.productId`,
+        message: `${about}: product ${product.productId} is a ${fare.validity.kind} fare product; the card alone is a MEDIUM`,
+      });
+  });
+  return problems;
 }
 
 /**
@@ -234,7 +251,7 @@ export function checkCatalogue(file: string, catalogue: CatalogueFile, config: N
       problems.push({ file, field: at(issue.path), message: `${about}: ${issue.message}` });
   });
 
-  problems.push(...creationProductProblems(file, catalogue, config));
+  problems.push(...newCardProductProblems(file, catalogue));
   for (const [field, text] of catalogueTexts(catalogue))
     problems.push(...checkLocalizedText(file, field, text, config.languages as readonly Locale[]));
   return problems;
