@@ -193,8 +193,12 @@ describe('catalogue files', () => {
     expect((await load()).problems).toEqual([]);
   });
 
-  it('reports a new-card product that is not a card sent by post: collected at an agency, or naming tickets', async () => {
+  it('reports a new-card product that is not a card sent by post: collected at an agency, or naming tickets; or on a network hiding birth dates', async () => {
     const { load, editCatalogue, byId } = await demo();
+    // Lakeside hides the birth date a new card is made out to.
+    await editCatalogue('lakeside', (c) => {
+      byId(c, 9301).tags = 'eshop_physical_pass';
+    });
     await editCatalogue('wahat', (c) => {
       byId(c, 4203).tags = 'eshop_physical_pass eshop_collect';
       byId(c, 4203).products = [
@@ -203,6 +207,7 @@ describe('catalogue files', () => {
       ];
     });
     expect(lines((await load()).problems)).toEqual([
+      "tenants/lakeside/catalogue.json | shopItems.10.tags | shop item 9301, the new-card product (NET-09): a new card is made out to its holder's date of birth, which the network hides (hideBirthDate in network.json)",
       'tenants/wahat/catalogue.json | shopItems.11.tags | shop item 4203, the new-card product (NET-09): a new card is sent by post, so it cannot be tagged eshop_collect',
       'tenants/wahat/catalogue.json | shopItems.11.products.1.productId | shop item 4203, the new-card product (NET-09): product 6101 is a JOURNEYS fare product; the card alone is a MEDIUM',
     ]);

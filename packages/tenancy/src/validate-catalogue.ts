@@ -1,12 +1,12 @@
 // Checks of a parsed catalogue file against itself and its network, as pure functions: every
 // problem with its file and field, every text in every offered language, every item's own rules.
 
-import { carriesAllTags, creationProductOf, selectItems } from '@transit-shop/sdk/catalogue/select-items';
 import { shopItemRuleIssues } from '@transit-shop/sdk/catalogue/shop-item-rules';
 import { CATALOGUE_TAGS, tagsOf } from '@transit-shop/sdk/contract/catalogue';
 import type { Locale, LocalizedText } from '@transit-shop/sdk/locales';
 import type { CatalogueFile, CatalogueShopItemFile } from './catalogue.schema.ts';
 import type { NetworkFile } from './network.schema.ts';
+import { newCardProductOf, physicalPassTypesOf } from './new-card-product.ts';
 import type { Problem } from './types.ts';
 import { checkLocalizedText } from './validate.ts';
 
@@ -103,18 +103,13 @@ function networkIssues(
 /**
  * Decision 0037: a network offers new cards by post by tagging items eshop_physical_pass, and names
  * its new-card product by NET-09 (the first product type holding them holds exactly one). That
- * product is posted, not collected, and is the card alone: every product it names is a MEDIUM.
+ * product is posted, not collected, and is the card alone: every product it names is a MEDIUM; and
+ * the network asks its travellers' birth dates, which the card is made out to.
  */
-function newCardProductProblems(file: string, catalogue: CatalogueFile): Problem[] {
-  const indexed = catalogue.shopItems.map((item, index) => ({ item, index }));
-  const byCategory = catalogue.categories.map((category) => ({
-    id: category.id,
-    productTypeIndex: category.productTypeIndex,
-    shopItems: indexed.filter(({ item }) => item.category === category.id),
-  }));
-  const answer = selectItems(byCategory, ({ item }) => carriesAllTags(CATALOGUE_TAGS.physicalPass)(item));
+function newCardProductProblems(file: string, catalogue: CatalogueFile, config: NetworkFile): Problem[] {
+  const answer = physicalPassTypesOf(catalogue);
   if (answer.length === 0) return [];
-  const named = creationProductOf(answer);
+  const named = newCardProductOf(catalogue);
   if (!named) {
     const first = answer.reduce((lowest, category) =>
       category.productTypeIndex < lowest.productTypeIndex ? category : lowest,
@@ -131,6 +126,13 @@ function newCardProductProblems(file: string, catalogue: CatalogueFile): Problem
   const { item, index } = named;
   const about = `shop item ${item.shopItemId}, the new-card product (NET-09)`;
   const problems: Problem[] = [];
+  // The card is made out to its holder's birth date, which the shop then never asks.
+  if (config.hideBirthDate)
+    problems.push({
+      file,
+      field: `shopItems.${index}.tags`,
+      message: `${about}: a new card is made out to its holder's date of birth, which the network hides (hideBirthDate in network.json)`,
+    });
   if (tagsOf(item.tags).includes(CATALOGUE_TAGS.collect))
     problems.push({
       file,
@@ -251,7 +253,7 @@ export function checkCatalogue(file: string, catalogue: CatalogueFile, config: N
       problems.push({ file, field: at(issue.path), message: `${about}: ${issue.message}` });
   });
 
-  problems.push(...newCardProductProblems(file, catalogue));
+  problems.push(...newCardProductProblems(file, catalogue, config));
   for (const [field, text] of catalogueTexts(catalogue))
     problems.push(...checkLocalizedText(file, field, text, config.languages as readonly Locale[]));
   return problems;

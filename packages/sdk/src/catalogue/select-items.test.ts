@@ -43,7 +43,7 @@ describe('what each catalogue call answers', () => {
 describe('the creation product', () => {
   const newCard = shopItem({ name: 'New card', tags: 'eshop_physical_pass', supports: [...card] });
 
-  it('is the item of the first product type of the creation-products answer when it is alone there', () => {
+  it('NET-09 is the item of the first product type of the creation-products answer when it is alone there', () => {
     const answer = selectItems(
       [category(3, [newCard]), category(7, [shopItem({ tags: 'eshop_physical_pass', supports: [...card] })])],
       carriesAllTags('eshop_physical_pass'),
@@ -51,12 +51,12 @@ describe('the creation product', () => {
     expect(creationProductOf(answer)?.name).toBe('New card');
   });
 
-  it('is the lowest productTypeIndex, whatever the order of the answer', () => {
+  it('NET-09 is the lowest productTypeIndex, whatever the order of the answer', () => {
     const other = shopItem({ name: 'Other', tags: 'eshop_physical_pass', supports: [...card] });
     expect(creationProductOf([category(9, [other]), category(2, [newCard])])?.name).toBe('New card');
   });
 
-  it('is none when the first product type has two shop items or none is answered', () => {
+  it('NET-09 is none when the first product type has two shop items or none is answered', () => {
     const twin = shopItem({ name: 'Student card', tags: 'eshop_physical_pass', supports: [...card] });
     expect(creationProductOf([category(1, [newCard, twin]), category(2, [newCard])])).toBeNull();
     expect(creationProductOf([])).toBeNull();

@@ -135,6 +135,17 @@ export function needsCollect(lines: readonly Pick<CheckoutLine, 'support' | 'ite
 }
 
 /**
+ * How many of a line's option are sold with its `quantity` units: a transport card (a new card or a
+ * replacement) once per line, as the card carries all its tickets (decision 0037); any other option
+ * with each unit.
+ */
+export function optionQuantityOf(option: Pick<ShopItem, 'tags'>, quantity: number): number {
+  return hasTag(option, CATALOGUE_TAGS.physicalPass) || hasTag(option, CATALOGUE_TAGS.physicalDuplicate)
+    ? 1
+    : quantity;
+}
+
+/**
  * A PHYSICAL article without a transport card the buyer holds (mediaId) is a new card, posted to a
  * shipping address; unless the order is collected at an agency, where the new cards wait too (an
  * order has one delivery, decision 0019).

@@ -17,9 +17,20 @@ import {
   userTokenSchema,
 } from './fields.ts';
 
-/** What the network's ticketing system says of a card. */
-export const CARD_STATUSES = ['ACTIVE', 'EXPIRED', 'INCIDENT', 'BLOCKED'] as const;
+/**
+ * What the network's ticketing system says of a card. ORDERED: a new card bought in the shop, on its
+ * way to its holder by post until the system says it is ACTIVE (decision 0037).
+ */
+export const CARD_STATUSES = ['ACTIVE', 'ORDERED', 'EXPIRED', 'INCIDENT', 'BLOCKED'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/**
+ * A card that receives contracts by its status: an ACTIVE one, or one ORDERED, whose contracts wait
+ * to load at its first validation (decision 0037). Its expiry is read apart.
+ */
+export function receivesContracts(card: { readonly status: string | null }): boolean {
+  return card.status === 'ACTIVE' || card.status === 'ORDERED';
+}
 
 /** The spec's state of a medium: active until its expiry day has passed, then expired. */
 export const MEDIUM_STATES = ['ACTIVE', 'EXPIRED'] as const;

@@ -18,6 +18,8 @@ export const contractPlaceSchema = z.discriminatedUnion('delivery', [
     cardNumber: z.string().nullable(),
     /** When a validation of the card loaded it; null while it waits for the card's next validation. */
     loadedAt: isoDateTimeSchema.nullable(),
+    /** True while the card is a new one on its way to its holder by post (decision 0037); absent otherwise. */
+    cardOnItsWay: z.literal(true).optional(),
   }),
   /** At an agency, from the slot's start (spec 01 §9: 48 to 72 hours after the order). */
   z.strictObject({

@@ -234,6 +234,15 @@ export const ERROR_CODES = {
     status: 409,
     message: "The traveller's date of birth is needed for a personal card",
   },
+  // Decision 0037: a ticket on a card goes on a card of the account or on a new card in the order.
+  MEDIA_NEW_CARD_NOT_OFFERED: {
+    status: 409,
+    message: 'This network sends no new cards by post: choose one of your transport cards',
+  },
+  MEDIA_NEW_CARD_MISSING: {
+    status: 409,
+    message: 'This ticket goes on a new card, but the order buys none for its traveller',
+  },
 
   // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
   PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },

@@ -3,6 +3,7 @@
 import { INCIDENT_KINDS } from '@transit-shop/sdk/contract/media';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -49,7 +50,8 @@ export type MediaLinkRow = typeof mediaLinks.$inferSelect;
 
 /**
  * The demo card registry's changes to the cards of a network's cards.json: a card the shop issued
- * (its birth date and expiry), and an incident that blocked a card.
+ * (its holder, birth date and expiry, on its way until its first validation: decision 0037), and an
+ * incident that blocked a card.
  */
 export const demoRegistryCards = pgTable(
   'demo_registry_cards',
@@ -58,8 +60,12 @@ export const demoRegistryCards = pgTable(
     number: text('number').notNull(),
     /** Set for a card the shop issued, which the file does not hold. */
     holderBirthDate: date('holder_birth_date', { mode: 'string' }),
+    /** The name printed on a card the shop issued. */
+    holderName: text('holder_name'),
     expiresOn: date('expires_on', { mode: 'string' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** A card the shop issued is on its way to its holder (ORDERED) until its first validation. */
+    onItsWay: boolean('on_its_way').notNull().default(false),
     incidentKind: incidentKindEnum('incident_kind'),
     incidentAt: timestamp('incident_at', { withTimezone: true }),
   },

@@ -1,7 +1,7 @@
 // A card as the registry answers it, checked in decision 0032's order, and the registry's failures
 // turned into MEDIA_ERROR. The birth date is checked before the status, so a stranger with only a
 // number learns nothing of the card's state.
-import type { MediumState } from '@transit-shop/sdk/contract/media';
+import { type MediumState, receivesContracts } from '@transit-shop/sdk/contract/media';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
@@ -29,7 +29,8 @@ export function stateOf(
 
 /**
  * A card that may be used now: the registry knows it, gives it a status, no incident blocked it,
- * it has not expired, and its status is one the shop knows (MEDIA-05).
+ * it has not expired, and its status is one that receives contracts (MEDIA-05): ACTIVE, or ORDERED,
+ * a new card on its way whose contracts wait for its first validation (decision 0037).
  */
 export function checkCardState(
   card: RegistryCardRecord | null,
@@ -42,7 +43,7 @@ export function checkCardState(
     throw new AppError('MEDIA_INCIDENT');
   if (card.status === 'EXPIRED' || stateOf(card, network, now) === 'EXPIRED')
     throw new AppError('MEDIA_EXPIRED');
-  if (card.status !== 'ACTIVE') throw new AppError('MEDIA_UNKNOWN_DATA');
+  if (!receivesContracts(card)) throw new AppError('MEDIA_UNKNOWN_DATA');
   return card;
 }
 

@@ -14,11 +14,14 @@ export type RegistryCardRecord = {
   providerId: string;
   /** YYYY-MM-DD. */
   holderBirthDate: string;
+  /** The name printed on the card, when the registry gives one (a card the shop issued). */
+  holderName: string | null;
   /** The card's last valid day, YYYY-MM-DD. */
   expiresOn: string;
   /**
-   * ACTIVE, EXPIRED, INCIDENT, BLOCKED, or a status the shop does not know (MEDIA_UNKNOWN_DATA);
-   * null when the registry gives none (MEDIA_STATUS_EMPTY).
+   * ACTIVE, ORDERED (a new card on its way to its holder: decision 0037), EXPIRED, INCIDENT,
+   * BLOCKED, or a status the shop does not know (MEDIA_UNKNOWN_DATA); null when the registry gives
+   * none (MEDIA_STATUS_EMPTY).
    */
   status: CardStatus | (string & {}) | null;
   /** The incident reported on it, once one was. */
@@ -38,10 +41,13 @@ export type CardRegistry = {
   findCard(networkId: number, number: string): Promise<RegistryCardRecord | null>;
   /** Blocks the card for an incident (MEDIA-06); reporting it again keeps the first report. */
   reportIncident(networkId: number, number: string, kind: IncidentKind, at: Date): Promise<void>;
-  /** A new card bought in the shop, for the holder born that day, valid to that day. */
+  /**
+   * A new card bought in the shop, made out to the holder of that name born that day, valid to that
+   * day, and sent to them: ORDERED until the ticketing system says it is ACTIVE (decision 0037).
+   */
   issueCard(
     networkId: number,
-    card: { holderBirthDate: string; expiresOn: string },
+    card: { holderName: string; holderBirthDate: string; expiresOn: string },
     at: Date,
   ): Promise<RegistryCardRecord>;
   /** The contracts the card's validations loaded so far. */

@@ -65,14 +65,22 @@ describe('Products/getProducts.json', () => {
     expect(wahat.categories[0]?.shopItems[0]?.name).toMatch(/\p{Script=Arabic}/u);
   });
 
-  it('with the tag eshop_physical_pass answers the physical-pass items; creationProductOf picks the lone one of the first type', async () => {
+  it('NET-09 type 2 with the tag eshop_physical_pass answers the physical-pass items; creationProductOf picks the lone one of the first type, none without', async () => {
     const answer = await okOf<CatalogueAnswer>(await getProducts(creationProductsPayload('fr')));
     expect(itemIdsOf(answer)).toEqual([9101]);
     expect(creationProductOf(answer.categories)?.shopItemId).toBe(9101);
-    const none = await okOf<CatalogueAnswer>(
+    const wahat = await okOf<CatalogueAnswer>(
       await testApp.current.call(CATALOGUE_CALLS.getProducts, {
         network_id: WAHAT_ID,
         ...creationProductsPayload('fr'),
+      }),
+    );
+    expect(creationProductOf(wahat.categories)?.shopItemId).toBe(4203);
+    // Lakeside sends no new card by post (decision 0037).
+    const none = await okOf<CatalogueAnswer>(
+      await testApp.current.call(CATALOGUE_CALLS.getProducts, {
+        network_id: LAKESIDE_ID,
+        ...creationProductsPayload('en'),
       }),
     );
     expect(none.categories).toEqual([]);

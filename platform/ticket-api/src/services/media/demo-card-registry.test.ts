@@ -4,24 +4,30 @@ import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 const testApp = useTestApp();
 
 describe('the demo card registry', () => {
-  it('issues a card of its own number that it then finds, active, and blocks it for an incident', async () => {
+  it('issues a card of its own number in its holder’s name, on its way (ORDERED) until its first validation makes it ACTIVE, and blocks it for an incident', async () => {
     const { demoCards, clock } = testApp.current;
     const issued = await demoCards.issueCard(
       LUMIERE_ID,
-      { holderBirthDate: '2001-09-14', expiresOn: '2031-09-30' },
+      { holderName: 'Inès Martin', holderBirthDate: '2001-09-14', expiresOn: '2031-09-30' },
       clock.now(),
     );
     expect(issued).toEqual({
       number: expect.stringMatching(/^9\d{15}$/),
       providerId: 'lumiere-billettique',
       holderBirthDate: '2001-09-14',
+      holderName: 'Inès Martin',
       expiresOn: '2031-09-30',
-      status: 'ACTIVE',
+      status: 'ORDERED',
       incident: null,
     });
     expect(await demoCards.findCard(LUMIERE_ID, issued.number)).toEqual(issued);
     // Another network does not know it.
     expect(await demoCards.findCard(102, issued.number)).toBeNull();
+    // Another network's validation of that number changes nothing here; its own first one activates it.
+    await demoCards.recordValidation(102, issued.number);
+    expect(await demoCards.findCard(LUMIERE_ID, issued.number)).toMatchObject({ status: 'ORDERED' });
+    await demoCards.recordValidation(LUMIERE_ID, issued.number);
+    expect(await demoCards.findCard(LUMIERE_ID, issued.number)).toEqual({ ...issued, status: 'ACTIVE' });
 
     const reportedAt = clock.now();
     await demoCards.reportIncident(LUMIERE_ID, issued.number, 'DAMAGED', reportedAt);

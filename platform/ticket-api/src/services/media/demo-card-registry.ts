@@ -1,7 +1,8 @@
 // The default card registry (decision 0032): each network's demo registry file
 // (tenants/<slug>/cards.json, followed while the API runs: sync() after each reload) overlaid with
 // what the shop changed, kept in the database so every replica sees it: incidents that blocked a
-// card, cards the shop issued, and the contracts a card's validations loaded.
+// card, cards the shop issued (ORDERED, on their way by post, until their first validation at a
+// gate activates them: decision 0037), and the contracts a card's validations loaded.
 import { randomInt } from 'node:crypto';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { type CardsFile, readCardFiles } from '@transit-shop/tenancy/cards-file';
@@ -29,6 +30,11 @@ export type DemoCardRegistry = CardRegistry & {
   sync(networks: readonly LoadedNetwork[]): Promise<void>;
   /** Records that the card's validation loaded a contract (what a ticketing system would report). */
   recordLoading(networkId: number, number: string, ticketId: number, at: Date): Promise<void>;
+  /**
+   * Records a validation of the card at a gate: a card the shop issued has reached its holder, so
+   * it is ACTIVE from then on (decision 0037).
+   */
+  recordValidation(networkId: number, number: string): Promise<void>;
 };
 
 export function createDemoCardRegistry(options: {
@@ -60,7 +66,9 @@ export function createDemoCardRegistry(options: {
   };
 
   /** The registry's calls over a database handle: the pool, or the caller's transaction. */
-  const over = (db: Database): CardRegistry & Pick<DemoCardRegistry, 'recordLoading'> => {
+  const over = (
+    db: Database,
+  ): CardRegistry & Pick<DemoCardRegistry, 'recordLoading' | 'recordValidation'> => {
     const providerOf = async (networkId: number) => files.get(networkId)?.providerId ?? DEMO_PROVIDER_ID;
 
     const changesOf = async (networkId: number, number: string) => {
@@ -82,11 +90,13 @@ export function createDemoCardRegistry(options: {
         changes?.incidentKind && changes.incidentAt
           ? { kind: changes.incidentKind, reportedAt: changes.incidentAt }
           : null;
-      const status = incident ? 'INCIDENT' : inFile ? inFile.status || null : 'ACTIVE';
+      const issuedStatus = changes?.onItsWay ? 'ORDERED' : 'ACTIVE';
+      const status = incident ? 'INCIDENT' : inFile ? inFile.status || null : issuedStatus;
       return {
         number,
         providerId: await providerOf(networkId),
         holderBirthDate,
+        holderName: inFile ? null : (changes?.holderName ?? null),
         expiresOn,
         status,
         incident,
@@ -116,7 +126,7 @@ export function createDemoCardRegistry(options: {
           if (files.get(networkId)?.cards.has(number)) continue;
           const [issued] = await db
             .insert(demoRegistryCards)
-            .values({ networkId, number, ...card, issuedAt: at })
+            .values({ networkId, number, ...card, issuedAt: at, onItsWay: true })
             .onConflictDoNothing()
             .returning();
           if (!issued) continue;
@@ -150,6 +160,19 @@ export function createDemoCardRegistry(options: {
             ),
           )
           .orderBy(asc(demoRegistryLoadings.loadedAt));
+      },
+
+      async recordValidation(networkId, number) {
+        await db
+          .update(demoRegistryCards)
+          .set({ onItsWay: false })
+          .where(
+            and(
+              eq(demoRegistryCards.networkId, networkId),
+              eq(demoRegistryCards.number, number),
+              eq(demoRegistryCards.onItsWay, true),
+            ),
+          );
       },
 
       async recordLoading(networkId, number, ticketId, at) {

@@ -42,13 +42,17 @@ function lumiere(nn: number) {
   return card;
 }
 
-/** A new card of Lumière's registry, as the shop issues one: no other test knows it. */
-const freshCard = (app: TestApp) =>
-  app.demoCards.issueCard(
+/** A new card of Lumière's registry, as the shop issues one, in its holder's hands: no other test knows it. */
+async function freshCard(app: TestApp) {
+  const card = await app.demoCards.issueCard(
     LUMIERE_ID,
-    { holderBirthDate: '1992-03-14', expiresOn: '2031-12-31' },
+    { holderName: 'Ada Lovelace', holderBirthDate: '1992-03-14', expiresOn: '2031-12-31' },
     app.clock.now(),
   );
+  // Its first validation: it has reached its holder (decision 0037).
+  await app.demoCards.recordValidation(LUMIERE_ID, card.number);
+  return { ...card, status: 'ACTIVE' };
+}
 
 const signIn = (app: TestApp, networkId = LUMIERE_ID, user: Partial<NewUserRow> = {}) =>
   signedInUser({ db: app.deps.db, clock: app.clock, policy: app.deps.sessionPolicy, networkId, user });

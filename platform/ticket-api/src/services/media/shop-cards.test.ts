@@ -76,7 +76,7 @@ describe('a card bought in the shop', () => {
     expect(await app.deps.cards.findCard(LUMIERE_ID, link.number)).toMatchObject({
       holderBirthDate: '1990-05-01',
       expiresOn: shopCardExpiresOn('Europe/Paris', app.clock.now()),
-      status: 'ACTIVE',
+      status: 'ORDERED',
     });
     expect(
       (await contractsOf(app, order.orderId)).map((row) => [row.delivery, row.status, row.mediaId]),

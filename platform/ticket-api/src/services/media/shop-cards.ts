@@ -1,8 +1,9 @@
-// Cards bought in the shop (decision 0032): a new card (eshop_physical_pass) or a replacement card
-// (eshop_physical_duplicate). Placing the order needs the line's traveller's birth date (the card is
-// personal); completing it has the registry issue the card, links it to the traveller, puts the
-// order's waiting card contracts of that traveller on it, and a replacement moves the live
-// contracts of the card it replaces.
+// Cards bought in the shop (decisions 0032, 0037): a new card (eshop_physical_pass) or a replacement
+// card (eshop_physical_duplicate). Placing the order needs the line's traveller's birth date (the card
+// is personal); completing it has the registry issue the card in the traveller's name (on its way by
+// post until the registry says it is active), links it to the traveller, puts the order's waiting
+// card contracts of that traveller on it, and a replacement moves the live contracts of the card it
+// replaces.
 
 import { hasTag } from '@transit-shop/sdk/catalogue/shop-listing';
 import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
@@ -99,7 +100,13 @@ export async function issueShopCards(options: {
     if (!kind) continue;
     const travellerId = line.customerId ?? order.userId;
     const [traveller] = await db
-      .select({ id: users.id, birthday: users.birthday, parentUserId: users.parentUserId })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        birthday: users.birthday,
+        parentUserId: users.parentUserId,
+      })
       .from(users)
       .where(eq(users.id, travellerId))
       .limit(1);
@@ -108,6 +115,7 @@ export async function issueShopCards(options: {
     const card = await cards.issueCard(
       networkId,
       {
+        holderName: [traveller.firstName, traveller.lastName].filter(Boolean).join(' '),
         holderBirthDate: traveller.birthday,
         expiresOn: shopCardExpiresOn(network.network.config.timeZone, now),
       },

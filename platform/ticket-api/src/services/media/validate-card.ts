@@ -1,4 +1,5 @@
-// A card validated at a gate (decision 0032), as the demo plays it (`npm run cards:validate`): every
+// A card validated at a gate (decision 0032), as the demo plays it (`npm run cards:validate`): a new
+// card on its way is in its holder's hands, so it is ACTIVE from then on (decision 0037), and every
 // contract waiting on the card's live link is loaded now. A network's ticketing system reports its
 // own loadings; the demo registry records them, and the shop's contracts read LOADED.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import type { DemoCardRegistry } from './demo-card-registry.ts';
 /** Loads the card's waiting contracts; answers their ids (none when nothing waits). */
 export async function validateCard(options: {
   db: Database;
-  registry: Pick<DemoCardRegistry, 'recordLoading'>;
+  registry: Pick<DemoCardRegistry, 'recordLoading' | 'recordValidation'>;
   networkId: number;
   /** As printed or typed: spaces and hyphens are dropped. */
   number: string;
@@ -18,6 +19,7 @@ export async function validateCard(options: {
 }): Promise<number[]> {
   const { db, networkId, now } = options;
   const number = options.number.replace(/[\s-]/g, '');
+  await options.registry.recordValidation(networkId, number);
   const waiting = await db
     .select({ id: tickets.id })
     .from(tickets)

@@ -40,6 +40,8 @@ type Buyer = Awaited<ReturnType<typeof signIn>>;
 const singles = (quantity = 2): Article => ({ shopItemId: 1101, quantity, support: 'DEMATERIALIZED' });
 const postedSingles = (quantity = 2): Article => ({ shopItemId: 1101, quantity, support: 'PHYSICAL' });
 const collected = (): Article => ({ shopItemId: 1106, quantity: 1, support: 'PHYSICAL' });
+/** Lumière's new-card product (NET-09). */
+const NEW_CARD = 9101;
 const monthly = (): Article => ({
   shopItemId: 2101,
   quantity: 1,
@@ -390,13 +392,15 @@ describe('Order/placeOrder.json', () => {
   });
 
   it('ACC-02 a posted PHYSICAL article needs a complete shipping address, each missing part named', async () => {
-    const buyer = await signIn();
-    const none = await koOf(await place(placing(buyer, { articles: [postedSingles()] })));
+    const buyer = await signIn(LUMIERE_ID, { birthday: '1967-02-04' });
+    // Posted on the new card the order buys with them (decision 0037).
+    const onNewCard = (): Article => ({ ...postedSingles(), optionShopItemId: NEW_CARD });
+    const none = await koOf(await place(placing(buyer, { articles: [onNewCard()] })));
     expect([none.status, none.code, issuesOf(none).length]).toEqual([400, 'SHIPPING_ADDRESS_INCOMPLETE', 5]);
     const partial = await koOf(
       await place(
         placing(buyer, {
-          articles: [postedSingles()],
+          articles: [onNewCard()],
           delivery: { mode: 'SHIPPING', address: { ...ADDRESS, addressPostalCode: ' ', addressState: '' } },
         }),
       ),
@@ -421,7 +425,7 @@ describe('Order/placeOrder.json', () => {
     expect(
       (
         await placed(
-          placing(buyer, { articles: [postedSingles()], delivery: { mode: 'SHIPPING', address: ADDRESS } }),
+          placing(buyer, { articles: [onNewCard()], delivery: { mode: 'SHIPPING', address: ADDRESS } }),
         )
       ).status,
     ).toBe('PENDING');

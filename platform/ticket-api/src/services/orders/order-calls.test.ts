@@ -121,6 +121,17 @@ describe('Order/verify.json: prices from the catalogue', () => {
     expect(answer.totalAmount).toBe(7200);
   });
 
+  it('prices a transport card bought as an option once per line, whatever the quantity of its tickets (decision 0037)', async () => {
+    const answer = await verified([
+      { ...single(), quantity: 3, support: 'PHYSICAL', optionShopItemId: 9101 },
+    ]);
+    expect(answer.lines.map((line) => [line.kind, line.shopItemId, line.quantity, line.amount])).toEqual([
+      ['ARTICLE', 1101, 3, 570],
+      ['OPTION', 9101, 1, 500],
+    ]);
+    expect(answer.totalAmount).toBe(1070);
+  });
+
   it('CART-09 NET-05 answers the instalments every article allows and the network offers', async () => {
     expect((await verified([annual()])).paymentOptions).toEqual({
       installments: [1, 3, 10],

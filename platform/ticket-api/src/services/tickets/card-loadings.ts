@@ -1,5 +1,6 @@
 // When each card contract was loaded on its card (decision 0032): what the card registry says its
-// validations loaded, asked once per network for a whole list of contracts.
+// validations loaded, asked once per network for a whole list of contracts; and which contracts are
+// on a new card still on its way to its holder (decision 0037).
 import type { CardRegistry } from '../card-registry/card-registry.ts';
 
 /** A contract on a card, as a list reads it. */
@@ -37,4 +38,35 @@ export async function loadedAtOfContracts(
     if (at) byContract.set(contract.ticketId, at);
   }
   return byContract;
+}
+
+/**
+ * The contracts on a card the registry says is ORDERED, on its way by post (decision 0037), asked
+ * once per card of the list; none when the registry fails (the list still answers).
+ */
+export async function contractsOnCardsOnTheirWay(
+  cards: CardRegistry,
+  contracts: readonly CardContract[],
+): Promise<Set<number>> {
+  const key = (networkId: number, number: string) => `${networkId}:${number}`;
+  const onItsWay = new Map<string, boolean>();
+  try {
+    for (const contract of contracts) {
+      if (contract.cardNumber === null) continue;
+      const card = key(contract.networkId, contract.cardNumber);
+      if (onItsWay.has(card)) continue;
+      const record = await cards.findCard(contract.networkId, contract.cardNumber);
+      onItsWay.set(card, record?.status === 'ORDERED' && !record.incident);
+    }
+  } catch {
+    return new Set();
+  }
+  return new Set(
+    contracts
+      .filter(
+        (contract) =>
+          contract.cardNumber !== null && onItsWay.get(key(contract.networkId, contract.cardNumber)),
+      )
+      .map((contract) => contract.ticketId),
+  );
 }

@@ -1,7 +1,7 @@
 // Where a contract is (decision 0030), for the wallet, the order, the confirmation popup and email:
-// the phone's wallet, a transport card (with its number once the card is linked, and when a validation
-// loaded it: decision 0032), or
-// an agency from the collect slot's start.
+// the phone's wallet, a transport card (with its number once the card is linked, when a validation
+// loaded it: decision 0032, and whether it is a new card still on its way: decision 0037), or an
+// agency from the collect slot's start.
 import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { TicketRow } from '../../db/schema/tickets.ts';
@@ -12,6 +12,8 @@ export function contractPlaceOf(
     cardNumber?: string | null;
     /** When the card's validation loaded it (card-loadings.ts); null while it waits. */
     loadedAt?: Date | null;
+    /** The card is a new one on its way to its holder by post (card-loadings.ts). */
+    cardOnItsWay?: boolean;
   },
   network: LoadedNetwork,
 ): ContractPlace {
@@ -21,6 +23,7 @@ export function contractPlaceOf(
       mediaId: contract.mediaId,
       cardNumber: contract.cardNumber ?? null,
       loadedAt: contract.loadedAt?.toISOString() ?? null,
+      ...(contract.cardOnItsWay ? { cardOnItsWay: true as const } : {}),
     };
   if (contract.delivery === 'COLLECT' && contract.collectSiteId !== null && contract.collectFrom !== null) {
     const site = network.network.config.collectSites.find(

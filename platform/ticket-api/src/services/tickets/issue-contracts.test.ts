@@ -106,19 +106,20 @@ describe('issuing a paid order’s contracts', () => {
     ]);
   });
 
-  it('a posted physical article is to load on a card, a collected one to collect at the agency from its slot', async () => {
-    const buyer = await signIn();
+  it('a posted physical article is to load on the new card bought with it, a collected one to collect at the agency from its slot', async () => {
+    const buyer = await signIn({ birthday: '1990-05-01' });
     const posted = await paidOrder(
       testApp.current,
       placing(buyer, {
-        articles: [{ shopItemId: 1101, quantity: 1, support: 'PHYSICAL' }],
+        // With Lumière's new card (decision 0037).
+        articles: [{ shopItemId: 1101, quantity: 1, support: 'PHYSICAL', optionShopItemId: 9101 }],
         delivery: { mode: 'SHIPPING', address: ADDRESS },
       }),
     );
     const onCard = await contractsOf(testApp.current, posted.orderId);
     expect(
       onCard.map((contract) => [contract.productId, contract.delivery, contract.status, contract.mediaId]),
-    ).toEqual([[5101, 'CARD', 'TO_LOAD', null]]);
+    ).toEqual([[5101, 'CARD', 'TO_LOAD', expect.any(Number)]]);
     const collected = await paidOrder(
       testApp.current,
       placing(buyer, {

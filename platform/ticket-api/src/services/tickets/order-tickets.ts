@@ -9,7 +9,7 @@ import { mediaLinks } from '../../db/schema/media.ts';
 import { type OrderRow, orderLines } from '../../db/schema/orders.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 import type { CardRegistry } from '../card-registry/card-registry.ts';
-import { loadedAtOfContracts } from './card-loadings.ts';
+import { contractsOnCardsOnTheirWay, loadedAtOfContracts } from './card-loadings.ts';
 import { contractPlaceOf } from './contract-place.ts';
 
 /** Two places are the same when they say the same thing. */
@@ -43,8 +43,12 @@ export async function ticketsOfOrders(
     .where(inArray(tickets.orderId, [...orderIds]))
     .orderBy(asc(tickets.orderId), asc(orderLines.position), asc(tickets.id));
   const loadedAt = await loadedAtOfContracts(cards, rows);
+  const onItsWay = await contractsOnCardsOnTheirWay(cards, rows);
   for (const row of rows) {
-    const place = contractPlaceOf({ ...row, loadedAt: loadedAt.get(row.ticketId) ?? null }, network);
+    const place = contractPlaceOf(
+      { ...row, loadedAt: loadedAt.get(row.ticketId) ?? null, cardOnItsWay: onItsWay.has(row.ticketId) },
+      network,
+    );
     const key = `${row.position}:${placeKey(place)}`;
     const entries = byOrder.get(row.orderId) ?? new Map<string, OrderTickets[number]>();
     byOrder.set(row.orderId, entries);

@@ -14,7 +14,7 @@ import { mediaLinks } from '../../db/schema/media.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
 import type { CardRegistry } from '../card-registry/card-registry.ts';
-import { loadedAtOfContracts } from './card-loadings.ts';
+import { contractsOnCardsOnTheirWay, loadedAtOfContracts } from './card-loadings.ts';
 import { contractNameOf } from './contract-name.ts';
 import { contractPlaceOf } from './contract-place.ts';
 import { hasPrintedCopy, isGuestOrder } from './printed-copy.ts';
@@ -34,6 +34,8 @@ export type WalletRow = {
   cardNumber?: string | null;
   /** When the card's validation loaded it (card-loadings.ts); null while it waits or unasked. */
   loadedAt?: Date | null;
+  /** The card is a new one on its way to its holder (card-loadings.ts); false when unasked. */
+  cardOnItsWay?: boolean;
 };
 
 /** The RFC 7638 thumbprint of a device key: what a contract's binding is compared by. */
@@ -76,22 +78,20 @@ export async function walletRowsWhere(db: Database, where: SQL, cards?: CardRegi
     )
     .orderBy(ticketTransfers.ticketId, desc(ticketTransfers.id));
   const latest = new Map(transfers.map((transfer) => [transfer.ticketId, transfer]));
-  const loadedAt = cards
-    ? await loadedAtOfContracts(
-        cards,
-        rows.map((row) => ({
-          ticketId: row.ticket.id,
-          networkId: row.ticket.networkId,
-          cardNumber: row.cardNumber,
-        })),
-      )
-    : new Map<number, Date>();
+  const onCards = rows.map((row) => ({
+    ticketId: row.ticket.id,
+    networkId: row.ticket.networkId,
+    cardNumber: row.cardNumber,
+  }));
+  const loadedAt = cards ? await loadedAtOfContracts(cards, onCards) : new Map<number, Date>();
+  const onItsWay = cards ? await contractsOnCardsOnTheirWay(cards, onCards) : new Set<number>();
   return rows.map((row) => {
     const transfer = latest.get(row.ticket.id);
     return {
       ...row,
       transfer: transfer ? { status: transfer.status, target: transfer.target } : null,
       loadedAt: loadedAt.get(row.ticket.id) ?? null,
+      cardOnItsWay: onItsWay.has(row.ticket.id),
     };
   });
 }
@@ -212,7 +212,12 @@ export async function walletTicketOf(options: {
     traveller: { userId: ticket.travellerUserId, name: ticket.travellerName },
     status: ticket.status,
     place: contractPlaceOf(
-      { ...ticket, cardNumber: row.cardNumber ?? null, loadedAt: row.loadedAt ?? null },
+      {
+        ...ticket,
+        cardNumber: row.cardNumber ?? null,
+        loadedAt: row.loadedAt ?? null,
+        cardOnItsWay: row.cardOnItsWay ?? false,
+      },
       network,
     ),
     phase: phaseOf(ticket, validity, now),

@@ -33,6 +33,8 @@ type TicketsTexts = {
   card: string;
   /** Contracts a validation of the card already loaded. */
   cardLoaded: string;
+  /** Contracts on a new card on its way by post (decision 0037). */
+  cardOnItsWay: string;
   /** A card not named yet. */
   cardUnknown: string;
   collect: string;
@@ -49,6 +51,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestOnline: 'En ligne, sur la page de vos titres',
     card: 'À charger sur votre carte {card}',
     cardLoaded: 'Chargé sur votre carte {card} le {date}',
+    cardOnItsWay: 'Sur votre nouvelle carte {card}, envoyée par courrier : chargé à sa première validation',
     cardUnknown: 'À charger sur votre carte de transport',
     collect: 'À retirer à {agency} à partir du {date}',
     walletAction: 'Ouvrir mon portefeuille',
@@ -62,6 +65,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestOnline: 'Online, on your tickets page',
     card: 'To be loaded on your card {card}',
     cardLoaded: 'Loaded on your card {card} on {date}',
+    cardOnItsWay: 'On your new card {card}, on its way by post: loaded at its first validation',
     cardUnknown: 'To be loaded on your transport card',
     collect: 'To collect at {agency} from {date}',
     walletAction: 'Open my wallet',
@@ -75,6 +79,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestOnline: 'على الإنترنت، في صفحة تذاكرك',
     card: 'للتحميل على بطاقتك {card}',
     cardLoaded: 'تم التحميل على بطاقتك {card} في {date}',
+    cardOnItsWay: 'على بطاقتك الجديدة {card}، المرسلة بالبريد: تُحمَّل عند أول استعمال لها',
     cardUnknown: 'للتحميل على بطاقة النقل الخاصة بك',
     collect: 'للاستلام من {agency} ابتداءً من {date}',
     walletAction: 'فتح محفظتي',
@@ -88,6 +93,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestOnline: 'Online, nella pagina dei tuoi titoli',
     card: 'Da caricare sulla tua tessera {card}',
     cardLoaded: 'Caricato sulla tua tessera {card} il {date}',
+    cardOnItsWay: 'Sulla tua nuova tessera {card}, spedita per posta: caricato alla sua prima convalida',
     cardUnknown: 'Da caricare sulla tua tessera di trasporto',
     collect: 'Da ritirare presso {agency} dal {date}',
     walletAction: 'Apri il mio portafoglio',
@@ -101,6 +107,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestOnline: 'En línea, en la página de tus títulos',
     card: 'Para cargar en tu tarjeta {card}',
     cardLoaded: 'Cargado en tu tarjeta {card} el {date}',
+    cardOnItsWay: 'En tu tarjeta nueva {card}, enviada por correo: se carga en su primera validación',
     cardUnknown: 'Para cargar en tu tarjeta de transporte',
     collect: 'Para recoger en {agency} a partir del {date}',
     walletAction: 'Abrir mi monedero',
@@ -122,6 +129,7 @@ function placeText(
       return { CUSTOMER: texts.wallet, GUEST: texts.guestOnline, GUEST_PRINTED: texts.guestWallet }[holder];
     case 'CARD':
       if (!place.cardNumber) return texts.cardUnknown;
+      if (place.cardOnItsWay) return fill(texts.cardOnItsWay, { card: place.cardNumber });
       return place.loadedAt
         ? fill(texts.cardLoaded, {
             card: place.cardNumber,

@@ -3,7 +3,8 @@
 // items a guest gets on a card only, is the pricing's, which reads a guest session as a guest
 // viewer), the customer's (CHK-04, the saved method), the documents each line gives for its item's
 // required types (CHK-08: valid, or being checked where the network allows it), the card each PHYSICAL
-// article is loaded on (decision 0032), then the delivery (CHK-05, ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
+// article is loaded on (decision 0032) or the new card the order buys for it (decision 0037), then the
+// delivery (CHK-05, ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
 import {
   areGuestOrdersAllowed,
   type CheckoutLine,
@@ -20,6 +21,7 @@ import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { isAccountVerified } from '@transit-shop/sdk/validation/account-rules';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
+import { newCardProductOf } from '@transit-shop/tenancy/new-card-product';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
@@ -146,6 +148,39 @@ async function checkCards(options: {
 const UNKNOWN_ITEM = { tags: '' };
 
 /**
+ * Decision 0037: a customer's PHYSICAL article that names no card of the account and is not collected
+ * goes on a new card sent by post, which the order buys for its traveller: the network's new-card
+ * product (NET-09) as the option of one of that traveller's articles, once. A network without one
+ * sends no card by post. A guest's card by post is not checked here (decision 0037, open).
+ */
+function checkNewCards(network: LoadedNetwork, user: UserRow, articles: readonly OrderArticle[]): void {
+  if (isGuest(user)) return;
+  const newCard = newCardProductOf(network.catalogue)?.item ?? null;
+  const items = new Map(network.catalogue.shopItems.map((item) => [item.shopItemId, item]));
+  const travellerOf = (article: OrderArticle) => article.customerId ?? user.id;
+  const carded = new Set<number>();
+  articles.forEach((article, index) => {
+    if (article.optionShopItemId === null || cardOfArticle(network, article) !== 'NEW') return;
+    const at = `articles.${index}.optionShopItemId`;
+    // Another item tagged as a new card is not the one the network names.
+    if (article.optionShopItemId !== newCard?.shopItemId) throw refusal('SHOP_ITEM_NOT_OFFERED', at);
+    // A traveller's card carries all their tickets by post: a second one would carry none.
+    if (carded.has(travellerOf(article))) throw refusal('PRODUCT_ALREADY_IN_CART', at);
+    carded.add(travellerOf(article));
+  });
+  articles.forEach((article, index) => {
+    const item = items.get(article.shopItemId) ?? UNKNOWN_ITEM;
+    if (article.support !== 'PHYSICAL' || article.mediaId !== null || isCollectArticle({ ...article, item }))
+      return;
+    if (carded.has(travellerOf(article))) return;
+    throw refusal(
+      newCard ? 'MEDIA_NEW_CARD_MISSING' : 'MEDIA_NEW_CARD_NOT_OFFERED',
+      `articles.${index}.mediaId`,
+    );
+  });
+}
+
+/**
  * CHK-05: an item picked up at an agency needs a collect at one of the network's sites, with a
  * slot. Any other PHYSICAL article that goes on no card the buyer holds is posted: it needs a
  * collect or a complete shipping address (ACC-02).
@@ -197,6 +232,7 @@ export async function checkCheckout(options: {
   }
   await checkDocuments({ db, network, user, articles: choices.articles, now: options.now });
   await checkCards({ db, cards: options.cards, network, user, articles: choices.articles, now: options.now });
+  checkNewCards(network, user, choices.articles);
   await checkCardHolders({ db, network, user, articles: choices.articles });
   checkDelivery(network, choices);
   return { savedMethod };

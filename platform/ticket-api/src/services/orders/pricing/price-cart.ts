@@ -10,6 +10,7 @@ import { isProposedStart } from '@transit-shop/sdk/catalogue/start-dates';
 import {
   commonPaymentOptions,
   installmentOptionsOf,
+  optionQuantityOf,
   paymentMethodOptionsOf,
 } from '@transit-shop/sdk/checkout/checkout-rules';
 import { MONEY_MAX, type PaymentMethod, type ShopItemField } from '@transit-shop/sdk/contract/catalogue';
@@ -151,14 +152,15 @@ export function priceCart(input: PriceCartInput): PricedCart {
       if (!offeredSupports(option, viewer).includes(article.support))
         throw refusal('SUPPORT_NOT_OFFERED', `${at}.optionShopItemId`);
       const unitPrice = unitPriceOf(option);
+      const quantity = optionQuantityOf(option, article.quantity);
       optionLines.push({
         kind: 'OPTION',
         articleIndex: position,
         shopItemId: option.shopItemId,
         productIds: productIdsOf(option),
-        quantity: article.quantity,
+        quantity,
         unitPrice,
-        amount: unitPrice * article.quantity,
+        amount: unitPrice * quantity,
       });
     }
 
