@@ -10,6 +10,7 @@ import {
   cartTotals,
   isQuantityAllowed,
   linesAfterAdd,
+  linesAfterRemove,
   readVoucherCode,
 } from './cart-rules.ts';
 import { discount, shopItem, subscriptionItem, visitor } from './cart-test-items.ts';
@@ -36,6 +37,33 @@ describe('cart rules', () => {
       ['b', 4],
       ['c', 1],
     ]);
+  });
+
+  it('a traveller’s tickets sent by post share one new card: a second add brings none, and removing its line hands it on', () => {
+    const newCard = shopItem({ supports: ['PHYSICAL'], tags: 'eshop_physical_pass' });
+    const pass = shopItem({ articleQuantityMax: 1 });
+    const carnet = shopItem();
+    const onNewCard = { delivery: 'PHYSICAL', mediaId: null, option: newCard } as const;
+    const first = linesAfterAdd([], { item: pass, quantity: 1, profile: 7, ...onNewCard }, 'a');
+    const lines = linesAfterAdd(first, { item: carnet, quantity: 1, profile: 7, ...onNewCard }, 'b');
+    // Another traveller gets a card of their own.
+    const other = linesAfterAdd(lines, { item: carnet, quantity: 1, profile: 31, ...onNewCard }, 'c');
+    expect(other.map((line) => [line.id, line.profile, line.option?.shopItemId ?? null])).toEqual([
+      ['a', 7, newCard.shopItemId],
+      ['b', 7, null],
+      ['c', 31, newCard.shopItemId],
+    ]);
+    expect(linesAfterRemove(other, 'a').map((line) => [line.id, line.option?.shopItemId ?? null])).toEqual([
+      ['b', newCard.shopItemId],
+      ['c', newCard.shopItemId],
+    ]);
+    // A line on a card the buyer holds does not take it.
+    const held = linesAfterAdd(
+      first,
+      { item: carnet, quantity: 1, profile: 7, delivery: 'PHYSICAL', mediaId: 41 },
+      'd',
+    );
+    expect(linesAfterRemove(held, 'a').map((line) => [line.id, line.option])).toEqual([['d', null]]);
   });
 
   it('CART-04 CART-08 the quantities a line may hold', () => {

@@ -4,9 +4,9 @@
 // the whole cart still allows, whether the vouchers hold and what the cart totals. The machine
 // applies them; the product and cart pages may ask them ahead of an event.
 
-import { type CatalogueViewer, isSupportOffered } from '@transit-shop/sdk/catalogue/shop-listing';
-import { commonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
-import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
+import { type CatalogueViewer, hasTag, isSupportOffered } from '@transit-shop/sdk/catalogue/shop-listing';
+import { commonPaymentOptions, isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
+import { CATALOGUE_TAGS, type ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import {
   areVouchersValid,
   type Discount,
@@ -134,18 +134,54 @@ export function addRefusalOf(
   return null;
 }
 
+/** The line buys a new transport card as its option (the network's new-card product, decision 0037). */
+export function buysNewCard(line: Pick<CartItem, 'option'>): boolean {
+  return line.option !== null && hasTag(line.option, CATALOGUE_TAGS.physicalPass);
+}
+
+/** A line sent by post on no card the buyer holds: it goes on the new card bought for its traveller. */
+function goesOnNewCard(line: CartItem): boolean {
+  return (
+    line.delivery === 'PHYSICAL' &&
+    line.mediaId === null &&
+    !isCollectArticle({ item: line.item, support: line.delivery })
+  );
+}
+
 /**
  * The lines after an allowed add (CART-02, CART-03): the quantity joins the first identical line
- * that can take it within its maximum; otherwise the draft becomes a new line.
+ * that can take it within its maximum; otherwise the draft becomes a new line. A traveller's tickets
+ * sent by post share one new card (decision 0037): a draft bringing one for a traveller whose new
+ * card is in the cart already comes without it.
  */
 export function linesAfterAdd(lines: readonly CartItem[], draft: CartItemDraft, id: string): CartItem[] {
+  const profile = draft.profile ?? null;
+  const added =
+    buysNewCard({ option: draft.option ?? null }) &&
+    lines.some((line) => line.profile === profile && buysNewCard(line))
+      ? { ...draft, option: null }
+      : draft;
   const target = lines.find(
-    (line) => isSameArticle(line, draft) && line.quantity + draft.quantity <= line.item.articleQuantityMax,
+    (line) => isSameArticle(line, added) && line.quantity + added.quantity <= line.item.articleQuantityMax,
   );
-  if (!target) return [...lines, cartItemOf(draft, id)];
+  if (!target) return [...lines, cartItemOf(added, id)];
   return lines.map((line) =>
-    line === target ? { ...line, quantity: line.quantity + draft.quantity } : line,
+    line === target ? { ...line, quantity: line.quantity + added.quantity } : line,
   );
+}
+
+/**
+ * The lines after one is removed: the new card it bought moves to another of its traveller's lines
+ * sent by post, which would otherwise go on no card (decision 0037).
+ */
+export function linesAfterRemove(lines: readonly CartItem[], id: string): CartItem[] {
+  const removed = lines.find((line) => line.id === id);
+  const rest = lines.filter((line) => line.id !== id);
+  if (!removed || !buysNewCard(removed)) return rest;
+  const heir = rest.find(
+    (line) => line.profile === removed.profile && line.option === null && goesOnNewCard(line),
+  );
+  return heir ? rest.map((line) => (line === heir ? { ...line, option: removed.option } : line)) : rest;
 }
 
 /** Why a voucher code is refused before it is sent: a message key the web translates (VOUCH-01). */

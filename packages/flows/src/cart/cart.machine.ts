@@ -16,6 +16,7 @@ import {
   hasVoucherCode,
   isQuantityAllowed,
   linesAfterAdd,
+  linesAfterRemove,
   readVoucherCode,
   type VoucherCodeIssue,
 } from './cart-rules.ts';
@@ -316,7 +317,7 @@ export const cartMachine = setup({
         target: '.verifying',
         reenter: true,
         actions: [
-          assign({ items: ({ context, event }) => context.items.filter((line) => line.id !== event.id) }),
+          assign({ items: ({ context, event }) => linesAfterRemove(context.items, event.id) }),
           'saveCart',
         ],
       },

@@ -4,7 +4,7 @@
 // adds. The machine applies them; the web's route loaders ask the same ones.
 import { type StartClock, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
-import type { Medium } from '@transit-shop/sdk/contract/media';
+import { type Medium, receivesContracts } from '@transit-shop/sdk/contract/media';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import type { CartItemDraft } from '../cart/cart-rules.ts';
 import type { ArticleStart } from '../cart/cart-types.ts';
@@ -37,9 +37,12 @@ export function isUnexpired(media: Pick<Medium, 'expires_at'>, today: string): b
   return media.expires_at >= today;
 }
 
-/** A card a line can be loaded on: unexpired, and active in the network's ticketing system. */
+/**
+ * A card a line can be loaded on: unexpired, and active in the network's ticketing system or a new
+ * card on its way, whose contracts wait for its first validation (decision 0037).
+ */
 export function isUsableMedium(medium: Medium, today: string): boolean {
-  return medium.status === 'ACTIVE' && isUnexpired(medium, today);
+  return receivesContracts(medium) && isUnexpired(medium, today);
 }
 
 /** Today's date on the network's calendar, the day card expiries are read against. */
