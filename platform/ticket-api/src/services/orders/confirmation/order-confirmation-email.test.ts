@@ -52,6 +52,19 @@ const everyPlace = (agency: { siteId: number; siteName: string }): OrderTickets 
     count: 3,
     place: { delivery: 'CARD', mediaId: 9, cardNumber: '2501 0042 7', loadedAt: '2026-11-24T17:30:00.000Z' },
   },
+  // A new card bought with the order, on its way by post (decision 0037).
+  {
+    position: 3,
+    label: 'Pass mensuel',
+    count: 1,
+    place: {
+      delivery: 'CARD',
+      mediaId: 10,
+      cardNumber: '9000 1111 2222 3333',
+      loadedAt: null,
+      cardOnItsWay: true,
+    },
+  },
   {
     position: 2,
     label: 'Pass 7 jours',
@@ -198,6 +211,7 @@ describe('order confirmation email', () => {
       '- Carnet de 10 voyages × 2: À charger sur votre carte de transport',
       '- Carnet de 10 voyages: À charger sur votre carte 2501 0042 7',
       '- Carnet de 10 voyages × 3: Chargé sur votre carte 2501 0042 7 le 24 novembre 2026 à 18:30',
+      '- Pass mensuel: Sur votre nouvelle carte 9000 1111 2222 3333, envoyée par courrier : chargé à sa première validation',
       '- Pass 7 jours: À retirer à Agence Gare Centrale à partir du 25 novembre 2026 à 09:00',
       'Ouvrir mon portefeuille:\nhttp://lumiere.localhost/account/wallet',
     ])
@@ -224,6 +238,7 @@ describe('order confirmation email', () => {
       '- Abonnement annuel tout public: في محفظتك',
       '- Carnet de 10 voyages × 2: للتحميل على بطاقة النقل الخاصة بك',
       '- Carnet de 10 voyages: للتحميل على بطاقتك 2501 0042 7',
+      '- Pass mensuel: على بطاقتك الجديدة 9000 1111 2222 3333، المرسلة بالبريد: تُحمَّل عند أول استعمال لها',
       // 08:00 UTC is 09:00 in Casablanca (UTC+1).
       '- Pass 7 jours: للاستلام من محطة الساحة الكبرى ابتداءً من 25 نوفمبر 2026',
       'فتح محفظتي:\nhttp://wahat.localhost/ar/account/wallet',
