@@ -54,17 +54,29 @@ export async function placeOrder(app: TestApp, payload: Record<string, unknown>)
   return okOf<PlaceOrderAnswer>(await app.call(CHECKOUT_CALLS.placeOrder, payload));
 }
 
-/** The provider's notification of the order's payment, as the sandbox sends it. */
-export async function notifyPayment(app: TestApp, orderId: number, type: PaymentNotice): Promise<void> {
+/**
+ * The provider's notification of the order's payment, as the sandbox sends it; `times` deliveries of
+ * the same notification at once, as a provider retrying would, each answered 200.
+ */
+export async function notifyPayment(
+  app: TestApp,
+  orderId: number,
+  type: PaymentNotice,
+  times = 1,
+): Promise<void> {
   const [payment] = await app.deps.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error(`order ${orderId} has no payment`);
   const notification = app.payments.notification(payment.id, type);
-  const response = await app.app.request('/payments/notifications/sandbox', {
-    method: 'POST',
-    headers: notification.headers,
-    body: notification.body,
-  });
-  expect(response.status).toBe(200);
+  const responses = await Promise.all(
+    Array.from({ length: times }, () =>
+      app.app.request('/payments/notifications/sandbox', {
+        method: 'POST',
+        headers: notification.headers,
+        body: notification.body,
+      }),
+    ),
+  );
+  expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
 }
 
 /** A placed order paid by the provider's notification. */

@@ -3,7 +3,6 @@ import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoRegistryCards, mediaLinks } from '../../db/schema/media.ts';
-import { payments } from '../../db/schema/payments.ts';
 import { ticketTransfers } from '../../db/schema/tickets.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { insertTestUser } from '../../test-support/accounts.ts';
@@ -94,19 +93,7 @@ describe('a card bought in the shop', () => {
       app,
       placing(buyer, { articles: [withCard(NEW_CARD)], delivery: SHIPPED }),
     );
-    const [payment] = await app.deps.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
-    if (!payment) throw new Error('the order has a payment');
-    const notification = app.payments.notification(payment.id, 'payment.succeeded');
-    const responses = await Promise.all(
-      [0, 1].map(() =>
-        app.app.request('/payments/notifications/sandbox', {
-          method: 'POST',
-          headers: notification.headers,
-          body: notification.body,
-        }),
-      ),
-    );
-    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    await notifyPayment(app, placed.orderId, 'payment.succeeded', 2);
     const links = await app.deps.db.select().from(mediaLinks).where(eq(mediaLinks.userId, buyer.user.id));
     expect(links).toHaveLength(1);
     const issued = await app.deps.db
