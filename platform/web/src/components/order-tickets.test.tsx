@@ -24,6 +24,19 @@ const tickets: OrderTicketList = [
       loadedAt: '2026-11-28T07:45:00.000Z',
     },
   },
+  // A new card bought with the order, on its way by post (decision 0037).
+  {
+    position: 1,
+    label: 'Pass mensuel',
+    count: 1,
+    place: {
+      delivery: 'CARD',
+      mediaId: 4,
+      cardNumber: '9000111122223333',
+      loadedAt: null,
+      cardOnItsWay: true,
+    },
+  },
   {
     position: 2,
     label: 'Pass semaine',
@@ -39,7 +52,7 @@ const tickets: OrderTicketList = [
 ];
 
 describe('where are my tickets', () => {
-  it("says per line where its tickets are, a card's loaded ones with when, the wallet ones linked to the wallet", async () => {
+  it("says per line where its tickets are, a card's loaded ones with when, a new card's on its way, the wallet ones linked to the wallet", async () => {
     await renderWithApp(<OrderTickets tickets={tickets} />);
     const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
     const items = within(section)
@@ -50,6 +63,7 @@ describe('where are my tickets', () => {
       'Pass mensuel × 2 — À charger sur votre carte \u20662501 0000 1111 2222\u2069 lors de votre prochaine validation',
       // The network's clock: Europe/Paris.
       'Pass mensuel × 1 — Chargé sur votre carte \u20662501 0000 1111 2222\u2069 le 28 nov. 2026, 08:45',
+      'Pass mensuel × 1 — Sur votre nouvelle carte \u20669000 1111 2222 3333\u2069, en route par courrier : chargé à sa première validation',
       'Pass semaine × 1 — À charger sur votre carte de transport lors de votre prochaine validation',
       // The network's clock: Europe/Paris.
       'Ticket journée × 1 — À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00',

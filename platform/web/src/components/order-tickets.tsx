@@ -23,10 +23,12 @@ export function orderTicketFields(order: OrderTicketFields | null | undefined): 
   return { tickets: order?.tickets ?? null, guest: order?.guest ?? false };
 }
 
-/** A line's loaded and waiting card contracts are two places of the same line. */
+/**
+ * An entry is one line and place, as the server groups them: a card's loaded and waiting contracts,
+ * or a line's contracts on two cards, are entries of their own.
+ */
 function placeKeyOf({ position, place }: OrderTicketList[number]): string {
-  const loaded = place.delivery === 'CARD' && place.loadedAt !== null ? '-loaded' : '';
-  return `${position}-${place.delivery}${loaded}`;
+  return `${position}-${JSON.stringify(place)}`;
 }
 
 export function OrderTickets({

@@ -1,6 +1,7 @@
 // Which card receives a PHYSICAL article bought by a signed-in customer (decision 0032): one of the
-// traveller's usable cards, or a new card sent by post, bought with the network's creation product
-// (NET-09). Where the network has the purchase tunnel (has_media_tunnel), the tunnel asks instead.
+// traveller's usable cards, or a new card sent by post, bought with the network's new-card product
+// (NET-09), which only a network naming one offers (decision 0037). Where the network has the
+// purchase tunnel (has_media_tunnel), the tunnel asks instead.
 
 import { carriesAllTags, creationProductOf, selectItems } from '@transit-shop/sdk/catalogue/select-items';
 import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
@@ -10,7 +11,7 @@ import {
   type ShopItem,
   type Support,
 } from '@transit-shop/sdk/contract/catalogue';
-import type { Medium } from '@transit-shop/sdk/contract/media';
+import { type Medium, receivesContracts } from '@transit-shop/sdk/contract/media';
 
 /** A card's id, or a new card sent by post. */
 export type CardChoice = number | 'new';
@@ -27,7 +28,8 @@ export function asksForCard(
 
 /**
  * The traveller's cards that can receive a contract: paired with the traveller (the holder's are
- * those paired with nobody), active and said ACTIVE by the ticketing system.
+ * those paired with nobody), not expired, and ACTIVE in the ticketing system or a new card on its
+ * way (ORDERED), whose contracts wait for its first validation.
  */
 export function usableCardsOf(
   medias: readonly Medium[],
@@ -37,22 +39,32 @@ export function usableCardsOf(
     (media) =>
       (media.profileId === traveller.userId || (traveller.holder && media.profileId === null)) &&
       media.state === 'ACTIVE' &&
-      media.status === 'ACTIVE',
+      receivesContracts(media),
   );
 }
 
 /**
  * The choice in force: the one made while it still names a usable card, else a new card when the
- * traveller has none, else none yet (the customer chooses). Null too while the cards are read.
+ * traveller has none and the network sends new cards by post, else none yet (the customer chooses
+ * or links a card). Null too while the cards are read.
  */
-export function cardChoiceOf(chosen: CardChoice | null, usable: readonly Medium[] | null): CardChoice | null {
-  if (chosen === 'new') return 'new';
+export function cardChoiceOf(
+  chosen: CardChoice | null,
+  usable: readonly Medium[] | null,
+  newCardOffered: boolean,
+): CardChoice | null {
+  if (chosen === 'new' && newCardOffered) return 'new';
   if (usable === null) return null;
   if (chosen !== null && usable.some((media) => media.id === chosen)) return chosen;
-  return usable.length === 0 ? 'new' : null;
+  return usable.length === 0 && newCardOffered ? 'new' : null;
 }
 
-/** NET-09: the network's card creation product, among the catalogue's items tagged eshop_physical_pass. */
+/** A new card is made out to its holder: the traveller's birth date is needed (decision 0037). */
+export function lacksHolderBirthDate(traveller: { readonly birthday: string | null }): boolean {
+  return !traveller.birthday;
+}
+
+/** NET-09: the network's new-card product, among the catalogue's items tagged eshop_physical_pass; none: no card by post. */
 export function creationProductIn(answer: Pick<CatalogueAnswer, 'categories'>): ShopItem | null {
   return creationProductOf(selectItems(answer.categories, carriesAllTags(CATALOGUE_TAGS.physicalPass)));
 }

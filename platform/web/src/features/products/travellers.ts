@@ -8,6 +8,8 @@ export type Traveller = {
   readonly userId: number;
   readonly name: string;
   readonly holder: boolean;
+  /** YYYY-MM-DD; null when the profile has none. */
+  readonly birthday: string | null;
   /** Outside the item's minAge..maxAge on the start day (a traveller without birthday is not). */
   readonly outOfAge: boolean;
 };
@@ -42,6 +44,7 @@ export function travellersOf(
       userId: user.userId,
       name: fullName(user),
       holder: true,
+      birthday: user.userBirthday,
       outOfAge: isOutOfAge(user.userBirthday, item, startDay),
     },
     ...user.profiles
@@ -50,6 +53,7 @@ export function travellersOf(
         userId: profile.userId,
         name: fullName(profile),
         holder: false,
+        birthday: profile.userBirthday,
         outOfAge: isOutOfAge(profile.userBirthday, item, startDay),
       })),
   ];

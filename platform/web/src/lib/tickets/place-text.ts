@@ -1,5 +1,6 @@
-// Where a contract is, in words: in the wallet, on a card (loaded, or waiting for the card's next
-// validation), to collect at an agency. A card number stays one left-to-right run in every language.
+// Where a contract is, in words: in the wallet, on a card (loaded, waiting for the card's next
+// validation, or on a new card on its way by post: decision 0037), to collect at an agency. A card
+// number stays one left-to-right run in every language.
 import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { cardNumberText } from '../transport-cards/transport-card-text.ts';
@@ -15,6 +16,7 @@ export function usePlaceText(): (place: ContractPlace) => string {
       case 'CARD': {
         if (!place.cardNumber) return t('tickets.places.CARD_pending');
         const number = cardNumberText(place.cardNumber);
+        if (place.cardOnItsWay) return t('tickets.places.CARD_onItsWay', { number });
         return place.loadedAt
           ? t('tickets.places.CARD_loaded', { number, date: formatInstant(place.loadedAt) })
           : t('tickets.places.CARD', { number });

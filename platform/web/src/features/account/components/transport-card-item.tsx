@@ -1,6 +1,7 @@
 // One transport card of the account (MEDIA-01): its number grouped by four, its last valid day, its
-// status, the incident reported on it, the contracts on it (loaded, or waiting for the card's next
-// validation), and the Remove (MEDIA-03) and Report an incident (MEDIA-06) actions.
+// status (a new card on its way by post: decision 0037), the incident reported on it, the contracts on
+// it (loaded, or waiting for the card's next validation), and the Remove (MEDIA-03) and Report an
+// incident (MEDIA-06) actions.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
@@ -14,7 +15,7 @@ import { cardNumberText, useCardDates } from '../../../lib/transport-cards/trans
 import { hasPassesToMove, MovePassesLink } from './move-passes-link.tsx';
 import { TransportCardStatus } from './transport-card-status.tsx';
 
-function ContractLine({ contract }: { contract: MediumContract }) {
+function ContractLine({ contract, onItsWay }: { contract: MediumContract; onItsWay: boolean }) {
   const { t } = useTranslation();
   const { formatInstant } = useCardDates();
   const loaded = contract.loading === 'LOADED' && contract.loadedAt !== null;
@@ -26,7 +27,7 @@ function ContractLine({ contract }: { contract: MediumContract }) {
       <Typography component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}>
         {loaded
           ? t('account.transportCards.loadedOn', { date: formatInstant(contract.loadedAt as string) })
-          : t('account.transportCards.toLoad')}
+          : t(onItsWay ? 'account.transportCards.toLoadOnItsWay' : 'account.transportCards.toLoad')}
       </Typography>
     </Box>
   );
@@ -73,6 +74,11 @@ export function TransportCardItem({
       <Typography sx={{ typography: 'body2', color: 'text.secondary', mt: 0.5 }}>
         {t('account.transportCards.expires', { date: formatDay(media.expires_at) })}
       </Typography>
+      {media.status === 'ORDERED' ? (
+        <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
+          {t('account.transportCards.onItsWay')}
+        </Typography>
+      ) : null}
       {travellerName ? (
         <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
           {t('account.transportCards.traveller', { name: travellerName })}
@@ -101,7 +107,7 @@ export function TransportCardItem({
       ) : (
         <Box component="ul" aria-labelledby={contractsId} sx={{ m: 0, paddingInlineStart: 2.5 }}>
           {media.contracts.map((contract) => (
-            <ContractLine key={contract.ticketId} contract={contract} />
+            <ContractLine key={contract.ticketId} contract={contract} onItsWay={media.status === 'ORDERED'} />
           ))}
         </Box>
       )}

@@ -3,6 +3,7 @@
 import Block from '@mui/icons-material/Block';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EventBusy from '@mui/icons-material/EventBusy';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { CardStatus } from '@transit-shop/sdk/contract/media';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 
 const LOOKS: Record<CardStatus, { color: ChipProps['color']; icon: ReactElement }> = {
   ACTIVE: { color: 'success', icon: <CheckCircleOutlined /> },
+  ORDERED: { color: 'info', icon: <LocalShippingOutlined /> },
   EXPIRED: { color: 'default', icon: <EventBusy /> },
   INCIDENT: { color: 'warning', icon: <ReportProblemOutlined /> },
   BLOCKED: { color: 'error', icon: <Block /> },

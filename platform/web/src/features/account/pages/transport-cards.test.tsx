@@ -151,6 +151,41 @@ describe('the transport cards page', () => {
     });
   });
 
+  it('a new card sent by post is on its way until its first validation, its pass waiting on it (decision 0037)', async () => {
+    const onItsWay = medium({
+      number: '9000111122223333',
+      status: 'ORDERED',
+      contracts: [
+        {
+          ticketId: 503,
+          orderId: 92,
+          productName: 'Pass mensuel',
+          validFrom: '2026-12-01T00:00:00.000Z',
+          validTo: '2026-12-31T22:59:59.000Z',
+          loading: 'TO_LOAD',
+          loadedAt: null,
+        },
+      ],
+    });
+    await openTransportCards([onItsWay]);
+    await screen.findByRole('list', { name: TITLE });
+    const item = itemOf('9000 1111 2222 3333');
+    const chip = chipOf(item, 'En route');
+    expect(chip.className).toMatch(/MuiChip-colorInfo/);
+    expect(chip.querySelector('svg')).toBeTruthy();
+    expect(
+      within(item).getByText(
+        'Envoyée par courrier à son titulaire : elle devient active à sa première validation.',
+      ),
+    ).toBeTruthy();
+    const [waiting] = within(
+      within(item).getByRole('list', { name: 'Contrats sur cette carte' }),
+    ).getAllByRole('listitem');
+    expect(waiting?.textContent).toBe(
+      'Pass mensuelEn attente : chargé à la première validation de la carte, dès sa réception',
+    );
+  });
+
   it('without a card the page says what a card is for and offers to link one', async () => {
     await openTransportCards([]);
     expect(await screen.findByText(/Une carte de transport porte vos abonnements et titres/)).toBeTruthy();

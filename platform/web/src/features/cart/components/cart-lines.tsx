@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { cartLinesOf } from '@transit-shop/flows/cart/cart-selectors';
 import type { CartItem } from '@transit-shop/flows/cart/cart-types';
+import { optionQuantityOf } from '@transit-shop/sdk/checkout/checkout-rules';
 import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useCart } from '../../../lib/cart/use-cart.tsx';
@@ -110,9 +111,13 @@ function CartLine({
   const { network } = useBootstrap();
   const formatPrice = useFormatPrice(network.currency);
   const startText = useStartText();
-  const unit =
-    (line.item.shopItemPromoPrice ?? line.item.shopItemPrice) +
-    (line.option ? (line.option.shopItemPromoPrice ?? line.option.shopItemPrice) : 0);
+  const unit = line.item.shopItemPromoPrice ?? line.item.shopItemPrice;
+  // The option as the server prices it: a card once per line (decision 0037), anything else per unit.
+  const option = line.option
+    ? (line.option.shopItemPromoPrice ?? line.option.shopItemPrice) *
+      optionQuantityOf(line.option, line.quantity)
+    : 0;
+  const amount = unit * line.quantity + option;
   const traveller =
     line.profile === null
       ? t('cart.line.travellerLater')
@@ -158,7 +163,7 @@ function CartLine({
       >
         <QuantityStepper line={line} />
         <Box sx={{ textAlign: 'end' }}>
-          <Typography sx={{ fontWeight: 700 }}>{formatPrice(unit * line.quantity)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatPrice(amount)}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('cart.line.unitPrice', { price: formatPrice(unit) })}
           </Typography>

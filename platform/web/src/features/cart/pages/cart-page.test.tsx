@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { CART_STORAGE_KEY } from '@transit-shop/flows/cart/cart-storage';
 import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
-import { fakeVerify, singleTicket, type VoucherRules } from '../../../test/cart-session.ts';
+import { fakeVerify, shopItem, singleTicket, type VoucherRules } from '../../../test/cart-session.ts';
 import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp } from '../../../test/render.tsx';
 import {
@@ -53,6 +53,31 @@ describe('the cart page', () => {
     expect(within(line).getByText('4,00 €')).toBeTruthy();
     await main().findByText('Total');
     expect(amount('Total')).toBe('4,00 €');
+  });
+
+  it('a new card bought with a line is priced once, whatever the line’s quantity (decision 0037)', async () => {
+    stubTenantService();
+    const newCard = shopItem({
+      name: 'Carte Lumière',
+      shopItemPrice: 500,
+      supports: ['PHYSICAL'],
+      tags: 'eshop_physical_pass',
+    });
+    createTestSession({ handlers: { 'Order/verify.json': fakeVerify([singleTicket, newCard]).handler } });
+    await addToCart({
+      item: singleTicket,
+      quantity: 2,
+      delivery: 'PHYSICAL',
+      mediaId: null,
+      option: newCard,
+    });
+    await renderApp('/cart');
+    const line = (
+      await (await mainArea()).findByRole('heading', { level: 3, name: 'Ticket unitaire + Carte Lumière' })
+    ).closest('li') as HTMLElement;
+    // Two tickets at 2,00 € and one card at 5,00 €.
+    expect(within(line).getByText('9,00 €')).toBeTruthy();
+    expect(within(line).getByText("2,00 € l'unité")).toBeTruthy();
   });
 
   it('CART-04 CART-05 VOUCH-04 the quantity steps stay within the item bounds and each step verifies again', async () => {

@@ -541,7 +541,18 @@ function medium(overrides: Partial<Medium>): Medium {
 const shown = (grouped: string) => `\u2066${grouped}\u2069`;
 const CARD_GROUP = 'Carte qui reçoit le titre';
 const NEW_CARD =
-  'Une nouvelle carte, envoyée par courrierLa carte est ajoutée à votre panier et envoyée à votre adresse.';
+  'Une nouvelle carte, envoyée par courrier5,00\u00a0€, ajoutée à votre panier. Au nom du voyageur, envoyée à votre adresse ; le titre se charge à la première validation de la carte.';
+/** The fixture catalogue without its new-card product: the network sends no card by post. */
+const catalogueWithoutNewCard = () => {
+  const catalogue = fixtureCatalogue();
+  return {
+    ...catalogue,
+    categories: catalogue.categories.map((category) => ({
+      ...category,
+      shopItems: category.shopItems.filter((item) => item.shopItemId !== items.newCard.shopItemId),
+    })),
+  };
+};
 const cardRadios = async () =>
   within(await screen.findByRole('radiogroup', { name: CARD_GROUP })).getAllByRole(
     'radio',
@@ -646,6 +657,78 @@ describe('the card that receives the ticket', () => {
         option: items.newCard,
       }),
     ]);
+  });
+
+  it('where the network names no new-card product, no new card is offered: a traveller without a card links one, and nothing is added until then', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      catalogue: catalogueWithoutNewCard(),
+      // Léa's cards are expired, blocked or paired with others.
+      medias: cards.slice(1),
+    });
+    const group = await screen.findByRole('radiogroup', { name: CARD_GROUP });
+    expect(within(group).queryAllByRole('radio')).toEqual([]);
+    screen.getByText(
+      'Ce voyageur n’a aucune carte qui puisse recevoir le titre : liez une carte que vous détenez. Ce réseau n’envoie pas de nouvelles cartes par courrier.',
+    );
+    screen.getByRole('button', { name: 'Lier une carte' });
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    screen.getByText('Choisissez la carte qui reçoit le titre.');
+  });
+
+  it('where the network names no new-card product, a traveller with a card gets it, never a new one', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      catalogue: catalogueWithoutNewCard(),
+      medias: cards,
+    });
+    const radios = await cardRadios();
+    expect(labelsOf(radios)).toEqual([
+      `Carte ${shown('2501 0000 1111 2222')}Valable jusqu’au 31 décembre 2030`,
+    ]);
+    await user.click(radios[0] as HTMLInputElement);
+    await user.click(addToCart());
+    expect(added).toMatchObject([{ mediaId: 41 }]);
+    expect(added[0]).not.toHaveProperty('option');
+  });
+
+  it('a new card is made out to its traveller: without a birth date the page says where to give it and adds nothing', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ userBirthday: null, profiles: [{ ...ines, userBirthday: null }] }),
+      medias: [],
+    });
+    const [newCard] = await cardRadios();
+    expect(newCard?.checked).toBe(true);
+    screen.getByText(
+      /Une nouvelle carte est au nom de son titulaire : la date de naissance de Léa Martin est d’abord nécessaire\./,
+    );
+    expect(screen.getByRole('link', { name: 'Ajouter la date de naissance' }).getAttribute('href')).toBe(
+      '/account',
+    );
+    await user.click(addToCart());
+    expect(added).toEqual([]);
+    // A traveller profile gives it on its own page.
+    await user.click(screen.getByRole('radio', { name: 'Inès Martin' }));
+    await cardRadios();
+    expect(screen.getByRole('link', { name: 'Ajouter la date de naissance' }).getAttribute('href')).toBe(
+      '/account/31',
+    );
+  });
+
+  it('a new card on its way can receive the ticket: it is offered, said on its way', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ profiles: [ines] }),
+      medias: [medium({ id: 47, number: '9000111122223333', status: 'ORDERED' })],
+    });
+    const radios = await cardRadios();
+    expect(labelsOf(radios)).toEqual([
+      `Carte ${shown('9000 1111 2222 3333')}Nouvelle carte en route par courrier · Valable jusqu’au 31 décembre 2030`,
+      NEW_CARD,
+    ]);
+    await user.click(radios[0] as HTMLInputElement);
+    await user.click(addToCart());
+    expect(added).toMatchObject([{ mediaId: 47 }]);
   });
 
   it('a link from the product page pairs the card with the traveller, then offers it chosen', async () => {

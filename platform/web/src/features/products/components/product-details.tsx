@@ -29,7 +29,13 @@ import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import { transportCardsQueryOptions } from '../../../lib/transport-cards/transport-cards.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
-import { asksForCard, cardChoiceOf, creationProductIn, usableCardsOf } from '../card-choice-rules.ts';
+import {
+  asksForCard,
+  cardChoiceOf,
+  creationProductIn,
+  lacksHolderBirthDate,
+  usableCardsOf,
+} from '../card-choice-rules.ts';
 import { fieldErrors, fieldValues } from '../field-rules.ts';
 import { useRequiredDocuments } from '../hooks/use-required-documents.ts';
 import { type ListedShopItem, useShopItem } from '../hooks/use-shop-item.ts';
@@ -140,11 +146,15 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
     enabled: asksCard,
   });
   const usable = asksCard && chosen && cards.data ? usableCardsOf(cards.data, chosen) : null;
-  const card = asksCard ? cardChoiceOf(cardChosen, cards.isError ? [] : usable) : null;
-  const cardMissing = asksCard && card === null;
+  // NET-09: the network's new-card product; without one no card is sent by post (decision 0037).
+  const newCard = asksCard ? creationProductIn(answer) : null;
+  const card = asksCard ? cardChoiceOf(cardChosen, cards.isError ? [] : usable, newCard !== null) : null;
+  // A new card is made out to the traveller: without their birth date it cannot be (decision 0037).
+  const cardMissing =
+    asksCard && (card === null || (card === 'new' && chosen !== null && lacksHolderBirthDate(chosen)));
   // The card is chosen among those read: the add waits for them.
   const waitingForCards = asksCard && cards.isPending;
-  const creationProduct = card === 'new' ? creationProductIn(answer) : null;
+  const creationProduct = card === 'new' ? newCard : null;
   const quantity = quantityOf(quantityText, item.articleQuantityMin, item.articleQuantityMax);
   const quantityShownWrong = quantity === null && (attempt > 0 || quantityText.trim() !== '');
   const unitPrice = item.shopItemPromoPrice ?? item.shopItemPrice;
@@ -253,8 +263,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
             traveller={chosen}
             usable={cards.isError ? [] : usable}
             failure={cards.isError ? cards.error : null}
+            newCard={newCard}
             value={card}
-            missing={rechecking && cardMissing}
+            missing={rechecking && card === null}
             onChange={(choice) => dispatch({ type: 'cardChosen', card: choice })}
           />
         ) : status === 'guest' && support === 'PHYSICAL' && !isCollectArticle({ item, support }) ? (

@@ -1,7 +1,7 @@
 // The cards a contract on a card may move to, as wallet/transferContract accepts them (decision
 // 0032): another of the account's cards, the holder's own or paired with the contract's traveller,
-// usable now (not expired, ACTIVE in the ticketing system).
-import type { Medium } from '@transit-shop/sdk/contract/media';
+// usable now (not expired, ACTIVE in the ticketing system or a new card on its way: decision 0037).
+import { type Medium, receivesContracts } from '@transit-shop/sdk/contract/media';
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 
 export function receivingCardsOf(
@@ -14,7 +14,7 @@ export function receivingCardsOf(
       media.id !== current &&
       (media.profileId === null || media.profileId === ticket.traveller.userId) &&
       media.state === 'ACTIVE' &&
-      media.status === 'ACTIVE',
+      receivesContracts(media),
   );
 }
 
