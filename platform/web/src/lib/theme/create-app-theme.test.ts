@@ -28,7 +28,7 @@ describe('createAppTheme', () => {
     const theme = schemed(createAppTheme(tokens, 'ltr'));
     for (const scheme of ['light', 'dark'] as const) {
       const { palette } = theme.colorSchemes[scheme];
-      const alert = palette.Alert as unknown as Record<string, string>;
+      const alert = (palette as unknown as { Alert: Record<string, string> }).Alert;
       for (const colour of Object.values(ALERT_LEVEL_PALETTE)) {
         expect(alert[`${colour}FilledBg`]).toBe(tokens.colorSchemes[scheme][colour].main);
         expect(alert[`${colour}FilledColor`]).toBe(tokens.colorSchemes[scheme][colour].contrastText);
