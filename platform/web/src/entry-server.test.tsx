@@ -78,10 +78,16 @@ describe('the server render of other pages', () => {
   };
 
   it('renders the global alert the tenant service chose, in its place under the header', async () => {
-    const bootstrap = fixtureBootstrap({ locale: 'fr', initialAlerts: [worksAlert], servedAlertId: 'works-now' });
+    const bootstrap = fixtureBootstrap({
+      locale: 'fr',
+      initialAlerts: [worksAlert],
+      servedAlertId: 'works-now',
+    });
     const rendered = await renderPage({ bootstrap, url: 'http://shop.test/', catalogue: fixtureCatalogue() });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
-    expect(rendered.html).toMatch(/<header[\s\S]*<\/header><div data-alerts="pending"><div[^>]*role="status"/);
+    expect(rendered.html).toMatch(
+      /<header[\s\S]*<\/header><div data-alerts="pending"><div[^>]*role="status"/,
+    );
     expect(rendered.html).toContain('Travaux sur la ligne 2 ce week-end.');
     expect(rendered.styles).toContain('MuiAlert');
   });

@@ -3,7 +3,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_NETWORKS, type FixtureDirs, createFixture, removeFixture } from '../test-support/fixtures.ts';
+import {
+  createFixture,
+  FIXTURE_NETWORKS,
+  type FixtureDirs,
+  removeFixture,
+} from '../test-support/fixtures.ts';
 import { bootstrapOf } from '../test-support/html.ts';
 import { type FixtureService, startService } from '../test-support/service.ts';
 
