@@ -26,6 +26,7 @@ import {
   guest,
   shopItem,
   subscriptionItem,
+  testNetwork,
   verifyAnswer,
   visitor,
 } from './cart-test-items.ts';
@@ -140,6 +141,7 @@ function start(options: Options = {}) {
     },
   });
   const input: CartInput = {
+    network: testNetwork,
     saved: options.saved,
     createId: () => {
       ids += 1;
@@ -162,7 +164,7 @@ describe('cart machine', () => {
   it('starts empty and idle, without verifying nor saving', () => {
     const cart = start();
     expect(cart.actor.getSnapshot().value).toBe('idle');
-    const { createId: _createId, now: _now, ...data } = cart.context();
+    const { createId: _createId, now: _now, network: _network, ...data } = cart.context();
     expect(data).toEqual({
       items: [],
       vouchers: [],
@@ -588,11 +590,11 @@ describe('cart machine', () => {
       );
     });
 
-    it('CART-08 a maxBuyAtOnce product is bought one at a time', () => {
-      const card = shopItem({ maxBuyAtOnce: true, supports: ['PHYSICAL'] });
+    it('CART-08 a maxBuyAtOnce product is bought one at a time: more than one is a wrong quantity, as the server says', () => {
+      const card = shopItem({ maxBuyAtOnce: true, supports: ['PHYSICAL'], articleQuantityMax: 5 });
       const cart = start();
       cart.add({ item: card, quantity: 2, delivery: 'PHYSICAL' });
-      expect(cart.context().refusal?.code).toBe('PRODUCT_ALREADY_IN_CART');
+      expect(cart.context().refusal?.code).toBe('WRONG_QUANTITY');
       expect(cart.context().items).toEqual([]);
     });
 

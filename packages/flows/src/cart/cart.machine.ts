@@ -5,6 +5,7 @@
 // emptied too when another tab of the browser empties the saved cart. Order/verify.json,
 // Order/outcome.json and the writes to local storage are named actors the app provides with
 // `cartMachine.provide()`; the saved cart comes in as input.
+import { type ArticleShop, isQuantityAllowed } from '@transit-shop/sdk/catalogue/article-rules';
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { OrderOutcome } from '@transit-shop/sdk/contract/checkout';
 import { type Discount, ORDER_VOUCHERS_MAX, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
@@ -14,7 +15,6 @@ import {
   type CartItemDraft,
   type CartRefusal,
   hasVoucherCode,
-  isQuantityAllowed,
   linesAfterAdd,
   readVoucherCode,
   type VoucherCodeIssue,
@@ -23,7 +23,12 @@ import { CART_STORAGE_VERSION, restoreCart, type SavedCart } from './cart-storag
 import type { CartItem } from './cart-types.ts';
 import { type VerifyOrderInput, verifyOrderInputOf } from './verify-order.ts';
 
+/** The network's settings the cart's rules read: subscriptions, instalments, methods, time zone. */
+export type CartNetwork = ArticleShop['network'];
+
 export type CartInput = {
+  /** The network the cart buys on: its rules are the ticket API's (decision 0039). */
+  readonly network: CartNetwork;
   /** What local storage holds under `cart` (its text, or the value parsed); a bad entry is dropped. */
   readonly saved?: unknown;
   /** Names new lines; random by default. */
@@ -54,6 +59,7 @@ export type CartContext = {
   verifyError: unknown;
   /** Whether storage held a cart that could not be restored when the cart started; it is removed. */
   savedCartDropped: boolean;
+  readonly network: CartNetwork;
   readonly createId: () => string;
   readonly now: () => Date;
 };
@@ -120,6 +126,13 @@ export function savedCartOf(context: CartContext): SavedCart {
 const isTaken = (outcome: OrderOutcome) => outcome.outcome === 'CONFIRMED' || outcome.outcome === 'PENDING';
 const isOver = (outcome: OrderOutcome) => outcome.outcome === 'FAILED' || outcome.outcome === 'CANCELLED';
 
+/** Who adds, on which network, at the cart's clock: what the article rules read. */
+const shopOf = (context: CartContext, viewer: CatalogueViewer): ArticleShop => ({
+  viewer,
+  network: context.network,
+  now: context.now(),
+});
+
 const lineOf = (context: CartContext, id: string) => context.items.find((line) => line.id === id);
 
 export const cartMachine = setup({
@@ -161,7 +174,9 @@ export const cartMachine = setup({
     }),
     refuseItem: assign({
       refusal: ({ context, event }) =>
-        event.type === 'ADD_ITEM' ? addRefusalOf(context.items, event.item, event.viewer) : null,
+        event.type === 'ADD_ITEM'
+          ? addRefusalOf(context.items, event.item, shopOf(context, event.viewer))
+          : null,
     }),
     /** CART-06: without lines, no voucher, discount or total is left. */
     emptyLines: assign({
@@ -198,11 +213,12 @@ export const cartMachine = setup({
     },
     isSavedCartDropped: ({ context }) => context.savedCartDropped,
     isAddAllowed: ({ context, event }) =>
-      event.type === 'ADD_ITEM' && addRefusalOf(context.items, event.item, event.viewer) === null,
+      event.type === 'ADD_ITEM' &&
+      addRefusalOf(context.items, event.item, shopOf(context, event.viewer)) === null,
     hasLine: ({ context, event }) => 'id' in event && lineOf(context, event.id) !== undefined,
     isLastLine: ({ context, event }) =>
       'id' in event && context.items.length === 1 && context.items[0]?.id === event.id,
-    /** CART-04: a quantity outside the item's bounds, or the one the line holds, is ignored. */
+    /** CART-04, CART-08: a quantity the item does not allow, or the one the line holds, is ignored. */
     isQuantityChangeAllowed: ({ context, event }) => {
       if (event.type !== 'CHANGE_QUANTITY') return false;
       const line = lineOf(context, event.id);
@@ -236,6 +252,7 @@ export const cartMachine = setup({
       voucherError: null,
       verifyError: null,
       savedCartDropped: input.saved != null && restored === null,
+      network: input.network,
       createId: input.createId ?? randomId,
       now: input.now ?? (() => new Date()),
     };
