@@ -1060,7 +1060,10 @@ describe('every tab of the browser runs the same cart (decision 0039)', () => {
           network: testNetwork,
           saved: stored,
           now: () => new Date('2026-11-23T11:00:00Z'),
-          createId: () => `line-${(ids += 1)}`,
+          createId: () => {
+            ids += 1;
+            return `line-${ids}`;
+          },
         },
       }).start();
       tabs.push(tab);

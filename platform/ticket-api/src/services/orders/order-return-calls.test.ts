@@ -251,7 +251,10 @@ describe('the repeat-order question', () => {
   it('a customer who bought these lines minutes ago (another tab paid the same cart) is told when and which order before a second one; nothing is charged or opened until they confirm', async () => {
     const buyer = await signIn();
     const first = await paidOrder(placing(buyer));
-    const [firstRow] = await testApp.current.deps.db.select().from(orders).where(eq(orders.id, first.orderId));
+    const [firstRow] = await testApp.current.deps.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, first.orderId));
     const checkoutsBefore = testApp.current.payments.checkouts.size;
     testApp.current.clock.advanceMinutes(7);
 
