@@ -154,13 +154,24 @@ describe('the purchase tunnel pages', () => {
     expect(router.state.location.pathname).toBe('/tunnel/card');
   });
 
-  it('TUN-01 a new page load reads the tunnel back from local storage: the step and the choices', async () => {
+  it('TUN-01 the tunnel is kept in local storage under `tunnel` (passengers, media, selectedMedia, ready) and a new page load reads it back', async () => {
     const user = userEvent.setup();
     const first = await openTunnel({ medias: [medium({ profileId: null })] });
     await user.click(await choice(/Tom Martin/));
     await heading('Sur quel support ?');
-    const saved = JSON.parse(localStorage.getItem(TUNNEL_STORAGE_KEY) ?? 'null');
-    expect(saved).toMatchObject({ selectedPassenger: CHILD, steps: ['passengers', 'media'] });
+    // Read under the name the spec gives, not through the code's own constant.
+    const saved = () => JSON.parse(localStorage.getItem('tunnel') ?? 'null');
+    expect(saved()).toMatchObject({
+      passengers: [
+        { id: HOLDER, media: 'VALID_MEDIA' },
+        { id: CHILD, media: 'NO_VALID_MEDIA' },
+      ],
+      media: null,
+      selectedMedia: null,
+      ready: false,
+      selectedPassenger: CHILD,
+      steps: ['passengers', 'media'],
+    });
     first.unmount();
     // A reload: the page's tunnel is gone, local storage is not.
     forgetTunnel();
@@ -172,6 +183,10 @@ describe('the purchase tunnel pages', () => {
     await heading('Sur quel support ?');
     expect(router.state.location.pathname).toBe('/tunnel/media');
     expect(screen.getByText('Achat : Pass mensuel')).toBeTruthy();
+    // The next choice is kept in the same entry.
+    await user.click(await choice(/Sur une carte de transport/));
+    await heading('Aucune carte de transport à charger');
+    expect(saved()).toMatchObject({ media: 'PHYSICAL', selectedMedia: null, ready: false });
   });
 
   it('starts each step from its heading: focus leaves the choice that led there for the new page', async () => {
