@@ -111,6 +111,22 @@ describe('messages', () => {
     });
   }
 
+  for (const locale of LOCALES) {
+    it(`WAL-02 a phone ticket is said to show in the shop's own wallet, by its page's name, in ${locale}`, () => {
+      // The wallet is this website's "My tickets" page, not an app of the network.
+      const messages = flatten(MESSAGES[locale]);
+      const walletName = String(messages['wallet.title']);
+      expect(messages['shell.nav.wallet']).toBe(walletName);
+      for (const key of [
+        'products.support.DEMATERIALIZEDHint',
+        'tunnel.media.DEMATERIALIZEDHint',
+        'tickets.places.WALLET',
+      ]) {
+        expect(String(messages[key]), `${locale}: ${key}`).toContain(walletName);
+      }
+    });
+  }
+
   it('keeps placeholders in every language', () => {
     for (const locale of LOCALES) {
       expect(flatten(MESSAGES[locale])['maintenance.estimatedEnd']).toContain('{{date}}');

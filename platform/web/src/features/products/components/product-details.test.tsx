@@ -695,7 +695,7 @@ describe('the card that receives the ticket', () => {
       medias: cards,
     });
     await cardRadios();
-    await user.click(screen.getByRole('radio', { name: /Sur l'application mobile/ }));
+    await user.click(screen.getByRole('radio', { name: /Sur votre téléphone/ }));
     expect(screen.queryByRole('radiogroup', { name: CARD_GROUP })).toBeNull();
   });
 
