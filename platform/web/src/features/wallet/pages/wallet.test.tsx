@@ -615,6 +615,39 @@ describe("a guest order's printed pass and journeys", () => {
   });
 });
 
+describe('a ticket that starts when activated', () => {
+  it("says why a guest's journey shows no code until it is activated; a pass says nothing of it", async () => {
+    stubTenantService();
+    const journey = walletTicket({ id: 22, name: 'Single ticket', device: 'NONE', token: null });
+    const pass = walletTicket({
+      id: 21,
+      name: '24-hour pass',
+      kind: 'PERIOD',
+      device: 'NONE',
+      token: `${'p'.repeat(40)}.${'q'.repeat(80)}.${'r'.repeat(86)}`,
+      activatable: false,
+      journeysTotal: null,
+      journeysLeft: null,
+      validFrom: '2026-11-27T09:00:00.000Z',
+      validTo: '2026-11-28T09:00:00.000Z',
+      usableUntil: null,
+    });
+    createTestSession({
+      handlers: { 'wallet/guestTickets': () => ({ ok: { tickets: [journey, pass], syncedAt: SYNCED_AT } }) },
+    });
+    await renderApp(`/en/wallet/guest/${'R'.repeat(43)}`);
+    const single = await screen.findByRole('article', { name: 'Single ticket' });
+    expect(within(single).queryByRole('img')).toBeNull();
+    expect(
+      within(single).getByText(
+        'Its code shows here once you activate it: its validity starts at activation, and only the phone that activates it shows the code. Activate it on the phone you travel with, just before you board.',
+      ),
+    ).toBeTruthy();
+    const printed = screen.getByRole('article', { name: '24-hour pass' });
+    expect(within(printed).queryByText(/activat/i)).toBeNull();
+  });
+});
+
 describe('the code shown', () => {
   it('is the ticket and a device proof that verifies with the network keys, made again every 10 s', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
