@@ -1,4 +1,5 @@
 import { LOCALES } from '@transit-shop/sdk/locales';
+import { frenchSpacingFaults } from '@transit-shop/sdk/text/french-spacing';
 import { describe, expect, it } from 'vitest';
 
 // Every message file: the shell's and each feature's, as the app loads them (src/lib/i18n.ts).
@@ -126,6 +127,13 @@ describe('messages', () => {
       }
     });
   }
+
+  it('every French text puts a no-break space before : ; ? ! (addresses, times and placeholders aside)', () => {
+    const faults = Object.entries(flatten(fr)).flatMap(([key, text]) =>
+      frenchSpacingFaults(String(text)).map((fault) => `${key}: ${fault}`),
+    );
+    expect(faults).toEqual([]);
+  });
 
   it('keeps placeholders in every language', () => {
     for (const locale of LOCALES) {

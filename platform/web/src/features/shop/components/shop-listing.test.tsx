@@ -142,7 +142,7 @@ describe('the shop', () => {
       }),
     );
     expect(router.state.location.search).toBe('?category=1&mode=APP');
-    expect(screen.getByRole('status').textContent).toBe('Titres proposés : 4');
+    expect(screen.getByRole('status').textContent).toBe('Titres proposés : 4');
 
     await user.selectOptions(mode, 'Retrait en agence');
     await waitFor(() => expect(listed()).toEqual({ Tickets: ['Carnet papier'] }));
