@@ -336,7 +336,10 @@ const withTraveller = test.extend<object, { signedInOn: (network: DemoNetwork) =
         return state;
       };
       await use(async (network) => {
-        const context = await browser.newContext({ storageState: await stateOn(network) });
+        const context = await browser.newContext({
+          storageState: await stateOn(network),
+          serviceWorkers: 'block',
+        });
         contexts.push(context);
         return context;
       });
@@ -351,6 +354,9 @@ const withTraveller = test.extend<object, { signedInOn: (network: DemoNetwork) =
 // left to React, it would be an uncaught error. The guard hears both, and any other warning.
 for (const network of networks) {
   test.describe(`${network.slug}'s served pages hydrate without a warning`, () => {
+    // Each page as the server answers it: on a slow machine the service worker would answer a
+    // navigation with a page it kept for another address, which the browser renders itself.
+    test.use({ serviceWorkers: 'block' });
     for (const locale of network.languages) {
       test(`in ${locale}, signed out`, async ({ page }) => {
         test.slow();
