@@ -89,7 +89,7 @@ describe('the invoice PDF is tagged (decision 0026)', () => {
     // The legal mentions are read once, at the end.
     expect(document.children.slice(-2).map((paragraph) => spaced(paragraph.texts).join(' '))).toEqual([
       'Prix toutes taxes comprises. Pas d’escompte pour paiement anticipé.',
-      'Facture émise par Lumière Mobilités SPL. Pour toute question\u00a0: factures@lumiere-mobilites.example.',
+      'Facture émise par Lumière Mobilités SPL. Pour toute question : factures@lumiere-mobilites.example.',
     ]);
   });
 
