@@ -147,6 +147,8 @@ function watchConsole(page: Page): string[] {
     const { url } = message.location();
     const failedLoad = message.text().startsWith('Failed to load resource');
     if (failedLoad && url && new URL(url).pathname.startsWith('/api/')) return;
+    // Playwright's own word where a test blocks service workers.
+    if (message.text().startsWith('Service Worker registration blocked by Playwright')) return;
     problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
