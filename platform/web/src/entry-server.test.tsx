@@ -150,12 +150,12 @@ describe('the server render of a legal page', () => {
         document: {
           networkId: bootstrap.network.id,
           locale: 'fr',
-          html: '<p>Éditeur : Réseau de démonstration.</p>',
+          html: '<p>Éditeur : Réseau de démonstration.</p>',
         },
       },
     });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
-    expect(rendered.html).toContain('<p>Éditeur : Réseau de démonstration.</p>');
+    expect(rendered.html).toContain('<p>Éditeur : Réseau de démonstration.</p>');
     expect(rendered.html).not.toContain('role="progressbar"');
   });
 });

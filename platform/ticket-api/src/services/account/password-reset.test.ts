@@ -37,7 +37,9 @@ describe('Account/resetPassword', () => {
 
     const mail = await nextMail(smtp.current, seen);
     expect(mail.envelope.to).toEqual([email]);
-    expect(decodeHeader(mail.headers.subject)).toBe('Lumière Mobilités : réinitialisez votre mot de passe');
+    expect(decodeHeader(mail.headers.subject)).toBe(
+      'Lumière Mobilités\u202f: réinitialisez votre mot de passe',
+    );
     const { text, html } = partsOf(mail);
     expect(text).toContain('Bonjour Léa,');
     expect(html).toContain('<html lang="fr" dir="ltr">');

@@ -120,7 +120,7 @@ describe('the transport cards page', () => {
     const [loaded, waiting] = contracts.getAllByRole('listitem');
     expect(loaded?.textContent).toBe('Pass mensuelChargé sur la carte le 3 novembre 2026');
     expect(waiting?.textContent).toBe(
-      'Carnet 10 voyagesEn attente : chargé à la prochaine validation de la carte',
+      'Carnet 10 voyagesEn attente : chargé à la prochaine validation de la carte',
     );
     expect(within(first).getByRole('link', { name: /Déclarer un incident/ })).toBeTruthy();
 
@@ -140,7 +140,7 @@ describe('the transport cards page', () => {
     expect(within(third).getByText("Valable jusqu'au 31 janvier 2026")).toBeTruthy();
     expect(chipOf(third, 'Expirée').querySelector('svg')).toBeTruthy();
     // A card paired with a traveller names them; the holder's own cards name nobody.
-    expect(within(third).getByText('Voyageur : Tom Martin')).toBeTruthy();
+    expect(within(third).getByText('Voyageur : Tom Martin')).toBeTruthy();
     expect(within(first).queryByText(/Voyageur/)).toBeNull();
 
     expect(calls.find((call) => call.path === 'Account/getMedias.json')).toMatchObject({
@@ -231,7 +231,7 @@ describe('the transport cards page', () => {
     await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
     const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toBe(
-      'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
+      'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
     );
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(birthDate.getAttribute('aria-invalid')).toBe('false');
@@ -345,7 +345,7 @@ describe('the transport cards page', () => {
     const remove = () =>
       screen.getByRole('button', { name: `Supprimer la carte ${shown('1234 5678 9012 3456')}` });
     await user.click(remove());
-    const dialog = within(screen.getByRole('dialog', { name: 'Retirer cette carte de votre compte ?' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Retirer cette carte de votre compte ?' }));
     expect(
       dialog.getByText(/Elle reste valable sur le réseau jusqu'au 31 décembre 2030/).textContent,
     ).toContain(shown('1234 5678 9012 3456'));
@@ -399,8 +399,8 @@ describe('the transport cards page', () => {
     await user.keyboard(' ');
     expect(kinds.getByRole('radio', { name: 'Volée' })).toHaveProperty('checked', true);
     await user.click(screen.getByRole('button', { name: "Déclarer l'incident" }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Bloquer cette carte ?' }));
-    expect(dialog.getByText(/motif : Volée/)).toBeTruthy();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bloquer cette carte ?' }));
+    expect(dialog.getByText(/motif : Volée/)).toBeTruthy();
     expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([]);
     await user.click(dialog.getByRole('button', { name: 'Bloquer la carte' }));
 
@@ -410,7 +410,7 @@ describe('the transport cards page', () => {
       { mediaId: 41, kind: 'STOLEN', userId: 7, lang: 'fr' },
     ]);
     expect(screen.getByRole('status').textContent).toBe(
-      `L'incident est enregistré : la carte ${shown('1234 5678 9012 3456')} est bloquée. Ses contrats peuvent être transférés sur une autre carte.`,
+      `L'incident est enregistré : la carte ${shown('1234 5678 9012 3456')} est bloquée. Ses contrats peuvent être transférés sur une autre carte.`,
     );
     const item = itemOf('1234 5678 9012 3456');
     expect(chipOf(item, 'Bloquée')).toBeTruthy();
