@@ -101,6 +101,27 @@ async function outcomeOf(response: Response): Promise<string> {
   return body.response.result ? `found ${body.response.result}` : 'linked';
 }
 
+/**
+ * Twenty wrong birth dates for a card sent at once, from four accounts (each with no more guesses in
+ * flight than the new links a day allow it) and twenty addresses, to the apps in turn.
+ */
+async function guessAtOnce(apps: TestApp[], number: string): Promise<string[]> {
+  const [first] = apps as [TestApp];
+  const accounts = await Promise.all([signIn(first), signIn(first), signIn(first), signIn(first)]);
+  return Promise.all(
+    walkedDates(20).map(async (date, index) =>
+      outcomeOf(
+        await link(
+          apps[index % apps.length] as TestApp,
+          accounts[index % accounts.length] as Customer,
+          { number, birthDate: date },
+          newAddress(),
+        ),
+      ),
+    ),
+  );
+}
+
 /** The birth dates an attacker walks, one a day from 1 January 1988: the holder's is the 134th. */
 function walkedDates(count: number): string[] {
   const start = Date.UTC(1988, 0, 1);
@@ -159,20 +180,7 @@ describe('birth dates tried on a card', () => {
   it('counts a try before checking it: parallel guesses get five answers and no more', async () => {
     const app = testApp.current;
     const card = await freshCard(app);
-    // Four accounts, each with no more guesses in flight than the new links a day allows it.
-    const accounts = await Promise.all([signIn(app), signIn(app), signIn(app), signIn(app)]);
-    const outcomes = await Promise.all(
-      walkedDates(20).map(async (date, index) =>
-        outcomeOf(
-          await link(
-            app,
-            accounts[index % accounts.length] as Customer,
-            { number: card.number, birthDate: date },
-            newAddress(),
-          ),
-        ),
-      ),
-    );
+    const outcomes = await guessAtOnce([app], card.number);
     expect(outcomes.filter((outcome) => outcome === '409 MEDIA_BIRTH_DATE_MISMATCH')).toHaveLength(5);
     expect(outcomes.filter((outcome) => outcome === '429 MEDIA_TRIES_EXHAUSTED')).toHaveLength(15);
   });
@@ -462,19 +470,8 @@ describe.skipIf(!testPostgresUrl())('two ticket API processes on one PostgreSQL 
     try {
       expect(second.database.driver).not.toBe(first.database.driver);
       const card = await freshCard(first);
-      const accounts = await Promise.all([signIn(first), signIn(first), signIn(first), signIn(first)]);
-      const outcomes = await Promise.all(
-        walkedDates(20).map(async (date, index) =>
-          outcomeOf(
-            await link(
-              index % 2 === 0 ? first : second,
-              accounts[index % accounts.length] as Customer,
-              { number: card.number, birthDate: date },
-              newAddress(),
-            ),
-          ),
-        ),
-      );
+      // Guesses sent to either process in turn.
+      const outcomes = await guessAtOnce([first, second], card.number);
       expect(outcomes.filter((outcome) => outcome === '409 MEDIA_BIRTH_DATE_MISMATCH')).toHaveLength(5);
       expect(outcomes.filter((outcome) => outcome === '429 MEDIA_TRIES_EXHAUSTED')).toHaveLength(15);
       for (const app of [first, second]) {
