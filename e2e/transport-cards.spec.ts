@@ -76,7 +76,7 @@ test('MEDIA-04 MEDIA-05 MEDIA-06 a customer links a card, a wrong birth date ref
   await expect(blocked.getByText(c.blockedHelp)).toHaveCount(0);
 });
 
-test('MEDIA-05 five wrong birth dates pause a card: its right date is then refused alike, with the day and time to try again', async ({
+test('five wrong birth dates pause a card: its right date is then refused alike, with the day and time to try again', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -297,7 +297,7 @@ describe('birth dates tried on a card', () => {
 });
 
 describe('proof of holding a card on a network that hides the birth date', () => {
-  it('NET-06 a card is linked with the code printed on it, not by its number alone, so a stranger with the number cannot link it to block it', async () => {
+  it('a card is linked with the code printed on it, not by its number alone, so a stranger with the number cannot link it to block it', async () => {
     const app = testApp.current;
     const card = await freshCard(app, LAKESIDE_ID);
     if (!card.printedCode) throw new Error('an issued card has a printed code');
