@@ -63,8 +63,8 @@ export function requireProof(network: LoadedNetwork, proof: HoldingProof): void 
   });
 }
 
-/** Where holding can be proven, whether the proof is right. */
-function provesHolding(card: RegistryCardRecord, kind: MediaLinkProof, proof: HoldingProof): boolean {
+/** Whether the proof typed is the card's: its holder's birth date, or the code printed on it. */
+function isRightProof(card: RegistryCardRecord, kind: MediaLinkProof, proof: HoldingProof): boolean {
   if (kind === 'BIRTH_DATE') return proof.birthDate === card.holderBirthDate;
   return card.printedCode !== null && proof.printedCode === card.printedCode;
 }
@@ -119,7 +119,7 @@ export async function checkHolding(options: HoldingCheck): Promise<MediaLinkProo
     }
     cardTry = attempt;
   }
-  if (provesHolding(card, kind, options.proof)) {
+  if (isRightProof(card, kind, options.proof)) {
     for (const counter of counters) await giveAttemptBack(db, counter.limit, counter.key);
     return kind;
   }
