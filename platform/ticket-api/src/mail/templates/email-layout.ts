@@ -33,6 +33,15 @@ export function formatEmailDate(date: Date, locale: Locale, network: LoadedNetwo
   }).format(date);
 }
 
+/** An instant as the traveller reads it, date and time, in the network's time zone. */
+export function formatEmailDateTime(date: Date, locale: Locale, network: LoadedNetwork): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: network.network.config.timeZone,
+  }).format(date);
+}
+
 /** Replaces each `{name}` of a text by its value. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -19,7 +19,8 @@ import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { issueOneTimeCode } from './one-time-codes.ts';
 import { RESET_PASSWORD_LIMIT } from './reset-password.ts';
 
-const testApp = useTestApp();
+// The limit's window is counted in the database from Date, which follows the fake clock here.
+const testApp = useTestApp({ fakeDate: true });
 const smtp = useSmtpCapture(testApp);
 
 const resetPassword = (email: string, extra: Record<string, unknown> = {}) =>
