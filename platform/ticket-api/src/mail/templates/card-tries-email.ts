@@ -6,7 +6,10 @@ import type { MailMessage } from '../mail-message.ts';
 import { fill, formatEmailDateTime, renderEmail, shopLink } from './email-layout.ts';
 import { greeting } from './greeting.ts';
 
-const TEXTS: Record<Locale, { subject: string; body: string; advice: string; action: string }> = {
+export const CARD_TRIES_EMAIL_TEXTS: Record<
+  Locale,
+  { subject: string; body: string; advice: string; action: string }
+> = {
   fr: {
     subject: '{network} : des tentatives sur votre carte de transport ont été bloquées',
     body: 'Des informations erronées ont été saisies {tries} fois pour lier votre carte de transport se terminant par {last} à un compte ou pour se connecter avec elle. Pour vous protéger, la carte ne peut plus être liée ni servir à se connecter jusqu’au {until}.',
@@ -57,7 +60,7 @@ export function cardTriesEmail(options: {
   until: Date;
 }): MailMessage {
   const { network, locale } = options;
-  const texts = TEXTS[locale];
+  const texts = CARD_TRIES_EMAIL_TEXTS[locale];
   const values = {
     network: network.network.config.name,
     tries: options.tries,
