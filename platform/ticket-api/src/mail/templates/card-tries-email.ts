@@ -11,10 +11,10 @@ export const CARD_TRIES_EMAIL_TEXTS: Record<
   { subject: string; body: string; advice: string; action: string }
 > = {
   fr: {
-    subject: '{network} : des tentatives sur votre carte de transport ont été bloquées',
+    subject: '{network} : des tentatives sur votre carte de transport ont été bloquées',
     body: 'Des informations erronées ont été saisies {tries} fois pour lier votre carte de transport se terminant par {last} à un compte ou pour se connecter avec elle. Pour vous protéger, la carte ne peut plus être liée ni servir à se connecter jusqu’au {until}.',
     advice:
-      'Si c’était vous, réessayez après cette heure. Sinon, vous n’avez rien à faire : votre compte et votre carte sont protégés. Si votre carte est perdue ou volée, déclarez-le depuis votre compte.',
+      'Si c’était vous, réessayez après cette heure. Sinon, vous n’avez rien à faire : votre compte et votre carte sont protégés. Si votre carte est perdue ou volée, déclarez-le depuis votre compte.',
     action: 'Mes cartes de transport',
   },
   en: {

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The French texts of the emails and PDFs keep French typography (sdk text/french-spacing.ts): a
 // no-break space before : ; ? ! (the PDFs' font has only the full one, U+00A0).
 import { FRENCH_SPACES, frenchSpacingFaults } from '@transit-shop/sdk/text/french-spacing';
