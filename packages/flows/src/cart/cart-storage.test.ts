@@ -15,6 +15,7 @@ function savedCart(fields: Partial<SavedCart> = {}): SavedCart {
     over18Accepted: false,
     cartVisible: true,
     orderInFlight: null,
+    paidOrder: null,
     ...fields,
   };
 }

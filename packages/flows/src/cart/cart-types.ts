@@ -1,10 +1,10 @@
 // One line of the cart (spec 01 §3 "Cart item"): its zod schema and type, and the two invariants the
-// schema holds every line to (a quantity within the item's bounds, a start the pivot can compute),
-// which the cart's rules, its storage and its order articles all read.
+// schema holds every line to (a quantity the item allows, a start the pivot can compute), which the
+// cart's rules, its storage and its order articles all read.
+import { isQuantityAllowed } from '@transit-shop/sdk/catalogue/article-rules';
 import {
   ARTICLE_QUANTITY_MAX,
   type PivotType,
-  type ShopItem,
   shopItemSchema,
   supportSchema,
 } from '@transit-shop/sdk/contract/catalogue';
@@ -16,13 +16,6 @@ import {
   startMonthSchema,
 } from '@transit-shop/sdk/contract/order';
 import { z } from 'zod';
-
-/** CART-04: whether the quantity is within the item's articleQuantityMin and articleQuantityMax. */
-export function isQuantityInBounds(item: ShopItem, quantity: number): boolean {
-  return (
-    Number.isInteger(quantity) && quantity >= item.articleQuantityMin && quantity <= item.articleQuantityMax
-  );
-}
 
 /** Where an article's validity starts, as the order article carries it. */
 export type ArticleStart = Pick<OrderArticle, 'startMonth' | 'startingAt'>;
@@ -78,7 +71,7 @@ export const cartItemSchema = z
     /** Ids of the traveller's documents given for the item's required document types (CHK-08). */
     documents: z.array(idSchema).max(ARTICLE_DOCUMENTS_MAX),
   })
-  .refine((line) => isQuantityInBounds(line.item, line.quantity), { message: 'quantity out of bounds' })
+  .refine((line) => isQuantityAllowed(line.item, line.quantity), { message: 'quantity out of bounds' })
   .refine((line) => articleStartOf(line) !== null, { message: 'Cannot compute article start date' });
 
 export type CartItem = z.output<typeof cartItemSchema>;

@@ -54,7 +54,7 @@ const tickets: OrderTicketList = [
 describe('where are my tickets', () => {
   it("says per line where its tickets are, a card's loaded ones with when, a new card's on its way, the wallet ones linked to the wallet", async () => {
     await renderWithApp(<OrderTickets tickets={tickets} />);
-    const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
+    const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
     const items = within(section)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
@@ -63,7 +63,7 @@ describe('where are my tickets', () => {
       'Pass mensuel × 2 — À charger sur votre carte \u20662501 0000 1111 2222\u2069 lors de votre prochaine validation',
       // The network's clock: Europe/Paris.
       'Pass mensuel × 1 — Chargé sur votre carte \u20662501 0000 1111 2222\u2069 le 28 nov. 2026, 08:45',
-      'Pass mensuel × 1 — Sur votre nouvelle carte \u20669000 1111 2222 3333\u2069, en route par courrier : chargé à sa première validation',
+      'Pass mensuel × 1 — Sur votre nouvelle carte \u20669000 1111 2222 3333\u2069, en route par courrier\u202f: chargé à sa première validation',
       'Pass semaine × 1 — À charger sur votre carte de transport lors de votre prochaine validation',
       // The network's clock: Europe/Paris.
       'Ticket journée × 1 — À retirer à Agence Bellecour à partir du 29 nov. 2026, 09:00',

@@ -43,7 +43,7 @@ type TicketsTexts = {
   attached: string;
 };
 
-const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
+export const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
   fr: {
     title: 'Où sont vos titres',
     wallet: 'Dans votre portefeuille',
@@ -51,7 +51,7 @@ const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
     guestOnline: 'En ligne, sur la page de vos titres',
     card: 'À charger sur votre carte {card}',
     cardLoaded: 'Chargé sur votre carte {card} le {date}',
-    cardOnItsWay: 'Sur votre nouvelle carte {card}, envoyée par courrier : chargé à sa première validation',
+    cardOnItsWay: 'Sur votre nouvelle carte {card}, envoyée par courrier : chargé à sa première validation',
     cardUnknown: 'À charger sur votre carte de transport',
     collect: 'À retirer à {agency} à partir du {date}',
     walletAction: 'Ouvrir mon portefeuille',
@@ -144,12 +144,12 @@ function placeText(
   }
 }
 
-const TEXTS: Record<
+export const ORDER_EMAIL_TEXTS: Record<
   Locale,
   { subject: string; body: string; order: string; total: string; invoice: string; instalment: string }
 > = {
   fr: {
-    subject: '{network} : confirmation de votre commande {order}',
+    subject: '{network}\u202f: confirmation de votre commande {order}',
     body: 'Merci pour votre commande {order} du {date}. En voici le récapitulatif.',
     order: 'Votre commande',
     total: 'Total TTC',
@@ -208,7 +208,7 @@ export function orderConfirmationEmail(options: {
 }): MailMessage {
   const { network, invoice } = options;
   const { locale, currency, timeZone } = invoice;
-  const texts = TEXTS[locale];
+  const texts = ORDER_EMAIL_TEXTS[locale];
   const m = INVOICE_MESSAGES[locale];
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const values = {

@@ -5,6 +5,7 @@
 // required types (CHK-08: valid, or being checked where the network allows it), the card each PHYSICAL
 // article is loaded on (decision 0032) or the new card the order buys for it (decision 0037), then the
 // delivery (CHK-05, ACC-02). The rules themselves are the sdk's, shared with the browser's checkout.
+import { goesOnNewCard } from '@transit-shop/sdk/catalogue/article-rules';
 import {
   areGuestOrdersAllowed,
   type CheckoutLine,
@@ -170,9 +171,7 @@ function checkNewCards(network: LoadedNetwork, user: UserRow, articles: readonly
   });
   articles.forEach((article, index) => {
     const item = items.get(article.shopItemId) ?? UNKNOWN_ITEM;
-    if (article.support !== 'PHYSICAL' || article.mediaId !== null || isCollectArticle({ ...article, item }))
-      return;
-    if (carded.has(travellerOf(article))) return;
+    if (!goesOnNewCard({ ...article, item }) || carded.has(travellerOf(article))) return;
     throw refusal(
       newCard ? 'MEDIA_NEW_CARD_MISSING' : 'MEDIA_NEW_CARD_NOT_OFFERED',
       `articles.${index}.mediaId`,
