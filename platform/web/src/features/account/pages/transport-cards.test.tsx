@@ -182,7 +182,7 @@ describe('the transport cards page', () => {
       within(item).getByRole('list', { name: 'Contrats sur cette carte' }),
     ).getAllByRole('listitem');
     expect(waiting?.textContent).toBe(
-      'Pass mensuelEn attente : chargé à la première validation de la carte, dès sa réception',
+      'Pass mensuelEn attente\u202f: chargé à la première validation de la carte, dès sa réception',
     );
   });
 
