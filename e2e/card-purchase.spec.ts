@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { type Account, newAccount, register, shopUrl } from './support/accounts.ts';
+import { type Account, field, newAccount, register, shopUrl } from './support/accounts.ts';
 import { expectNoSeriousViolations, seriousViolations } from './support/axe.ts';
 import { addToCart, expectCardFormAtProvider, resultDialog } from './support/checkout.ts';
 import { waitForMail } from './support/mailbox.ts';
