@@ -188,6 +188,11 @@ export const ERROR_CODES = {
     status: 422,
     message: 'The PDF carries scripts, actions or attached files: print it to a new PDF and send that',
   },
+  // Decision 0040: a PDF may only jump to its own pages.
+  DOCUMENT_EXTERNAL_LINK: {
+    status: 422,
+    message: 'The PDF links to a website or another file: send a scan or a photo of the document instead',
+  },
   DOCUMENT_ENCRYPTED: {
     status: 422,
     message: 'The PDF is protected by a password: send an unprotected copy',
