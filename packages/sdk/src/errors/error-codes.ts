@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   PICTURE_NOT_FILE: { status: 400, message: 'Picture needs to be of type File' },
   PICTURE_TOO_LARGE: { status: 413, message: 'The picture is too large' },
   PICTURE_TYPE: { status: 415, message: 'The picture must be a JPEG, PNG or WebP image' },
+  PICTURE_UNREADABLE: { status: 422, message: 'The picture could not be read: it may be damaged' },
 
   // Email verification and emailed action codes.
   ALREADY_VERIFIED: { status: 409, message: 'The account is already verified' },

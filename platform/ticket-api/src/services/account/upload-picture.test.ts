@@ -3,7 +3,8 @@ import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { VALIDATION_MESSAGES, VALIDATION_SPEC_TEXTS } from '@transit-shop/sdk/validation/messages';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
 import { guestLogin, koOf, okOf, registerAndLogin } from '../../test-support/account-test-kit.ts';
@@ -13,11 +14,34 @@ import { uploadPicture } from './upload-picture.ts';
 
 const testApp = useTestApp();
 
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
-const WEBP = new Uint8Array([...Buffer.from('RIFF'), 36, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
+/** A 40 × 30 image in the format, with the camera's EXIF (its make, where it was) when asked. */
+async function photo(format: 'jpeg' | 'png' | 'webp', exif = false): Promise<Uint8Array> {
+  let image = sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } });
+  if (exif)
+    image = image.withExif({
+      IFD0: { Make: 'SecretPhone' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 24/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 3/1',
+      },
+    });
+  return new Uint8Array(await image.toFormat(format).toBuffer());
+}
+
+const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
+const contains = (bytes: Uint8Array, text: string) =>
+  Buffer.from(bytes).includes(Buffer.from(text, 'latin1'));
+/** The start of a ZIP archive holding a script. */
+const ZIP = join(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), Buffer.from('payload.js'), new Uint8Array(40));
+
+let PNG: Uint8Array;
+let JPEG: Uint8Array;
+let WEBP: Uint8Array;
+beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([photo('png'), photo('jpeg'), photo('webp')]);
+});
 
 const upload = (user: { userToken: string; userId: number }, media: unknown) =>
   testApp.current.call(ACCOUNT_CALLS.uploadPicture, {
@@ -47,7 +71,45 @@ describe('Media/uploadMedia.json', () => {
       expect(served.headers.get('content-type')).toBe(type);
       expect(served.headers.get('content-disposition')).toBe(`attachment; filename="picture.${extension}"`);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+      const { format, width, height } = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
+      expect([format, width, height]).toEqual([extension === 'jpg' ? 'jpeg' : extension, 40, 30]);
+    }
+  });
+
+  it('stores the picture re-encoded: no EXIF (device, place), nothing appended, a JPEG and ZIP or HTML polyglot served as a plain image', async () => {
+    const { user } = await registerAndLogin(testApp.current);
+    const withExif = await photo('jpeg', true);
+    expect(contains(withExif, 'SecretPhone')).toBe(true);
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    for (const sent of [
+      join(withExif, ZIP),
+      join(withExif, Buffer.from('<html><script>alert(document.cookie)</script></html>')),
+      join(await photo('png'), Buffer.from('<script>alert(1)</script>')),
+    ]) {
+      const { user: updated } = await okOf<{ user: AuthUser }>(await upload(user, new Blob([sent])));
+      const stored = new Uint8Array(await (await fetchPicture(updated.userPictureUrl ?? '')).arrayBuffer());
+      for (const hidden of ['SecretPhone', 'payload.js', '<script>', 'PK\u0003\u0004'])
+        expect(contains(stored, hidden), hidden).toBe(false);
+      const { width, height, exif } = await sharp(stored).metadata();
+      expect([width, height, exif]).toEqual([40, 30, undefined]);
+      expect(stored.byteLength).toBeLessThan(sent.byteLength);
+    }
+  });
+
+  it('refuses a picture that cannot be decoded whole, or a decompression bomb, with PICTURE_UNREADABLE', async () => {
+    const { user } = await registerAndLogin(testApp.current);
+    const bomb = new Uint8Array(
+      await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    );
+    expect(bomb.byteLength).toBeLessThan(PICTURE_MAX_BYTES);
+    for (const bytes of [JPEG.slice(0, 200), PNG.slice(0, 60), bomb]) {
+      expect(await koOf(await upload(user, new Blob([bytes])))).toEqual({
+        status: 422,
+        code: 'PICTURE_UNREADABLE',
+        message: 'The picture could not be read: it may be damaged',
+      });
     }
   });
 
