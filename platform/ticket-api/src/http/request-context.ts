@@ -1,6 +1,7 @@
 // First middleware of every request: request id, the service's dependencies, security headers on
 // every answer, one log line.
 import { randomUUID } from 'node:crypto';
+import { applySecurityHeaders } from '@transit-shop/service-kit/security-headers';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../services/app-deps.ts';
 import type { AppEnv } from './app-env.ts';
@@ -15,7 +16,6 @@ export function requestIdOf(incomingId: string | undefined): string {
 
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { logger } = deps;
-  const headerNames = Object.keys(API_SECURITY_HEADERS);
   return async (c, next) => {
     const started = performance.now();
     const requestId = requestIdOf(c.req.header('x-request-id'));
@@ -24,7 +24,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('networkSlug', undefined);
     await next();
     const headers = c.res.headers;
-    for (const name of headerNames) headers.set(name, API_SECURITY_HEADERS[name] as string);
+    applySecurityHeaders(headers, API_SECURITY_HEADERS);
     headers.set('x-request-id', requestId);
     if (logger.isLevelEnabled('info')) {
       logger.info(

@@ -480,7 +480,7 @@ describe('downloading a document (Document/fileDownloadUrl)', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="document\.png"/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     const { width } = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
     expect(width).toBe(32);
 
