@@ -14,6 +14,7 @@ import { ko, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { IDENTITY_CALLS, identitySessionSchema } from '@transit-shop/sdk/contract/identity';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { TenantStore } from '@transit-shop/tenancy/tenant-store';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../app.ts';
 import { parseEnv } from '../env.ts';
@@ -29,7 +30,6 @@ import {
 
 const HOST = 'lumiere.localhost';
 const TOO_LARGE = ko('INVALID_REQUEST', BODY_TOO_LARGE_MESSAGE);
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 let ticketApi: TicketApiProcess;
 let dirs: FixtureDirs;
@@ -194,8 +194,12 @@ describe('bodies over the limit of the call they are sent to', () => {
       const user = okEnvelopeSchema(loginAnswerSchema).parse(JSON.parse(login.body)).response.user;
       if (!user) throw new Error('no user signed in');
 
-      const picture = new Uint8Array(1_000_000);
-      picture.set(PNG_SIGNATURE);
+      // An image stored without compression, so its file is over a megabyte.
+      const picture = new Uint8Array(
+        await sharp({ create: { width: 600, height: 600, channels: 3, background: '#204080' } })
+          .png({ compressionLevel: 0 })
+          .toBuffer(),
+      );
       const payload = await signed(
         ACCOUNT_CALLS.uploadPicture,
         { media: new File([picture], 'me.png', { type: 'image/png' }) },
