@@ -1,10 +1,12 @@
 // The tenant service's app in front of the real ticket API (decision 0040): a document's download
-// keeps the ticket API's own sandboxed policy on its way through.
+// keeps the ticket API's own sandboxed policy on its way through, and each network's domain
+// publishes its ticket keys as a plain JWK Set.
 import { join } from 'node:path';
 import { createTicketClient, type TicketClient } from '@transit-shop/sdk/client/ticket-client';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { DOCUMENT_CALLS } from '@transit-shop/sdk/contract/documents';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
+import { JWKS_PATH, WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
 import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,4 +127,36 @@ describe('a document downloaded through the tenant service', () => {
     const call = await onDomain('/api/Products/getProducts.json');
     expect(call.headers.get('content-security-policy')).toContain("default-src 'self'");
   }, 120_000);
+});
+
+describe('GET /.well-known/jwks.json on a network’s domain', () => {
+  it('answers the network’s keys as wallet/keys publishes them, unsigned and cacheable, each network its own', async () => {
+    const answer = await onDomain(JWKS_PATH);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    const tag = answer.headers.get('etag');
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const jwks = (await answer.json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    // One source: the same keys as the signed call of the envelope.
+    expect(jwks).toEqual(await shop.call(WALLET_CALLS.keys, {}));
+
+    const kept = await onDomain(JWKS_PATH, { headers: { 'if-none-match': tag ?? '' } });
+    expect(kept.status).toBe(304);
+    expect(kept.headers.get('cache-control')).toBe('public, max-age=300');
+
+    const lakeside = (await (await onDomain(JWKS_PATH, {}, 'lakeside.localhost')).json()) as typeof jwks;
+    expect(lakeside.keys.map((key) => key.kid)).not.toContain(jwks.keys[0]?.kid);
+  }, 60_000);
+
+  it('answers 404 on a domain of no network', async () => {
+    const answer = await onDomain(JWKS_PATH, {}, 'nowhere.example');
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({
+      status: 'ko',
+      response: { error: { code: 'NETWORK_NOT_FOUND' } },
+    });
+  });
 });

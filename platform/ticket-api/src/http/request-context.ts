@@ -5,7 +5,7 @@ import { applySecurityHeaders } from '@transit-shop/service-kit/security-headers
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../services/app-deps.ts';
 import type { AppEnv } from './app-env.ts';
-import { API_SECURITY_HEADERS } from './security-headers.ts';
+import { API_CACHE_CONTROL, API_SECURITY_HEADERS } from './security-headers.ts';
 
 /** An incoming X-Request-Id (set by the tenant service) is kept only when it cannot pollute logs or headers. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/+=-]{0,127}$/;
@@ -25,6 +25,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
     const headers = c.res.headers;
     applySecurityHeaders(headers, API_SECURITY_HEADERS);
+    if (!headers.has('cache-control')) headers.set('cache-control', API_CACHE_CONTROL);
     headers.set('x-request-id', requestId);
     if (logger.isLevelEnabled('info')) {
       logger.info(
