@@ -1,25 +1,16 @@
 // The tenant service's app in front of the real ticket API (decision 0040): a document's download
 // keeps the ticket API's own sandboxed policy on its way through, and each network's domain
 // publishes its ticket keys as a plain JWK Set.
-import { join } from 'node:path';
 import { createTicketClient, type TicketClient } from '@transit-shop/sdk/client/ticket-client';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { DOCUMENT_CALLS } from '@transit-shop/sdk/contract/documents';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { JWKS_PATH, WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
-import { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '../app.ts';
 import type { AppEnv } from '../app-env.ts';
-import { parseEnv } from '../env.ts';
-import { createLogger } from '../logger.ts';
 import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
-import {
-  REPOSITORY_ROOT,
-  startTicketApi,
-  type TicketApiProcess,
-} from '../test-support/ticket-api-process.ts';
+import { serviceInFront, startTicketApi, type TicketApiProcess } from '../test-support/ticket-api-process.ts';
 
 const HOST = 'lumiere.localhost';
 const STUDENT_CARD = 1;
@@ -44,23 +35,14 @@ function onDomain(path: string, init: RequestInit = {}, host = HOST): Promise<Re
 
 beforeAll(async () => {
   [ticketApi, dirs] = await Promise.all([startTicketApi(), createFixture({ networks: [] })]);
-  const logger = createLogger({ level: 'silent' });
-  const env = parseEnv({
-    TENANTS_DIR: join(REPOSITORY_ROOT, 'tenants'),
-    THEMES_DIR: join(REPOSITORY_ROOT, 'themes'),
-    WEB_DIST_DIR: dirs.distDir,
-    TICKET_API_URL: ticketApi.url,
-  });
-  const store = new TenantStore({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
-  await store.load();
-  const config = store.registry.byHost(HOST)?.network.config;
-  if (!config) throw new Error(`no network at ${HOST}`);
-  app = createService({ store, env, logger }).app;
+  const service = await serviceInFront(ticketApi, dirs.distDir, HOST);
+  app = service.app;
+  const { network } = service;
   // The shop's own client, its calls sent to the app as the browser sends them.
   shop = createTicketClient({
     baseUrl: `http://${HOST}/api/`,
-    signingKey: config.signingKey,
-    networkId: config.id,
+    signingKey: network.signingKey,
+    networkId: network.id,
     cacheTtlMs: 0,
     fetch: async (input, init) => {
       const request = new Request(input, init);

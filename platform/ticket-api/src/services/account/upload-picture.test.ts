@@ -8,33 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
 import { guestLogin, koOf, okOf, registerAndLogin } from '../../test-support/account-test-kit.ts';
+import { contains, join, photo, ZIP } from '../../test-support/images.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { accountStorageOf } from './account-storage.ts';
 import { uploadPicture } from './upload-picture.ts';
 
 const testApp = useTestApp();
-
-/** A 40 × 30 image in the format, with the camera's EXIF (its make, where it was) when asked. */
-async function photo(format: 'jpeg' | 'png' | 'webp', exif = false): Promise<Uint8Array> {
-  let image = sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } });
-  if (exif)
-    image = image.withExif({
-      IFD0: { Make: 'SecretPhone' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 51/1 24/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '2/1 21/1 3/1',
-      },
-    });
-  return new Uint8Array(await image.toFormat(format).toBuffer());
-}
-
-const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
-const contains = (bytes: Uint8Array, text: string) =>
-  Buffer.from(bytes).includes(Buffer.from(text, 'latin1'));
-/** The start of a ZIP archive holding a script. */
-const ZIP = join(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), Buffer.from('payload.js'), new Uint8Array(40));
 
 let PNG: Uint8Array;
 let JPEG: Uint8Array;

@@ -131,7 +131,8 @@ export function walletRoutes() {
     },
     etag(),
     async (c) => {
-      const network = c.var.deps.networks.byId(Number(c.req.header(NETWORK_HEADER)));
+      const id = c.req.header(NETWORK_HEADER) ?? '';
+      const network = /^[1-9]\d{0,15}$/.test(id) ? c.var.deps.networks.byId(Number(id)) : undefined;
       if (!network) throw new AppError('NETWORK_NOT_FOUND');
       return c.json(await c.var.deps.ticketSigner.publishedKeys(network.network.config.id));
     },

@@ -10,36 +10,9 @@ import {
 import { DOCUMENT_MAX_BYTES } from '@transit-shop/sdk/constants';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { contains, encode, join, photo, ZIP } from '../../../test-support/images.ts';
 import { checkDocumentFile } from './check-document-file.ts';
 import { displayFileName } from './display-file-name.ts';
-
-const encode = (text: string) => new TextEncoder().encode(text);
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
-};
-const contains = (bytes: Uint8Array, text: string) =>
-  Buffer.from(bytes).includes(Buffer.from(text, 'latin1'));
-
-async function image(format: 'jpeg' | 'png' | 'webp', exif = false): Promise<Uint8Array> {
-  let pipeline = sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } });
-  if (exif)
-    pipeline = pipeline.withExif({
-      IFD0: { Make: 'SecretPhone' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 51/1 24/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '2/1 21/1 3/1',
-      },
-    });
-  return new Uint8Array(await pipeline.toFormat(format).toBuffer());
-}
 
 async function pdf(build?: (document: PDFDocument) => void | Promise<void>): Promise<Uint8Array> {
   const document = await PDFDocument.create();
@@ -47,8 +20,6 @@ async function pdf(build?: (document: PDFDocument) => void | Promise<void>): Pro
   await build?.(document);
   return document.save({ useObjectStreams: false });
 }
-
-const ZIP = join(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), encode('payload.js'), new Uint8Array(40));
 
 async function codeOf(bytes: Uint8Array): Promise<string> {
   try {
@@ -62,9 +33,9 @@ async function codeOf(bytes: Uint8Array): Promise<string> {
 describe('the security check of uploaded documents (decision 0033)', () => {
   it('DOC-01 accepts PDF, JPEG, PNG and WebP by their content and stores them re-encoded', async () => {
     for (const [bytes, contentType] of [
-      [await image('jpeg'), 'image/jpeg'],
-      [await image('png'), 'image/png'],
-      [await image('webp'), 'image/webp'],
+      [await photo('jpeg'), 'image/jpeg'],
+      [await photo('png'), 'image/png'],
+      [await photo('webp'), 'image/webp'],
       [await pdf(), 'application/pdf'],
     ] as const) {
       const checked = await checkDocumentFile(bytes);
@@ -75,7 +46,7 @@ describe('the security check of uploaded documents (decision 0033)', () => {
   });
 
   it('DOC-01 drops EXIF metadata and a payload hidden after an image (a JPEG and ZIP polyglot)', async () => {
-    const withExif = await image('jpeg', true);
+    const withExif = await photo('jpeg', true);
     expect(contains(withExif, 'SecretPhone')).toBe(true);
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     const polyglot = join(withExif, ZIP);
@@ -87,7 +58,7 @@ describe('the security check of uploaded documents (decision 0033)', () => {
     expect([width, height]).toEqual([40, 30]);
     expect(exif).toBeUndefined();
 
-    const png = await checkDocumentFile(join(await image('png'), encode('<script>alert(1)</script>')));
+    const png = await checkDocumentFile(join(await photo('png'), encode('<script>alert(1)</script>')));
     expect(contains(png.bytes, '<script>')).toBe(false);
   });
 
@@ -200,9 +171,9 @@ describe('the security check of uploaded documents (decision 0033)', () => {
   it('DOC-01 refuses zero bytes, one byte over the limit, a truncated image and a decompression bomb', async () => {
     expect(await codeOf(new Uint8Array(0))).toBe('DOCUMENT_EMPTY');
     const large = new Uint8Array(DOCUMENT_MAX_BYTES + 1);
-    large.set(await image('png'));
+    large.set(await photo('png'));
     expect(await codeOf(large)).toBe('DOCUMENT_TOO_LARGE');
-    const jpeg = await image('jpeg');
+    const jpeg = await photo('jpeg');
     expect(await codeOf(jpeg.slice(0, 200))).toBe('DOCUMENT_UNREADABLE');
     const bomb = new Uint8Array(
       await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#fff' } })
