@@ -1,12 +1,17 @@
 // The real ticket API for tests that go through both services over HTTP: platform/ticket-api's
 // entry point started with tsx in a process of its own, on a port the system picks, with an
-// embedded database and an outbox in a temporary folder and the repository's demo networks.
+// embedded database and an outbox in a temporary folder and the repository's demo networks; and
+// this service in front of it, on the same networks.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { TenantStore } from '@transit-shop/tenancy/tenant-store';
+import { createService } from '../app.ts';
+import { parseEnv } from '../env.ts';
+import { createLogger } from '../logger.ts';
 
 /** The repository's root. */
 export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -99,4 +104,27 @@ export async function startTicketApi(): Promise<TicketApiProcess> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The service on the repository's demo networks, forwarding to the ticket API, with the id and
+ * request-signing key of the network at `host`.
+ */
+export async function serviceInFront(ticketApi: TicketApiProcess, webDistDir: string, host: string) {
+  const logger = createLogger({ level: 'silent' });
+  const env = parseEnv({
+    TENANTS_DIR: join(REPOSITORY_ROOT, 'tenants'),
+    THEMES_DIR: join(REPOSITORY_ROOT, 'themes'),
+    WEB_DIST_DIR: webDistDir,
+    TICKET_API_URL: ticketApi.url,
+  });
+  const store = new TenantStore({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
+  await store.load();
+  const config = store.registry.byHost(host)?.network.config;
+  if (!config) throw new Error(`no network at ${host}`);
+  return {
+    ...createService({ store, env, logger }),
+    logger,
+    network: { id: config.id, signingKey: config.signingKey },
+  };
 }

@@ -11,6 +11,7 @@ import { documentMessageSchema } from '@transit-shop/sdk/contract/documents';
 import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { instantAt } from '@transit-shop/sdk/time/network-clock';
 import type { FileStorage } from '../../../storage/file-storage.ts';
+import { checkDocumentContent } from '../security-check/check-document-file.ts';
 import {
   type Decision,
   decideSubmission,
@@ -104,18 +105,40 @@ async function decide(
   }
 }
 
-/** Writes a request's file to a private temporary folder for the reviewer to open. */
+type Opened = { readonly path: string } | { readonly refused: string } | null;
+
+/**
+ * Writes a request's file to a private temporary folder for the reviewer to open, once it has passed
+ * the upload's security check again: a file kept before the check grew stricter (decision 0040) is
+ * refused, and what is written is the check's own output.
+ */
 async function openFile(
   storage: FileStorage,
   document: ReviewedSubmission['documents'][number],
-): Promise<string | null> {
+): Promise<Opened> {
   if (!document.storageKey) return null;
   const file = await storage.get(document.storageKey);
   if (!file) return null;
+  let checked: Awaited<ReturnType<typeof checkDocumentContent>>;
+  try {
+    checked = await checkDocumentContent(file.bytes);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && isErrorCode(code)) return { refused: code };
+    throw error;
+  }
+  if (checked.contentType !== file.contentType) return { refused: 'DOCUMENT_TYPE_NOT_ALLOWED' };
   const folder = await mkdtemp(join(tmpdir(), 'document-review-'));
-  const path = join(folder, `document-${document.id}.${document.storageKey.split('.').pop() ?? 'bin'}`);
-  await writeFile(path, file.bytes, { mode: 0o600 });
-  return path;
+  const path = join(folder, `document-${document.id}.${checked.extension}`);
+  await writeFile(path, checked.bytes, { mode: 0o600 });
+  return { path };
+}
+
+/** What the reviewer reads after asking to open a file. */
+function openedLine(opened: Opened): string {
+  if (opened === null) return 'no such file';
+  if ('path' in opened) return `written to ${opened.path}`;
+  return `not opened: the file fails the security check (${opened.refused}); refuse the request or ask for another file`;
 }
 
 async function once(
@@ -197,8 +220,8 @@ async function atPrompt(
         if (action === 'o') {
           const which = Number(await ask('file number: '));
           const document = reviewed.documents[which - 1];
-          const path = document ? await openFile(deps.storage, document) : null;
-          io.output.write(path ? `written to ${path}\n` : 'no such file\n');
+          const opened = document ? await openFile(deps.storage, document) : null;
+          io.output.write(`${openedLine(opened)}\n`);
           continue;
         }
         let decision: Decision | null = null;
