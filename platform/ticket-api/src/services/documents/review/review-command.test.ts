@@ -16,6 +16,7 @@ import { okOf } from '../../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp } from '../../../test-support/test-app.ts';
 import { documentStorageOf } from '../document-storage.ts';
+import { performReviewAction } from './perform-review-action.ts';
 import { parseReviewArguments, runReviewCommand } from './review-command.ts';
 
 const LAKESIDE_ID = 103;
@@ -93,14 +94,18 @@ async function run(networkId: number, args: string[], typed: string[] = []) {
   const options = parseReviewArguments(args);
   if (!options) throw new Error('bad arguments');
   const code = await runReviewCommand(
-    {
-      db: app.deps.db,
-      network,
-      now: app.clock.now(),
-      mailer,
-      logger: app.deps.logger,
-      storage: documentStorageOf(app.deps),
-    },
+    (reviewer, action) =>
+      performReviewAction(
+        {
+          db: app.deps.db,
+          network,
+          now: app.clock.now(),
+          mailer,
+          logger: app.deps.logger,
+          storage: documentStorageOf(app.deps),
+        },
+        { reviewer, action },
+      ),
     { input, output: { write: (text: string) => (written += text) } },
     options,
     'camille',
