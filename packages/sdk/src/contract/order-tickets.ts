@@ -2,7 +2,7 @@
 // the order in the account, the confirmation email and the wallet say it alike. Apart from
 // wallet.ts (which re-exports it) so the order's answers need no crypto types.
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './fields.ts';
+import { idSchema, networkInstantSchema } from './fields.ts';
 
 /** Where a contract travels: the phone's wallet, a transport card, a collect agency. */
 export const CONTRACT_DELIVERIES = ['WALLET', 'CARD', 'COLLECT'] as const;
@@ -17,14 +17,14 @@ export const contractPlaceSchema = z.discriminatedUnion('delivery', [
     mediaId: idSchema.nullable(),
     cardNumber: z.string().nullable(),
     /** When a validation of the card loaded it; null while it waits for the card's next validation. */
-    loadedAt: isoDateTimeSchema.nullable(),
+    loadedAt: networkInstantSchema.nullable(),
   }),
   /** At an agency, from the slot's start (spec 01 §9: 48 to 72 hours after the order). */
   z.strictObject({
     delivery: z.literal('COLLECT'),
     siteId: idSchema,
     siteName: z.string(),
-    from: isoDateTimeSchema,
+    from: networkInstantSchema,
   }),
 ]);
 export type ContractPlace = z.infer<typeof contractPlaceSchema>;
