@@ -8,6 +8,7 @@ import {
   monthStartOf,
   NO_START,
   type StartProposals,
+  slotChoiceAt,
   slotChoiceOf,
   startInstantOf,
   startProposalsOf,
@@ -350,7 +351,9 @@ describe('start date proposals', () => {
       ] as const)
         expect(thrown(() => startInstantOf({ pivotType }, choice, PARIS))).toMatchObject(cannotCompute);
       expect(
-        thrown(() => startInstantOf({ pivotType: 'WEEK_PIVOT' }, { startDate: '2026-03-30' }, 'Mars/Olympus')),
+        thrown(() =>
+          startInstantOf({ pivotType: 'WEEK_PIVOT' }, { startDate: '2026-03-30' }, 'Mars/Olympus'),
+        ),
       ).toMatchObject(cannotCompute);
     });
   });
@@ -451,8 +454,14 @@ describe('start date proposals', () => {
         startTime: '02:15',
         startOffset: '+02:00',
       });
-      expect(firstStartOf(startProposalsOf(weekPivot(1), clock))).toEqual({ ...NO_START, startDate: '2026-10-19' });
-      expect(firstStartOf(startProposalsOf(monthPivot(1), clock))).toEqual({ ...NO_START, startMonth: '2026-11' });
+      expect(firstStartOf(startProposalsOf(weekPivot(1), clock))).toEqual({
+        ...NO_START,
+        startDate: '2026-10-19',
+      });
+      expect(firstStartOf(startProposalsOf(monthPivot(1), clock))).toEqual({
+        ...NO_START,
+        startMonth: '2026-11',
+      });
       expect(firstStartOf(null)).toEqual(NO_START);
       expect(isSameStart({ startDate: '2026-10-19' }, { ...NO_START, startDate: '2026-10-19' })).toBe(true);
       expect(isSameStart({ startDate: '2026-10-19' }, { startDate: '2026-10-26' })).toBe(false);
@@ -462,6 +471,21 @@ describe('start date proposals', () => {
           { startDate: '2026-10-25', startTime: '02:15', startOffset: '+01:00' },
         ),
       ).toBe(false);
+    });
+
+    it('the slot an instant starts is read back as its day and time, with its offset when the time shows twice', () => {
+      expect(slotChoiceAt(at('2026-11-23T09:15:00Z'), PARIS)).toEqual({
+        ...NO_START,
+        startDate: '2026-11-23',
+        startTime: '10:15',
+      });
+      expect(slotChoiceAt(at('2026-10-25T01:15:00Z'), PARIS)).toEqual({
+        ...NO_START,
+        startDate: '2026-10-25',
+        startTime: '02:15',
+        startOffset: '+01:00',
+      });
+      expect(slotChoiceAt(at('2026-10-25T00:15:00Z'), PARIS)).toMatchObject({ startOffset: '+02:00' });
     });
   });
 });

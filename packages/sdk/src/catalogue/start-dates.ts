@@ -219,7 +219,12 @@ export type StartChoice = {
 };
 
 /** No start chosen: an item valid from purchase, or a page still waiting for its proposals. */
-export const NO_START: StartChoice = { startMonth: null, startDate: null, startTime: null, startOffset: null };
+export const NO_START: StartChoice = {
+  startMonth: null,
+  startDate: null,
+  startTime: null,
+  startOffset: null,
+};
 
 /** The choice of a month of a month pivot. */
 export const monthChoiceOf = (month: Pick<MonthStartProposal, 'startMonth'>): StartChoice => ({
@@ -240,6 +245,27 @@ export const slotChoiceOf = (date: string, slot: Omit<StartSlot, 'startingAt'>):
   startTime: slot.localTime,
   startOffset: slot.shownTwice ? slot.utcOffset : null,
 });
+
+/**
+ * The choice of the slot starting at an instant, read on a clock: its day, its time, and its offset
+ * when the clock shows that time twice that day. A cart kept with the instants its page computed
+ * (decision 0038) is read back with the same browser's clock, so the choice is the one made then.
+ */
+export function slotChoiceAt(instant: Date | number, timeZone: string): StartChoice {
+  const at = new Date(instant).getTime();
+  const { date, time } = wallClockOf(at, timeZone);
+  const slots = slotsOfDay(
+    startOfNetworkDay(date, timeZone),
+    startOfNetworkDay(addCalendarDays(date, 1), timeZone),
+    timeZone,
+  );
+  const slot = slots.find((candidate) => Date.parse(candidate.startingAt) === at) ?? {
+    localTime: time,
+    utcOffset: utcOffsetOf(at, timeZone),
+    shownTwice: false,
+  };
+  return slotChoiceOf(date, slot);
+}
 
 /** The first proposal, as a product page or the purchase tunnel chooses it by default. */
 export function firstStartOf(proposals: StartProposals | null): StartChoice {

@@ -168,7 +168,7 @@ export function priceCart(input: PriceCartInput): PricedCart {
     if (!isProposedStart(item, article, now, config.timeZone))
       throw refusal(
         'ARTICLE_START_DATE',
-        `${at}.${item.pivotType === 'MONTH_PIVOT' ? 'startMonth' : 'startingAt'}`,
+        `${at}.${item.pivotType === 'MONTH_PIVOT' ? 'startMonth' : 'startDate'}`,
       );
 
     articleItems.push(item);
