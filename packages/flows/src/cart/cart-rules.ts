@@ -5,6 +5,7 @@
 // applies them; the product and cart pages may ask them ahead of an event.
 
 import { type CatalogueViewer, isSupportOffered } from '@transit-shop/sdk/catalogue/shop-listing';
+import { isSameStart } from '@transit-shop/sdk/catalogue/start-dates';
 import { commonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import {
@@ -64,7 +65,9 @@ export function cartItemOf(draft: CartItemDraft, id: string): CartItem {
     delivery: draft.delivery,
     mediaId: draft.mediaId ?? null,
     startMonth: draft.startMonth ?? null,
-    startingAt: draft.startingAt ?? null,
+    startDate: draft.startDate ?? null,
+    startTime: draft.startTime ?? null,
+    startOffset: draft.startOffset ?? null,
     fields: draft.fields ?? {},
     documents: draft.documents ?? [],
   };
@@ -85,8 +88,7 @@ export function isSameArticle(line: CartItem, draft: CartItemDraft): boolean {
   return (
     line.item.shopItemId === draft.item.shopItemId &&
     line.profile === (draft.profile ?? null) &&
-    line.startMonth === (draft.startMonth ?? null) &&
-    line.startingAt === (draft.startingAt ?? null)
+    isSameStart(line, draft)
   );
 }
 

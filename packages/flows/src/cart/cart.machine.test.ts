@@ -141,6 +141,7 @@ function start(options: Options = {}) {
   });
   const input: CartInput = {
     saved: options.saved,
+    timeZone: 'Europe/Paris',
     createId: () => {
       ids += 1;
       return `line-${ids}`;
@@ -177,6 +178,7 @@ describe('cart machine', () => {
       voucherError: null,
       verifyError: null,
       savedCartDropped: false,
+      timeZone: 'Europe/Paris',
     });
     expect(cart.verifications).toEqual([]);
     expect(cart.saves).toEqual([]);
@@ -795,7 +797,7 @@ describe('cart machine', () => {
       await cart.settled();
       expect(cart.saves.at(-1)).toEqual(savedCartOf(cart.context()));
       expect(cart.saves.at(-1)).toMatchObject({
-        version: 1,
+        version: 2,
         vouchers: ['SPRING'],
         discounts: [{ sourceCode: 'SPRING' }],
         verifiedTotalAmount: 900,
@@ -892,7 +894,7 @@ describe('cart machine', () => {
       await cart.settled();
       cart.actor.send({ type: 'CLEAR' });
       expect(cart.context().items).toEqual([]);
-      expect(cart.saves.at(-1)).toMatchObject({ version: 1, items: [], vouchers: [], termsAccepted: false });
+      expect(cart.saves.at(-1)).toMatchObject({ version: 2, items: [], vouchers: [], termsAccepted: false });
     });
   });
 

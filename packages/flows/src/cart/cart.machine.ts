@@ -26,6 +26,8 @@ import { type VerifyOrderInput, verifyOrderInputOf } from './verify-order.ts';
 export type CartInput = {
   /** What local storage holds under `cart` (its text, or the value parsed); a bad entry is dropped. */
   readonly saved?: unknown;
+  /** The network's time zone: a cart saved in the first format is read on its clock (cart-storage.ts). */
+  readonly timeZone: string;
   /** Names new lines; random by default. */
   readonly createId?: () => string;
   /** The clock the over-18 rule reads (ACC-09); the system clock by default. */
@@ -56,6 +58,7 @@ export type CartContext = {
   savedCartDropped: boolean;
   readonly createId: () => string;
   readonly now: () => Date;
+  readonly timeZone: string;
 };
 
 export type CartEvent =
@@ -187,13 +190,13 @@ export const cartMachine = setup({
     /** Another tab left the saved cart without lines (an order paid there, a logout, the last line removed). */
     isEmptiedElsewhere: ({ context, event }) => {
       if (event.type !== 'STORAGE_CHANGED' || context.items.length === 0) return false;
-      const other = restoreCart(event.saved);
+      const other = restoreCart(event.saved, context.timeZone);
       return other === null || other.items.length === 0;
     },
     /** Another tab placed an order for the lines: this tab remembers it too. */
     hasOrderElsewhere: ({ context, event }) => {
       if (event.type !== 'STORAGE_CHANGED') return false;
-      const reference = restoreCart(event.saved)?.orderInFlight ?? null;
+      const reference = restoreCart(event.saved, context.timeZone)?.orderInFlight ?? null;
       return reference !== null && reference !== context.orderInFlight;
     },
     isSavedCartDropped: ({ context }) => context.savedCartDropped,
@@ -227,7 +230,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: ({ input }) => {
-    const restored = restoreCart(input.saved);
+    const restored = restoreCart(input.saved, input.timeZone);
     const { version: _version, ...saved } = restored ?? { version: CART_STORAGE_VERSION, ...emptyCart };
     return {
       ...emptyCart,
@@ -238,6 +241,7 @@ export const cartMachine = setup({
       savedCartDropped: input.saved != null && restored === null,
       createId: input.createId ?? randomId,
       now: input.now ?? (() => new Date()),
+      timeZone: input.timeZone,
     };
   },
   initial: 'restoring',
@@ -393,7 +397,7 @@ export const cartMachine = setup({
         guard: 'hasOrderElsewhere',
         actions: assign({
           orderInFlight: ({ context, event }) =>
-            restoreCart(event.saved)?.orderInFlight ?? context.orderInFlight,
+            restoreCart(event.saved, context.timeZone)?.orderInFlight ?? context.orderInFlight,
         }),
       },
     ],
