@@ -2,13 +2,10 @@ import { CHECKOUT_CALLS, type OrderDetail } from '@transit-shop/sdk/contract/che
 import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { runTicketVerify } from '@transit-shop/sdk/tickets/ticket-verify-command';
 import { shownEndOf, wallClockOfText } from '@transit-shop/sdk/time/network-instant';
-import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { describe, expect, it } from 'vitest';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
+import { useConfirmationMail } from '../../test-support/confirmation-mail.ts';
 import { extractedTexts } from '../../test-support/pdf-text.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
 import { useTestApp, WAHAT_ID } from '../../test-support/test-app.ts';
 import {
   type Buyer,
@@ -18,7 +15,6 @@ import {
   placing,
   signInOn,
 } from '../../test-support/tickets.ts';
-import { deliverOrderConfirmation } from '../orders/confirmation/send-order-confirmation.ts';
 
 // Wahat runs on Africa/Casablanca, UTC+1 in December; Debian's Chromium reads the zone as UTC+0
 // then, so its product page computed Monday 7 December's midnight as 2026-12-07T00:00:00Z, an hour
@@ -42,31 +38,7 @@ const session = (buyer: Buyer) => ({ userToken: buyer.token, userId: buyer.user.
 const buyWeeklyPass = async (buyer: Buyer, extra: Record<string, unknown> = {}) =>
   paidOrder(testApp.current, placing(buyer, { articles: [WEEKLY_PASS], lang: 'fr', ...extra }, WAHAT_ID));
 
-let capture: SmtpCapture;
-let mailer: Mailer;
-beforeAll(async () => {
-  capture = await startSmtpCapture();
-  mailer = createMailer({
-    smtpUrl: capture.url,
-    outboxDir: '/nowhere',
-    from: 'Transit shop <no-reply@shop.example>',
-    logger: createLogger({ level: 'silent' }),
-  });
-});
-afterAll(async () => {
-  mailer.close();
-  await capture.close();
-});
-
-/** The order's confirmation sent to the SMTP capture, read back as text (narrow spaces as spaces). */
-async function confirmationOf(orderId: number) {
-  const before = capture.messages.length;
-  await deliverOrderConfirmation({ ...testApp.current.deps, mailer }, orderId);
-  const messages = await capture.waitForMessages(before + 1);
-  const parsed = await simpleParser(messages[before]?.raw ?? '');
-  const spaces = (text: string) => text.replace(/[\u00A0\u202F\u2009]/g, ' ');
-  return { text: spaces(parsed.text ?? '') };
-}
+const confirmationOf = useConfirmationMail(testApp);
 
 const pdfText = async (pdf: Uint8Array) =>
   (await extractedTexts(pdf)).join('\n').replace(/[\u00A0\u202F]/g, ' ');
