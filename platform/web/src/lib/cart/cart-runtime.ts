@@ -23,6 +23,8 @@ export type CartRuntime = {
 
 export type CartRuntimeOptions = {
   client: Pick<TicketClient, 'call'>;
+  /** The network's time zone: a cart saved in the first format is read on its clock. */
+  timeZone: string;
   /** The session verify sends when there is one (a voucher's per-customer limit needs it). */
   getSession?: () => TicketSession | undefined;
   /** The language of the vouchers' labels; the page's by default. */
@@ -78,6 +80,7 @@ export function createCartRuntime(options: CartRuntimeOptions): CartRuntime {
   const actor = createActor(machine, {
     input: {
       saved: readSaved(storage),
+      timeZone: options.timeZone,
       ...(options.now ? { now: options.now } : {}),
       ...(options.createId ? { createId: options.createId } : {}),
     },
@@ -144,6 +147,7 @@ export function getCartRuntime(): Promise<CartRuntime> {
     if (installed) return installed.runtime;
     const runtime = createCartRuntime({
       client: session.client,
+      timeZone: session.network.timeZone,
       getSession: () => session.actor.getSnapshot().context.ticket ?? undefined,
     });
     // AUTH-07: when the session clears the page's state at logout, the cart empties itself and
