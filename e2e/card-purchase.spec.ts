@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { type Account, field, newAccount, register, shopUrl } from './support/accounts.ts';
+import { type Account, newAccount, register, shopUrl } from './support/accounts.ts';
 import { expectNoSeriousViolations, seriousViolations } from './support/axe.ts';
 import { addToCart, expectCardFormAtProvider, resultDialog } from './support/checkout.ts';
 import { payByCard, TEST_CARDS } from './support/payment-page.ts';
@@ -25,6 +25,7 @@ import {
   inSentence,
   openCards,
   reportStolen,
+  sendCardLink,
 } from './support/transport-cards.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -40,29 +41,12 @@ function timeZoneOf(slug: string): string {
   ).timeZone;
 }
 
-/** Fills and sends the card-link dialog open on the page; the birth date only when the network asks it. */
-async function submitCardLink(page: Page, locale: Locale, card: DemoCard, birthDate: boolean): Promise<void> {
-  const t = textsOf(locale).account.transportCards.linkForm;
-  const dialog = page.getByRole('dialog', { name: t.title });
-  await field(dialog, t.number).fill(grouped(card.number));
-  if (birthDate) await field(dialog, t.birthDate).fill(card.holderBirthDate);
-  else await expect(dialog.getByLabel(t.birthDate)).toHaveCount(0);
-  await dialog.getByRole('button', { name: t.submit }).click();
-  await expect(dialog).toBeHidden();
-}
-
 /** Links a card on the account's card page. */
-async function linkCardOnCardsPage(
-  page: Page,
-  slug: string,
-  locale: Locale,
-  card: DemoCard,
-  birthDate: boolean,
-): Promise<void> {
+async function linkCardOnCardsPage(page: Page, slug: string, locale: Locale, card: DemoCard): Promise<void> {
   const t = textsOf(locale).account.transportCards;
   await openCards(page, slug, locale);
   await page.getByRole('button', { name: t.link }).first().click();
-  await submitCardLink(page, locale, card, birthDate);
+  await expect(await sendCardLink(page, locale, card.number, card.proof)).toBeHidden();
   await expect(page.getByText(fill(t.linked, { number: inSentence(card.number) }))).toBeVisible();
 }
 
@@ -116,7 +100,7 @@ test('TUN-02 ROUTE-08 through the tunnel, a monthly pass bought for a linked car
   const t = textsOf('en');
   const card = demoCard('lumiere', '2501000000000015');
   const account = await registerOn(page, 'lumiere', 'en', 'tunnel-buyer');
-  await linkCardOnCardsPage(page, 'lumiere', 'en', card, true);
+  await linkCardOnCardsPage(page, 'lumiere', 'en', card);
 
   // The holder has a valid card: the card support leads to the choice of that card.
   const holder = await startTunnelOnCard(page, 'en', account, 'VALID_MEDIA');
@@ -216,7 +200,7 @@ test('NET-06 MEDIA-06 without a tunnel, the card is chosen on the product page, 
   const t = textsOf('en');
   const card = demoCard('lakeside', '3101000000000015');
   await registerOn(page, 'lakeside', 'en', 'card-choice-buyer');
-  await linkCardOnCardsPage(page, 'lakeside', 'en', card, false);
+  await linkCardOnCardsPage(page, 'lakeside', 'en', card);
 
   await page.goto(shopUrl('lakeside', 'en', `/products/${LAKESIDE_MONTHLY_PASS}`));
   await expect(page.getByRole('button', { name: t.tunnel.entry })).toHaveCount(0);
@@ -258,7 +242,7 @@ test('NET-06 MEDIA-06 without a tunnel, the card is chosen on the product page, 
   // The card is stolen: reported, it is blocked, and its pass moves to the customer's other card.
   const c = t.account.transportCards;
   const spare = demoCard('lakeside', '3101000000000016');
-  await linkCardOnCardsPage(page, 'lakeside', 'en', spare, false);
+  await linkCardOnCardsPage(page, 'lakeside', 'en', spare);
   await reportStolen(page, 'en', card.number);
   const stolen = page
     .getByRole('listitem')
@@ -353,7 +337,7 @@ for (const { locale, scheme, card: number } of axeVariants) {
     await expectNoSeriousViolations(page);
     await shot('4-card-association');
     await page.getByRole('button', { name: t.association.open }).click();
-    await submitCardLink(page, locale, card, true);
+    await expect(await sendCardLink(page, locale, card.number, card.proof)).toBeHidden();
 
     // The card just linked is offered, and chosen: the cart, its line on the card.
     await expectTunnelStep(page, locale, 'cardSelection', 'card/selection');
@@ -384,7 +368,7 @@ test.describe('on a phone, in Arabic, in dark', () => {
     const ar = textsOf('ar');
     const card = demoCard('wahat', '4101000000000015');
     await register(page, 'wahat', 'ar', newAccount('card-choice-ar'));
-    await linkCardOnCardsPage(page, 'wahat', 'ar', card, true);
+    await linkCardOnCardsPage(page, 'wahat', 'ar', card);
     await page.goto(shopUrl('wahat', 'ar', `/products/${WAHAT_MONTHLY_PASS}`));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');

@@ -2,10 +2,10 @@
 // response, readable without JavaScript, and the browser takes the page over without redoing it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { isListed } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { Locale } from '@transit-shop/sdk/locales';
-import { shopUrl } from './support/accounts.ts';
+import { expectSignedIn, newAccount, register, shopUrl } from './support/accounts.ts';
 import { addDayPass, NETWORK } from './support/checkout.ts';
 import { defaultLanguageOf, loadDemoNetworks } from './support/demo-networks.ts';
 import { apiRequest } from './support/platform.ts';
@@ -134,12 +134,22 @@ test('on a phone set to dark, a served page is dark before any script runs, in t
   expect(red + green + blue).toBeLessThan(3 * 96);
 });
 
-/** Console errors and warnings, and uncaught errors, from the moment the page opens. */
+/**
+ * Console errors and warnings, and uncaught errors, from the moment the page opens. The browser
+ * also logs every API refusal as a failed load (a network without a qualification configuration
+ * answers 404 NOT_CONFIGURED, which the page reads as "no provider"): those are answers the page
+ * handles, not problems of the page, and are left out.
+ */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const { url } = message.location();
+    const failedLoad = message.text().startsWith('Failed to load resource');
+    if (failedLoad && url && new URL(url).pathname.startsWith('/api/')) return;
+    // Playwright's own word where a test blocks service workers.
+    if (message.text().startsWith('Service Worker registration blocked by Playwright')) return;
+    problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
   return problems;
@@ -281,32 +291,104 @@ test("the cart's page comes with its heading; the browser fills in the cart it k
   expect(problems).toEqual([]);
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`hydration in ${colorScheme}`, () => {
-    test.use({ colorScheme });
+/** Every page the server renders for a network: home, each product it lists, the legal pages, the cart. */
+function servedPathsOf(slug: string): string[] {
+  const products = shopItemsOf(slug).map((item) => `/products/${item.shopItemId}`);
+  return ['/', ...products, '/legal-notices', '/privacy-policy', '/terms-of-use', '/cart'];
+}
 
-    for (const network of networks) {
-      test(`${network.slug}'s home, product, legal and cart pages hydrate without a warning in every language (${colorScheme})`, async ({
-        page,
-      }) => {
+/**
+ * Walks the network's served pages in a language. Each page is waited for until the browser has
+ * taken it over: the footer's choices are enabled by the render after hydration, so by then React
+ * has said whatever it had to say.
+ */
+async function walkServedPages(page: Page, slug: string, locale: Locale): Promise<void> {
+  for (const path of servedPathsOf(slug)) {
+    const url = shopUrl(slug, locale, path);
+    await page.goto(url);
+    await expect(page.locator('#server-data'), `${url} is the server's render`).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').locator('fieldset').first()).toBeEnabled();
+  }
+}
+
+type DemoNetwork = (typeof networks)[number];
+
+/** A traveller signed in on each network, registered once per worker through the shop's pages. */
+const withTraveller = test.extend<object, { signedInOn: (network: DemoNetwork) => Promise<BrowserContext> }>({
+  signedInOn: [
+    async ({ browser }, use) => {
+      const states = new Map<string, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>();
+      const contexts: BrowserContext[] = [];
+      const stateOn = (network: DemoNetwork) => {
+        let state = states.get(network.slug);
+        if (!state) {
+          state = (async () => {
+            const context = await browser.newContext();
+            try {
+              const page = await context.newPage();
+              const lands = network.hasDefaultProvider ? 'verified' : 'unverified';
+              await register(page, network.slug, network.defaultLanguage, newAccount('served'), lands);
+              return await context.storageState();
+            } finally {
+              await context.close();
+            }
+          })();
+          states.set(network.slug, state);
+        }
+        return state;
+      };
+      await use(async (network) => {
+        const context = await browser.newContext({
+          storageState: await stateOn(network),
+          serviceWorkers: 'block',
+        });
+        contexts.push(context);
+        return context;
+      });
+      for (const context of contexts) await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+// Production React says a hydration mismatch with a minified error (#418 text, #423 recovered
+// root, #425 text content...) through onRecoverableError, which main.tsx writes to the console;
+// left to React, it would be an uncaught error. The guard hears both, and any other warning.
+for (const network of networks) {
+  test.describe(`${network.slug}'s served pages hydrate without a warning`, () => {
+    // Each page as the server answers it: on a slow machine the service worker would answer a
+    // navigation with a page it kept for another address, which the browser renders itself.
+    test.use({ serviceWorkers: 'block' });
+    for (const locale of network.languages) {
+      test(`in ${locale}, signed out`, async ({ page }) => {
         test.slow();
         const problems = watchConsole(page);
-        const items = shopItemsOf(network.slug);
-        // Every product in the network's language (their start dates depend on the day), one in the others.
-        const productPaths = (locale: Locale) =>
-          (locale === network.defaultLanguage ? items : items.slice(0, 1)).map(
-            (item) => `/products/${item.shopItemId}`,
-          );
-        for (const locale of network.languages) {
-          for (const path of ['/', ...productPaths(locale), '/legal-notices', '/cart']) {
-            await page.goto(shopUrl(network.slug, locale, path));
-            await expect(page.locator('main h1')).toBeVisible();
-            await waitForHydration(page, locale, path.startsWith('/products/'));
-          }
-        }
+        await walkServedPages(page, network.slug, locale);
+        expect(problems).toEqual([]);
+      });
+
+      withTraveller(`in ${locale}, signed in`, async ({ signedInOn }) => {
+        // A traveller's page is rendered for a visitor (the server has no session) and taken over
+        // as such; what is theirs (travellers, cards, cart) fills in after hydration.
+        withTraveller.slow();
+        const page = await (await signedInOn(network)).newPage();
+        const problems = watchConsole(page);
+        await walkServedPages(page, network.slug, locale);
+        await expectSignedIn(page, locale);
         expect(problems).toEqual([]);
       });
     }
+
+    test.describe('in dark', () => {
+      test.use({ colorScheme: 'dark' });
+
+      test(`in ${network.defaultLanguage}, signed out`, async ({ page }) => {
+        test.slow();
+        const problems = watchConsole(page);
+        await walkServedPages(page, network.slug, network.defaultLanguage);
+        expect(problems).toEqual([]);
+      });
+    });
   });
 }
 

@@ -1,4 +1,5 @@
-// The branded shell as a traveller uses it: languages, appearance, 404 page, maintenance alerts.
+// The branded shell as a traveller uses it: languages, appearance, 404 page (maintenance alerts:
+// maintenance-alerts.spec.ts).
 import { expect, test } from '@playwright/test';
 import { networkUrl } from './support/platform.ts';
 
@@ -44,32 +45,4 @@ test('THEME-01 THEME-02 the appearance choice survives a reload', async ({ page 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
   await expect(page.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
-});
-
-test.describe('maintenance alerts', () => {
-  test('ALERT-04 an alert inside its window shows', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-12-10T10:00:00Z'));
-    await page.goto(networkUrl('lumiere', '/en/'));
-    await expect(page.getByRole('status').filter({ hasText: /works/i })).toBeVisible();
-  });
-
-  test('ALERT-02 ALERT-04 an alert does not show before its window and shows once it opens', async ({
-    page,
-  }) => {
-    await page.clock.install({ time: new Date('2026-11-30T23:59:00Z') });
-    await page.goto(networkUrl('lumiere', '/en/'));
-    await expect(page.locator('[data-alerts="settled"]')).toBeAttached();
-    await expect(page.getByRole('status').filter({ hasText: /works/i })).toHaveCount(0);
-    // The window opens at midnight; the banner re-evaluates the clock every 30 s.
-    await page.clock.fastForward('02:00');
-    await expect(page.getByRole('status').filter({ hasText: /works/i })).toBeVisible();
-  });
-
-  test('ALERT-03 ALERT-04 an alert disappears when its window closes, without a reload', async ({ page }) => {
-    await page.clock.install({ time: new Date('2026-12-23T23:59:00Z') });
-    await page.goto(networkUrl('lumiere', '/en/'));
-    await expect(page.getByRole('status').filter({ hasText: /works/i })).toBeVisible();
-    await page.clock.fastForward('02:00');
-    await expect(page.getByRole('status').filter({ hasText: /works/i })).toHaveCount(0);
-  });
 });

@@ -18,6 +18,8 @@ export async function loadDemoNetworks() {
     name: network.config.name,
     languages: network.config.languages,
     defaultLanguage: network.config.defaultLanguage,
+    /** A new account counts as verified at once on a network with a default provider (AUTH-12). */
+    hasDefaultProvider: network.config.authenticationProviders.some((provider) => provider.isDefault),
     light: theme.colorSchemes.light,
     dark: theme.colorSchemes.dark,
   }));

@@ -43,5 +43,10 @@ export const bootstrapSchema = z.object({
   buildId: z.string(),
   /** Alerts known when the page was served, so a banner can show on first paint. */
   initialAlerts: z.array(alertDefinitionSchema.extend({ channel: z.string() })).default([]),
+  /**
+   * On a page rendered by the server, the id of the global alert it was rendered with (null: none),
+   * so the render that hydrates shows the same banner in the same place (decision 0035).
+   */
+  servedAlertId: z.string().nullable().default(null),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;

@@ -45,7 +45,7 @@ describe('the demo card registry file', () => {
     expect(parsed.cards.map((entry) => entry.status)).toEqual(statuses);
   });
 
-  it('refuses a number that is not 8 to 20 digits, a bad date, an unknown status and an unknown field', () => {
+  it('refuses a number that is not 8 to 20 digits, a bad date, an unknown status, a printed code in lower case and an unknown field', () => {
     expect(
       issuesOf({
         providerId: 'demo',
@@ -56,6 +56,8 @@ describe('the demo card registry file', () => {
           { ...card('25010000'), expiresOn: '2030-02-30' },
           card('25010001', 'LOST'),
           { ...card('25010002'), holder: 'Ada' },
+          { ...card('25010003'), printedCode: 'k7q2m9' },
+          { ...card('25010004'), printedCode: 'K7Q2M9' },
         ],
       }),
     ).toEqual([
@@ -65,6 +67,7 @@ describe('the demo card registry file', () => {
       'cards.3.expiresOn: a date as YYYY-MM-DD',
       expect.stringMatching(/^cards\.4\.status: /),
       expect.stringMatching(/^cards\.5: .*holder/),
+      'cards.6.printedCode: 4 to 12 capital letters or digits',
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   CARD_STATUSES,
   MEDIA_NUMBER_MAX_DIGITS,
   MEDIA_NUMBER_MIN_DIGITS,
+  MEDIA_PRINTED_CODE_PATTERN,
 } from '@transit-shop/sdk/contract/media';
 import { z } from 'zod';
 import { readOptionalTenantFile } from './optional-tenant-file.ts';
@@ -30,6 +31,11 @@ export const registryCardSchema = z.strictObject({
   /** The card's last valid day. */
   expiresOn: dateSchema,
   status: z.enum(REGISTRY_CARD_STATUSES),
+  /**
+   * The code printed on the card (decision 0036): what proves holding it on a network that hides
+   * the birth date, where a card without one cannot be linked in the shop.
+   */
+  printedCode: z.string().regex(MEDIA_PRINTED_CODE_PATTERN, '4 to 12 capital letters or digits').optional(),
 });
 export type RegistryCard = z.infer<typeof registryCardSchema>;
 

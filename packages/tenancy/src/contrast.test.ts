@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALERT_LEVEL_PALETTE } from './alert-palette.ts';
 import { contrastRatio, findContrastFailures, relativeLuminance, TEXT_PAIRS } from './contrast.ts';
 import { repoRoot } from './test-support/tenant-folders.ts';
 import { themeFileSchema } from './theme.schema.ts';
@@ -28,6 +29,23 @@ describe('contrast', () => {
     expect(TEXT_PAIRS).toContainEqual(['success.contrastText', 'success.main']);
   });
 
+  it('covers the text of a maintenance alert of every level, in both schemes', () => {
+    for (const palette of Object.values(ALERT_LEVEL_PALETTE)) {
+      expect(TEXT_PAIRS).toContainEqual([`${palette}.contrastText`, `${palette}.main`]);
+    }
+  });
+
+  it('names the alert levels a failing pair draws, in light and in dark', async () => {
+    const theme = resolveTheme(await demoTheme('lumiere'), {
+      dark: { warning: { main: '#b26a00', contrastText: '#462a00' } },
+      light: { info: { main: '#0b5cad', contrastText: '#3d7fd0' } },
+    });
+    expect(findContrastFailures(theme).map((f) => `${f.scheme} ${f.uses.join(' ')}`)).toEqual([
+      'light NOTICE alerts INFO alerts',
+      'dark WARNING alerts',
+    ]);
+  });
+
   it('finds no failure in the three demo themes, light and dark', async () => {
     for (const id of ['lumiere', 'oasis', 'harbour']) {
       expect(findContrastFailures(resolveTheme(await demoTheme(id)))).toEqual([]);
@@ -40,6 +58,7 @@ describe('contrast', () => {
       light: { error: { contrastText: '#ff8080' } },
     });
     const failures = findContrastFailures(theme);
+    expect(failures[0]?.uses).toEqual(['CRITICAL alerts', 'DANGER alerts']);
     expect(failures.map((f) => `${f.scheme} ${f.foreground}/${f.background}`)).toEqual([
       'light error.contrastText/error.main',
       'dark text.secondary/background.default',

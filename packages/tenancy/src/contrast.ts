@@ -1,4 +1,5 @@
 // WCAG 2.x contrast maths and the text pairs every theme must keep at AA (4.5:1).
+import { ALERT_LEVEL_PALETTE } from './alert-palette.ts';
 import type { ResolvedColourScheme, ResolvedTheme } from './theme.schema.ts';
 
 export const AA_TEXT_CONTRAST = 4.5;
@@ -27,6 +28,8 @@ export type ContrastFailure = {
   foreground: string;
   background: string;
   ratio: number;
+  /** What the pair draws, when it is more than the tokens say (the alerts of a level). */
+  uses: readonly string[];
 };
 
 const PALETTE = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
@@ -43,6 +46,13 @@ export const TEXT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ...PALETTE.map((name) => [`${name}.contrastText`, `${name}.main`] as const),
 ];
 
+/** What each pair draws beyond its tokens' names: the maintenance alerts drawn in a palette colour. */
+export function usesOfPair([foreground, background]: readonly [string, string]): string[] {
+  return Object.entries(ALERT_LEVEL_PALETTE)
+    .filter(([, palette]) => foreground === `${palette}.contrastText` && background === `${palette}.main`)
+    .map(([level]) => `${level} alerts`);
+}
+
 function token(scheme: ResolvedColourScheme, path: string): string {
   const [group, key] = path.split('.') as [keyof ResolvedColourScheme, string];
   return (scheme[group] as Record<string, string>)[key] as string;
@@ -51,10 +61,19 @@ function token(scheme: ResolvedColourScheme, path: string): string {
 export function findContrastFailures(theme: ResolvedTheme): ContrastFailure[] {
   return (['light', 'dark'] as const).flatMap((schemeName) => {
     const scheme = theme.colorSchemes[schemeName];
-    return TEXT_PAIRS.flatMap(([foreground, background]) => {
+    return TEXT_PAIRS.flatMap((pair) => {
+      const [foreground, background] = pair;
       const ratio = contrastRatio(token(scheme, foreground), token(scheme, background));
       return ratio < AA_TEXT_CONTRAST
-        ? [{ scheme: schemeName, foreground, background, ratio: Math.round(ratio * 100) / 100 }]
+        ? [
+            {
+              scheme: schemeName,
+              foreground,
+              background,
+              ratio: Math.round(ratio * 100) / 100,
+              uses: usesOfPair(pair),
+            },
+          ]
         : [];
     });
   });

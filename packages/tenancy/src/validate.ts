@@ -89,7 +89,9 @@ export function checkThemeContrast(file: string, field: string, theme: ResolvedT
   return findContrastFailures(theme).map((failure) => ({
     file,
     field: `${field}${field ? '.' : ''}${failure.scheme}.${failure.foreground}`,
-    message: `text contrast ${failure.ratio}:1 of ${failure.foreground} on ${failure.background} is below WCAG AA 4.5:1`,
+    message: `text contrast ${failure.ratio}:1 of ${failure.foreground} on ${failure.background}${
+      failure.uses.length > 0 ? ` (${failure.uses.join(', ')})` : ''
+    } is below WCAG AA 4.5:1`,
   }));
 }
 

@@ -27,6 +27,8 @@ export type AppOptions = {
   logger: Logger;
   /** The built web app; by default WEB_DIST_DIR, looked at once a second for a new build. */
   web?: WebDist;
+  /** The clock that says which maintenance alerts a served page shows (tests give a fixed one). */
+  now?: () => Date;
 };
 
 /** The Hono app, and the index pages it shares with the Node fast path (main.ts). */
@@ -40,6 +42,7 @@ export function createService(options: AppOptions) {
     alertSources: env.ALERT_SOURCES,
     securityHeaders: headers,
     logger,
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const app = new Hono<AppEnv>();

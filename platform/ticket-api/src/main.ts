@@ -11,6 +11,7 @@ import { trackInFlight } from './http/in-flight.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
 import { startDocumentJobs } from './jobs/document-jobs.ts';
 import { startOrderJobs } from './jobs/order-jobs.ts';
+import { startRateLimitJobs } from './jobs/rate-limit-jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { APP_JOBS } from './queue/job-definitions.ts';
@@ -79,6 +80,7 @@ async function start() {
     await mailer.sendMail(message);
   });
   await startAccountJobs(jobs, { db: database.db, clock, logger });
+  await startRateLimitJobs(jobs, { db: database.db, clock, logger });
   await startDocumentJobs(jobs, {
     db: database.db,
     clock,

@@ -65,25 +65,38 @@ describe('the server render of other pages', () => {
     expect(rendered.html).not.toContain('<option');
   });
 
-  it('leaves the alerts to the browser: they are shown by the visitor’s clock', async () => {
+  const worksAlert = {
+    id: 'works-now',
+    level: 'WARNING' as const,
+    flags: [],
+    displayAfter: '2020-01-01T00:00:00Z',
+    displayBefore: '2100-01-01T00:00:00Z',
+    displayed: true,
+    title: { fr: 'Travaux' },
+    message: { fr: 'Travaux sur la ligne 2 ce week-end.' },
+    channel: 'global',
+  };
+
+  it('renders the global alert the tenant service chose, in its place under the header', async () => {
     const bootstrap = fixtureBootstrap({
       locale: 'fr',
-      initialAlerts: [
-        {
-          id: 'works-now',
-          level: 'WARNING',
-          flags: [],
-          displayAfter: '2020-01-01T00:00:00Z',
-          displayBefore: '2100-01-01T00:00:00Z',
-          displayed: true,
-          message: { fr: 'Travaux sur la ligne 2 ce week-end.' },
-          channel: 'global',
-        },
-      ],
+      initialAlerts: [worksAlert],
+      servedAlertId: 'works-now',
     });
     const rendered = await renderPage({ bootstrap, url: 'http://shop.test/', catalogue: fixtureCatalogue() });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
-    expect(rendered.html).toContain('data-alerts="pending"');
+    expect(rendered.html).toMatch(
+      /<header[\s\S]*<\/header><div data-alerts="pending"><div[^>]*role="status"/,
+    );
+    expect(rendered.html).toContain('Travaux sur la ligne 2 ce week-end.');
+    expect(rendered.styles).toContain('MuiAlert');
+  });
+
+  it('renders no banner the tenant service did not choose, whatever the clock says of the alerts', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr', initialAlerts: [worksAlert], servedAlertId: null });
+    const rendered = await renderPage({ bootstrap, url: 'http://shop.test/', catalogue: fixtureCatalogue() });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toContain('<div data-alerts="pending"></div>');
     expect(rendered.html).not.toContain('Travaux sur la ligne 2');
   });
 
@@ -137,12 +150,12 @@ describe('the server render of a legal page', () => {
         document: {
           networkId: bootstrap.network.id,
           locale: 'fr',
-          html: '<p>Éditeur : Réseau de démonstration.</p>',
+          html: '<p>Éditeur : Réseau de démonstration.</p>',
         },
       },
     });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
-    expect(rendered.html).toContain('<p>Éditeur : Réseau de démonstration.</p>');
+    expect(rendered.html).toContain('<p>Éditeur : Réseau de démonstration.</p>');
     expect(rendered.html).not.toContain('role="progressbar"');
   });
 });

@@ -96,24 +96,33 @@ describe('card link machine', () => {
     expect(actor.getSnapshot().output).toEqual(answer);
   });
 
-  it('NET-06 with hideBirthDate the birth date is neither required nor sent', async () => {
+  it('NET-06 with hideBirthDate the birth date is neither required nor sent: the printed code is, as typed in capitals', async () => {
     const { actor, sent, settled } = start({ hideBirthDate: true });
     fill(actor, '12345678', '1990-04-12');
+    actor.send({ type: 'PRINTED_CODE_CHANGED', value: 'k7q 2m9' });
     actor.send({ type: 'SUBMIT' });
     await settled();
-    expect(sent).toEqual([{ mediaNumber: '12345678' }]);
+    expect(sent).toEqual([{ mediaNumber: '12345678', mediaPrintedCode: 'K7Q2M9' }]);
     expect(actor.getSnapshot().value).toBe('linked');
   });
 
-  it('NET-06 with hideBirthDate an empty birth date is no error', () => {
-    const { actor } = start({ hideBirthDate: true });
+  it('NET-06 with hideBirthDate an empty birth date is no error, an empty or malformed printed code is', () => {
+    const { actor, sent } = start({ hideBirthDate: true });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       number: { key: VALIDATION_MESSAGES.required },
+      printedCode: { key: VALIDATION_MESSAGES.required },
     });
+    fill(actor, '12345678');
+    actor.send({ type: 'PRINTED_CODE_CHANGED', value: 'K7?' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      printedCode: { key: VALIDATION_MESSAGES.invalid },
+    });
+    expect(sent).toEqual([]);
   });
 
-  it.each(CARD_LINK_REFUSALS)('MEDIA-05 %s lands in its own state, and a retry is possible', async (code) => {
+  it.each(CARD_LINK_REFUSALS)('%s lands in its own state, and a retry is possible', async (code) => {
     let refuse = true;
     const { actor, sent, settled } = start({
       register: async () => (refuse ? Promise.reject(new CodedError(code)) : answer),
@@ -138,7 +147,7 @@ describe('card link machine', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('MEDIA-05 every refusal has a state of its own', () => {
+  it('every refusal has a state of its own', () => {
     const states = new Set(Object.values(REFUSAL_STATES));
     expect(states.size).toBe(CARD_LINK_REFUSALS.length);
     const codes: CardLinkRefusal[] = [
@@ -151,6 +160,8 @@ describe('card link machine', () => {
       'MEDIA_STATUS_EMPTY',
       'MEDIA_MULTIPLE_ACCOUNTS',
       'MEDIA_NONE_FOUND',
+      'MEDIA_PRINTED_CODE_MISMATCH',
+      'MEDIA_TRIES_EXHAUSTED',
     ];
     for (const code of codes) expect(CARD_LINK_REFUSALS).toContain(code);
   });

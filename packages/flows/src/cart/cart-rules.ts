@@ -1,23 +1,27 @@
 // The cart's rules as pure functions (spec 01 §4 "Cart" and §5 "Cart and checkout", spec 02 §4
 // "Cart behaviour tied to calls", CART-02..12, VOUCH-01, CAT-03, CHK-03, PIVOT-03): what an add
-// does to the lines or why it is refused, which quantities a line takes, which payment options
-// the whole cart still allows, whether the vouchers hold and what the cart totals. The machine
-// applies them; the product and cart pages may ask them ahead of an event.
+// does to the lines or why it is refused (the sdk's article rules, the ticket API's too), whether
+// the vouchers hold and what the cart totals. The machine applies them; the product and cart pages
+// may ask them ahead of an event.
 
-import { type CatalogueViewer, isSupportOffered } from '@transit-shop/sdk/catalogue/shop-listing';
+import {
+  ARTICLE_REFUSALS,
+  type ArticleRefusal,
+  type ArticleShop,
+  articleRefusalOf,
+  articlesTogetherRefusalOf,
+} from '@transit-shop/sdk/catalogue/article-rules';
 import { isSameStart } from '@transit-shop/sdk/catalogue/start-dates';
-import { commonPaymentOptions } from '@transit-shop/sdk/checkout/checkout-rules';
-import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import {
   areVouchersValid,
   type Discount,
   orderVoucherCodeSchema,
   VOUCHER_CODE_MAX_LENGTH,
 } from '@transit-shop/sdk/contract/order';
-import type { ErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { isOver18 } from '@transit-shop/sdk/validation/account-rules';
 import { VALIDATION_MESSAGES, type ValidationMessage } from '@transit-shop/sdk/validation/messages';
-import { articleStartOf, type CartFieldValue, type CartItem, isQuantityInBounds } from './cart-types.ts';
+import type { CartItem } from './cart-types.ts';
+import { orderArticleOf } from './verify-order.ts';
 
 /** What the product page adds: a line without its id, the optional parts left out when empty. */
 export type CartItemDraft = Pick<CartItem, 'item' | 'quantity' | 'delivery'> &
@@ -25,26 +29,9 @@ export type CartItemDraft = Pick<CartItem, 'item' | 'quantity' | 'delivery'> &
 
 /**
  * Why an add is refused, reported in the cart's context: the codes of the error catalogue the
- * server answers for the same article at Order/verify.json (decision 0017).
+ * server answers for the same article at Order/verify.json (decisions 0017, 0039).
  */
-export const CART_REFUSALS = [
-  /** CAT-03, CHK-03: the support is not offered to this buyer. */
-  'SUPPORT_NOT_OFFERED',
-  /** CART-04, spec 01 §5: a quantity outside the item's bounds. */
-  'WRONG_QUANTITY',
-  /** CART-08: an item bought once per order is already in the cart, or asked more than once. */
-  'PRODUCT_ALREADY_IN_CART',
-  /** CART-07: a subscription is alone in its cart. */
-  'SUBSCRIPTION_CART_NOT_ALONE',
-  /** CART-09, PAY-04: no instalment count in common with the cart. */
-  'INCOMPATIBLE_INSTALLMENTS',
-  /** CART-09, PAY-04: no payment method in common with the cart. */
-  'INCOMPATIBLE_PAYMENT_METHODS',
-  /** CART-12: a required field of the item is empty. */
-  'ARTICLE_FIELDS_INVALID',
-  /** PIVOT-03: 'Cannot compute article start date'. */
-  'ARTICLE_START_DATE',
-] as const satisfies readonly ErrorCode[];
+export const CART_REFUSALS = ARTICLE_REFUSALS;
 export type CartRefusalCode = (typeof CART_REFUSALS)[number];
 
 export type CartRefusal = {
@@ -73,16 +60,6 @@ export function cartItemOf(draft: CartItemDraft, id: string): CartItem {
   };
 }
 
-/** CART-07: an item sold as a tacit subscription (decision 0016: `allowSubscription`). */
-export function isSubscriptionItem(item: ShopItem): boolean {
-  return item.paymentOptions.allowSubscription;
-}
-
-/** CART-04, CART-08: what a line of this item may hold; an item bought once per order, one unit. */
-export function isQuantityAllowed(item: ShopItem, quantity: number): boolean {
-  return isQuantityInBounds(item, quantity) && (!item.maxBuyAtOnce || quantity === 1);
-}
-
 /** CART-02: the same shop item for the same traveller from the same start. */
 export function isSameArticle(line: CartItem, draft: CartItemDraft): boolean {
   return (
@@ -92,48 +69,30 @@ export function isSameArticle(line: CartItem, draft: CartItemDraft): boolean {
   );
 }
 
-function isFilled(value: CartFieldValue | undefined): boolean {
-  if (typeof value === 'string') return value.trim() !== '';
-  if (typeof value === 'number') return Number.isFinite(value);
-  // A required CHECKBOX is a confirmation: only a ticked box fills it.
-  return value === true;
-}
-
-/** CART-12: the required fields of the item the draft leaves empty. */
-export function missingRequiredFields(draft: CartItemDraft): string[] {
-  const values = draft.fields ?? {};
-  return draft.item.fields.filter((field) => field.required && !isFilled(values[field.id])).map((f) => f.id);
+/** The refusal as the cart reports it: the item, and the fields at fault. */
+function cartRefusalFrom(refused: ArticleRefusal, shopItemId: number): CartRefusal {
+  return refused.issues
+    ? { code: refused.code, shopItemId, fields: refused.issues.map((issue) => issue.path) }
+    : { code: refused.code, shopItemId };
 }
 
 /**
- * Why the draft cannot enter the cart, or null when it can; the first problem in the order the
- * server checks an article (decision 0017), so both say the same.
+ * Why the draft cannot enter the cart, or null when it can: the sdk's rules of its own article,
+ * then of the cart's articles with it last, as the server checks the cart the add would make. A
+ * line already in the cart that no longer holds (its start past since) is the verification's to
+ * say, not a reason to refuse another article.
  */
 export function addRefusalOf(
   lines: readonly CartItem[],
   draft: CartItemDraft,
-  viewer: CatalogueViewer,
+  shop: ArticleShop,
 ): CartRefusal | null {
-  const { item } = draft;
-  const refuse = (code: CartRefusalCode, fields?: string[]): CartRefusal =>
-    fields ? { code, shopItemId: item.shopItemId, fields } : { code, shopItemId: item.shopItemId };
-
-  if (!isSupportOffered(item, draft.delivery, viewer)) return refuse('SUPPORT_NOT_OFFERED');
-  if (!isQuantityInBounds(item, draft.quantity)) return refuse('WRONG_QUANTITY');
-  if (
-    item.maxBuyAtOnce &&
-    (draft.quantity > 1 || lines.some((line) => line.item.shopItemId === item.shopItemId))
-  )
-    return refuse('PRODUCT_ALREADY_IN_CART');
-  if (lines.length > 0 && (isSubscriptionItem(item) || lines.some((line) => isSubscriptionItem(line.item))))
-    return refuse('SUBSCRIPTION_CART_NOT_ALONE');
-  const common = commonPaymentOptions([...lines.map((line) => line.item), item]);
-  if (common?.installments.length === 0) return refuse('INCOMPATIBLE_INSTALLMENTS');
-  if (common?.paymentMethods.length === 0) return refuse('INCOMPATIBLE_PAYMENT_METHODS');
-  const missing = missingRequiredFields(draft);
-  if (missing.length > 0) return refuse('ARTICLE_FIELDS_INVALID', missing);
-  if (articleStartOf(cartItemOf(draft, '')) === null) return refuse('ARTICLE_START_DATE');
-  return null;
+  const added = cartItemOf(draft, '');
+  const own = articleRefusalOf(draft.item, orderArticleOf(added), shop, lines.length);
+  if (own) return cartRefusalFrom(own, draft.item.shopItemId);
+  const articles = [...lines, added].map((line) => ({ item: line.item, article: orderArticleOf(line) }));
+  const together = articlesTogetherRefusalOf(articles, shop);
+  return together ? cartRefusalFrom(together, draft.item.shopItemId) : null;
 }
 
 /**

@@ -69,7 +69,8 @@ export function addRefusalFor(
   draft: CartItemDraft,
   viewer: CatalogueViewer,
 ): CartRefusal | null {
-  return addRefusalOf(snapshot.context.items, draft, viewer);
+  const { items, network, now } = snapshot.context;
+  return addRefusalOf(items, draft, { viewer, network, now: now() });
 }
 
 /** ACC-09 on the cart's clock: no birthday counts as under 18. */

@@ -17,6 +17,7 @@ function savedCart(fields: Partial<SavedCart> = {}): SavedCart {
     over18Accepted: false,
     cartVisible: true,
     orderInFlight: null,
+    paidOrder: null,
     ...fields,
   };
 }

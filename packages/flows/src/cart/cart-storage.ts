@@ -44,6 +44,12 @@ export const savedCartSchema = z.object({
    * a cart saved before it existed.
    */
   orderInFlight: orderReferenceSchema.nullable().default(null),
+  /**
+   * The reference of the order whose payment emptied the cart (decision 0039): the other tabs of the
+   * browser, hearing the emptied cart, show that order rather than offer to pay it again. Absent
+   * from a cart saved before it existed; a new line forgets it.
+   */
+  paidOrder: orderReferenceSchema.nullable().default(null),
 });
 export type SavedCart = z.output<typeof savedCartSchema>;
 

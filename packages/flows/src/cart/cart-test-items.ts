@@ -1,5 +1,6 @@
 // Shop items, lines and verification answers for the cart's tests: the catalogue's answer schema
 // fills every default, so a test names only what it is about.
+import type { ArticleShop } from '@transit-shop/sdk/catalogue/article-rules';
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import { type ShopItem, shopItemSchema } from '@transit-shop/sdk/contract/catalogue';
 import type { Discount, VerifyAnswer } from '@transit-shop/sdk/contract/order';
@@ -38,6 +39,19 @@ export function subscriptionItem(fields: ItemFields = {}): ShopItem {
 export const visitor: CatalogueViewer = { guest: false, signInDriver: null };
 export const franceConnectUser: CatalogueViewer = { guest: false, signInDriver: 'FRANCECONNECT' };
 export const guest: CatalogueViewer = { guest: true, signInDriver: null };
+
+/** A network that sells subscriptions, takes both methods and every instalment count the items ask. */
+export const testNetwork: ArticleShop['network'] = {
+  has_subscriptions: true,
+  multiple_payment_installments: [1, 2, 3, 4, 6, 10, 12],
+  payment: { transfer_enabled: true },
+  timeZone: 'Europe/Paris',
+};
+
+/** The rules' view of an add by this viewer on the test network at this instant. */
+export function shopFor(viewer: CatalogueViewer, now = new Date('2026-11-23T11:00:00Z')): ArticleShop {
+  return { viewer, network: testNetwork, now };
+}
 
 export function discount(sourceCode: string, amount: number, error: string | null = null): Discount {
   return {

@@ -1,11 +1,11 @@
 // One line of the cart (spec 01 §3 "Cart item"): its zod schema and type, and the two invariants the
-// schema holds every line to (a quantity within the item's bounds, a start the pivot can compute),
-// which the cart's rules, its storage and its order articles all read.
+// schema holds every line to (a quantity the item allows, a start the pivot can compute), which the
+// cart's rules, its storage and its order articles all read.
+import { isQuantityAllowed } from '@transit-shop/sdk/catalogue/article-rules';
 import { NO_START, type StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import {
   ARTICLE_QUANTITY_MAX,
   type PivotType,
-  type ShopItem,
   shopItemSchema,
   supportSchema,
 } from '@transit-shop/sdk/contract/catalogue';
@@ -18,13 +18,6 @@ import {
   utcOffsetSchema,
 } from '@transit-shop/sdk/contract/order';
 import { z } from 'zod';
-
-/** CART-04: whether the quantity is within the item's articleQuantityMin and articleQuantityMax. */
-export function isQuantityInBounds(item: ShopItem, quantity: number): boolean {
-  return (
-    Number.isInteger(quantity) && quantity >= item.articleQuantityMin && quantity <= item.articleQuantityMax
-  );
-}
 
 /** Where an article's validity starts, as the order article carries it: the start chosen. */
 export type ArticleStart = StartChoice;
@@ -90,7 +83,7 @@ export const cartItemObjectSchema = z.object({
 
 /** One line of the cart. */
 export const cartItemSchema = cartItemObjectSchema
-  .refine((line) => isQuantityInBounds(line.item, line.quantity), { message: 'quantity out of bounds' })
+  .refine((line) => isQuantityAllowed(line.item, line.quantity), { message: 'quantity out of bounds' })
   .refine((line) => articleStartOf(line) !== null, { message: 'Cannot compute article start date' });
 
 export type CartItem = z.output<typeof cartItemSchema>;

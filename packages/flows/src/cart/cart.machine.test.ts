@@ -26,6 +26,7 @@ import {
   guest,
   shopItem,
   subscriptionItem,
+  testNetwork,
   verifyAnswer,
   visitor,
 } from './cart-test-items.ts';
@@ -140,8 +141,8 @@ function start(options: Options = {}) {
     },
   });
   const input: CartInput = {
+    network: testNetwork,
     saved: options.saved,
-    timeZone: 'Europe/Paris',
     createId: () => {
       ids += 1;
       return `line-${ids}`;
@@ -163,7 +164,7 @@ describe('cart machine', () => {
   it('starts empty and idle, without verifying nor saving', () => {
     const cart = start();
     expect(cart.actor.getSnapshot().value).toBe('idle');
-    const { createId: _createId, now: _now, ...data } = cart.context();
+    const { createId: _createId, now: _now, network: _network, ...data } = cart.context();
     expect(data).toEqual({
       items: [],
       vouchers: [],
@@ -174,11 +175,11 @@ describe('cart machine', () => {
       over18Accepted: false,
       cartVisible: false,
       orderInFlight: null,
+      paidOrder: null,
       refusal: null,
       voucherError: null,
       verifyError: null,
       savedCartDropped: false,
-      timeZone: 'Europe/Paris',
     });
     expect(cart.verifications).toEqual([]);
     expect(cart.saves).toEqual([]);
@@ -590,11 +591,11 @@ describe('cart machine', () => {
       );
     });
 
-    it('CART-08 a maxBuyAtOnce product is bought one at a time', () => {
-      const card = shopItem({ maxBuyAtOnce: true, supports: ['PHYSICAL'] });
+    it('CART-08 a maxBuyAtOnce product is bought one at a time: more than one is a wrong quantity, as the server says', () => {
+      const card = shopItem({ maxBuyAtOnce: true, supports: ['PHYSICAL'], articleQuantityMax: 5 });
       const cart = start();
       cart.add({ item: card, quantity: 2, delivery: 'PHYSICAL' });
-      expect(cart.context().refusal?.code).toBe('PRODUCT_ALREADY_IN_CART');
+      expect(cart.context().refusal?.code).toBe('WRONG_QUANTITY');
       expect(cart.context().items).toEqual([]);
     });
 
@@ -990,13 +991,24 @@ describe('cart machine', () => {
       expect(other.context().items).toEqual([]);
     });
 
-    it('an order placed in another tab is remembered here; other changes there leave this cart as it is', async () => {
+    it('CART-01 a change another tab writes (an order placed, a confirmation) is followed here, its sidebar aside, without writing', async () => {
       const cart = start({ saved: await savedWithOrder(null) });
       await cart.settled();
-      const there = { ...savedCartOf(cart.context()), termsAccepted: false, orderInFlight: REFERENCE };
+      const writes = cart.saves.length;
+      const there = {
+        ...savedCartOf(cart.context()),
+        termsAccepted: false,
+        cartVisible: !cart.context().cartVisible,
+        orderInFlight: REFERENCE,
+      };
       cart.actor.send({ type: 'STORAGE_CHANGED', saved: JSON.stringify(there) });
-      expect(cart.context()).toMatchObject({ orderInFlight: REFERENCE, termsAccepted: true });
+      expect(cart.context()).toMatchObject({
+        orderInFlight: REFERENCE,
+        termsAccepted: false,
+        cartVisible: !there.cartVisible,
+      });
       expect(cart.context().items).toHaveLength(1);
+      expect(cart.saves).toHaveLength(writes);
     });
 
     it('the order in flight is asked about again on demand (the page shown again from the cache)', async () => {
@@ -1020,5 +1032,102 @@ describe('cart machine', () => {
       cart.actor.send({ type: 'CLEAR' });
       expect(cart.context().orderInFlight).toBeNull();
     });
+  });
+});
+
+describe('every tab of the browser runs the same cart (decision 0039)', () => {
+  /** Tabs of one browser: one local storage, each tab's writes heard by the others as `storage` events. */
+  function browser() {
+    let stored: string | null = null;
+    const tabs: ReturnType<typeof createActor<typeof cartMachine>>[] = [];
+    const open = () => {
+      let ids = 0;
+      const machine = cartMachine.provide({
+        actors: {
+          verifyOrder: fromPromise<VerifyAnswer, VerifyOrderInput>(async ({ input }) => defaultAnswer(input)),
+          saveCart: fromPromise<void, SavedCart | null>(async ({ input }) => {
+            stored = input === null ? null : JSON.stringify(input);
+            for (const other of tabs)
+              if (other !== tab) other.send({ type: 'STORAGE_CHANGED', saved: stored });
+          }),
+          readOrderOutcome: fromPromise<OrderOutcome, { orderReference: string }>(async () =>
+            outcomeWith(null),
+          ),
+        },
+      });
+      const tab = createActor(machine, {
+        input: {
+          network: testNetwork,
+          saved: stored,
+          now: () => new Date('2026-11-23T11:00:00Z'),
+          createId: () => {
+            ids += 1;
+            return `line-${ids}`;
+          },
+        },
+      }).start();
+      tabs.push(tab);
+      return tab;
+    };
+    const idle = (tab: (typeof tabs)[number]) => waitFor(tab, (snapshot) => snapshot.matches('idle'));
+    return { open, idle, stored: () => stored };
+  }
+
+  it('CART-01 a line added in one tab shows in the other; the order placed there is known here; once it is paid both carts are empty and this one knows the order', async () => {
+    const { open, idle } = browser();
+    const first = open();
+    const ticket = shopItem({ articleQuantityMax: 5 });
+    first.send({
+      type: 'ADD_ITEM',
+      item: { item: ticket, quantity: 1, delivery: 'DEMATERIALIZED' },
+      viewer: visitor,
+    });
+    await idle(first);
+    const second = open();
+    await idle(second);
+    first.send({
+      type: 'ADD_ITEM',
+      item: { item: ticket, quantity: 2, delivery: 'DEMATERIALIZED' },
+      viewer: visitor,
+    });
+    await idle(first);
+    await waitFor(second, (snapshot) => snapshot.context.items[0]?.quantity === 3);
+
+    // The first tab places the order and leaves for the provider: the second keeps the lines.
+    first.send({ type: 'ORDER_IN_FLIGHT', reference: REFERENCE });
+    await waitFor(second, (snapshot) => snapshot.context.orderInFlight === REFERENCE);
+    expect(second.getSnapshot().context.items).toHaveLength(1);
+
+    // Paid: the first empties its cart, and so does the second, which knows the order that paid it.
+    first.send({ type: 'CLEAR', paidOrder: REFERENCE });
+    await waitFor(second, (snapshot) => snapshot.context.items.length === 0);
+    expect(second.getSnapshot().context).toMatchObject({ paidOrder: REFERENCE, orderInFlight: null });
+    // A new line starts a new cart, in both tabs.
+    second.send({
+      type: 'ADD_ITEM',
+      item: { item: ticket, quantity: 1, delivery: 'DEMATERIALIZED' },
+      viewer: visitor,
+    });
+    await waitFor(first, (snapshot) => snapshot.context.items.length === 1);
+    expect(first.getSnapshot().context.paidOrder).toBeNull();
+  });
+
+  it('a payment refused in one tab leaves the cart whole in both, the order forgotten', async () => {
+    const { open, idle } = browser();
+    const first = open();
+    first.send({
+      type: 'ADD_ITEM',
+      item: { item: shopItem(), quantity: 1, delivery: 'DEMATERIALIZED' },
+      viewer: visitor,
+    });
+    await idle(first);
+    const second = open();
+    await idle(second);
+    first.send({ type: 'ORDER_IN_FLIGHT', reference: REFERENCE });
+    await waitFor(second, (snapshot) => snapshot.context.orderInFlight === REFERENCE);
+    first.send({ type: 'ORDER_NOT_TAKEN', reference: REFERENCE });
+    await waitFor(second, (snapshot) => snapshot.context.orderInFlight === null);
+    expect(second.getSnapshot().context.items).toHaveLength(1);
+    expect(second.getSnapshot().context.paidOrder).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 // The cart (spec 01 §4 "Cart", spec 02 §4 "Cart behaviour tied to calls"): lines added, removed
 // and changed under the cart's rules, vouchers, the confirmations checkout needs, and the order
 // verification every change starts again; and the order placed for it while its outcome is not
-// known (decision 0021): asked at the next start, the cart emptying itself once it is paid, and
-// emptied too when another tab of the browser empties the saved cart. Order/verify.json,
+// known (decision 0021): asked at the next start, the cart emptying itself once it is paid. Every tab
+// of the browser runs the same cart: each follows what another writes to the saved cart, and one
+// emptied by a payment elsewhere remembers which order paid it (decision 0039). Order/verify.json,
 // Order/outcome.json and the writes to local storage are named actors the app provides with
 // `cartMachine.provide()`; the saved cart comes in as input.
+import { type ArticleShop, isQuantityAllowed } from '@transit-shop/sdk/catalogue/article-rules';
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { OrderOutcome } from '@transit-shop/sdk/contract/checkout';
 import { type Discount, ORDER_VOUCHERS_MAX, type VerifyAnswer } from '@transit-shop/sdk/contract/order';
@@ -14,7 +16,6 @@ import {
   type CartItemDraft,
   type CartRefusal,
   hasVoucherCode,
-  isQuantityAllowed,
   linesAfterAdd,
   readVoucherCode,
   type VoucherCodeIssue,
@@ -23,11 +24,14 @@ import { CART_STORAGE_VERSION, restoreCart, type SavedCart } from './cart-storag
 import type { CartItem } from './cart-types.ts';
 import { type VerifyOrderInput, verifyOrderInputOf } from './verify-order.ts';
 
+/** The network's settings the cart's rules read: subscriptions, instalments, methods, time zone. */
+export type CartNetwork = ArticleShop['network'];
+
 export type CartInput = {
+  /** The network the cart buys on: its rules are the ticket API's (decision 0039). */
+  readonly network: CartNetwork;
   /** What local storage holds under `cart` (its text, or the value parsed); a bad entry is dropped. */
   readonly saved?: unknown;
-  /** The network's time zone: a cart saved in the first format is read on its clock (cart-storage.ts). */
-  readonly timeZone: string;
   /** Names new lines; random by default. */
   readonly createId?: () => string;
   /** The clock the over-18 rule reads (ACC-09); the system clock by default. */
@@ -48,6 +52,8 @@ export type CartContext = {
   cartVisible: boolean;
   /** The reference of the order placed for these lines whose outcome is not known yet. */
   orderInFlight: string | null;
+  /** The reference of the order whose payment emptied the cart, here or in another tab. */
+  paidOrder: string | null;
   /** Why the last add was refused; the next add clears it. */
   refusal: CartRefusal | null;
   /** Why the last voucher code was refused before it was sent (VOUCH-01); the web translates it. */
@@ -56,9 +62,9 @@ export type CartContext = {
   verifyError: unknown;
   /** Whether storage held a cart that could not be restored when the cart started; it is removed. */
   savedCartDropped: boolean;
+  readonly network: CartNetwork;
   readonly createId: () => string;
   readonly now: () => Date;
-  readonly timeZone: string;
 };
 
 export type CartEvent =
@@ -74,15 +80,15 @@ export type CartEvent =
   | { type: 'OVER_18_CHANGED'; accepted: boolean }
   | { type: 'VISIBILITY_CHANGED'; visible: boolean }
   | { type: 'DISMISS_ERROR' }
-  /** Empties the cart, as after a placed order. */
-  | { type: 'CLEAR' }
+  /** Empties the cart, as after a placed order: `paidOrder` the order that paid it. */
+  | { type: 'CLEAR'; paidOrder?: string }
   /** An order was placed for these lines: its reference is kept until its outcome is known. */
   | { type: 'ORDER_IN_FLIGHT'; reference: string }
   /** That order failed or was cancelled: the lines stay, the reference goes. */
   | { type: 'ORDER_NOT_TAKEN'; reference: string }
   /** Ask the outcome of the order in flight again (the page shown again from the browser's cache). */
   | { type: 'CHECK_ORDER' }
-  /** Another tab of the browser wrote the saved cart (the `storage` event): its new value. */
+  /** Another tab of the browser wrote the saved cart (the `storage` event): its new value, followed here. */
   | { type: 'STORAGE_CHANGED'; saved: unknown }
   /** AUTH-07: the session ended; the cart and its saved copy go. */
   | { type: 'LOGOUT' };
@@ -101,6 +107,7 @@ const emptyCart = {
   over18Accepted: false,
   cartVisible: false,
   orderInFlight: null,
+  paidOrder: null,
 } as const satisfies Omit<SavedCart, 'version'>;
 
 /** What the cart keeps of itself across page loads (CART-01). */
@@ -116,12 +123,20 @@ export function savedCartOf(context: CartContext): SavedCart {
     over18Accepted: context.over18Accepted,
     cartVisible: context.cartVisible,
     orderInFlight: context.orderInFlight,
+    paidOrder: context.paidOrder,
   };
 }
 
 /** An order the buyer has: paid, or a SEPA debit submitted (decision 0021). */
 const isTaken = (outcome: OrderOutcome) => outcome.outcome === 'CONFIRMED' || outcome.outcome === 'PENDING';
 const isOver = (outcome: OrderOutcome) => outcome.outcome === 'FAILED' || outcome.outcome === 'CANCELLED';
+
+/** Who adds, on which network, at the cart's clock: what the article rules read. */
+const shopOf = (context: CartContext, viewer: CatalogueViewer): ArticleShop => ({
+  viewer,
+  network: context.network,
+  now: context.now(),
+});
 
 const lineOf = (context: CartContext, id: string) => context.items.find((line) => line.id === id);
 
@@ -161,10 +176,14 @@ export const cartMachine = setup({
           ? linesAfterAdd(context.items, event.item, context.createId())
           : context.items,
       refusal: null,
+      // A new cart: the paid one is over.
+      paidOrder: null,
     }),
     refuseItem: assign({
       refusal: ({ context, event }) =>
-        event.type === 'ADD_ITEM' ? addRefusalOf(context.items, event.item, event.viewer) : null,
+        event.type === 'ADD_ITEM'
+          ? addRefusalOf(context.items, event.item, shopOf(context, event.viewer))
+          : null,
     }),
     /** CART-06: without lines, no voucher, discount or total is left. */
     emptyLines: assign({
@@ -175,6 +194,14 @@ export const cartMachine = setup({
       verifyError: null,
     }),
     clearCart: assign({ ...emptyCart, refusal: null, voucherError: null, verifyError: null }),
+    /** The order in flight was paid: the cart empties itself and remembers that order. */
+    clearPaidCart: assign(({ context }) => ({
+      ...emptyCart,
+      paidOrder: context.orderInFlight,
+      refusal: null,
+      voucherError: null,
+      verifyError: null,
+    })),
     forgetOrderInFlight: assign({ orderInFlight: null }),
   },
   guards: {
@@ -190,22 +217,30 @@ export const cartMachine = setup({
     /** Another tab left the saved cart without lines (an order paid there, a logout, the last line removed). */
     isEmptiedElsewhere: ({ context, event }) => {
       if (event.type !== 'STORAGE_CHANGED' || context.items.length === 0) return false;
-      const other = restoreCart(event.saved, context.timeZone);
+      const other = restoreCart(event.saved, context.network.timeZone);
       return other === null || other.items.length === 0;
     },
-    /** Another tab placed an order for the lines: this tab remembers it too. */
-    hasOrderElsewhere: ({ context, event }) => {
+    /**
+     * Another tab changed the saved cart (a line, a voucher, a confirmation, an order placed): this
+     * tab follows. Whether its sidebar is open stays this tab's own.
+     */
+    isChangedElsewhere: ({ context, event }) => {
       if (event.type !== 'STORAGE_CHANGED') return false;
-      const reference = restoreCart(event.saved, context.timeZone)?.orderInFlight ?? null;
-      return reference !== null && reference !== context.orderInFlight;
+      const other = restoreCart(event.saved, context.network.timeZone);
+      if (other === null) return false;
+      const mine = savedCartOf(context);
+      return (
+        JSON.stringify({ ...other, cartVisible: false }) !== JSON.stringify({ ...mine, cartVisible: false })
+      );
     },
     isSavedCartDropped: ({ context }) => context.savedCartDropped,
     isAddAllowed: ({ context, event }) =>
-      event.type === 'ADD_ITEM' && addRefusalOf(context.items, event.item, event.viewer) === null,
+      event.type === 'ADD_ITEM' &&
+      addRefusalOf(context.items, event.item, shopOf(context, event.viewer)) === null,
     hasLine: ({ context, event }) => 'id' in event && lineOf(context, event.id) !== undefined,
     isLastLine: ({ context, event }) =>
       'id' in event && context.items.length === 1 && context.items[0]?.id === event.id,
-    /** CART-04: a quantity outside the item's bounds, or the one the line holds, is ignored. */
+    /** CART-04, CART-08: a quantity the item does not allow, or the one the line holds, is ignored. */
     isQuantityChangeAllowed: ({ context, event }) => {
       if (event.type !== 'CHANGE_QUANTITY') return false;
       const line = lineOf(context, event.id);
@@ -230,7 +265,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: ({ input }) => {
-    const restored = restoreCart(input.saved, input.timeZone);
+    const restored = restoreCart(input.saved, input.network.timeZone);
     const { version: _version, ...saved } = restored ?? { version: CART_STORAGE_VERSION, ...emptyCart };
     return {
       ...emptyCart,
@@ -239,9 +274,9 @@ export const cartMachine = setup({
       voucherError: null,
       verifyError: null,
       savedCartDropped: input.saved != null && restored === null,
+      network: input.network,
       createId: input.createId ?? randomId,
       now: input.now ?? (() => new Date()),
-      timeZone: input.timeZone,
     };
   },
   initial: 'restoring',
@@ -263,7 +298,11 @@ export const cartMachine = setup({
         src: 'readOrderOutcome',
         input: ({ context }) => ({ orderReference: context.orderInFlight ?? '' }),
         onDone: [
-          { guard: ({ event }) => isTaken(event.output), target: 'idle', actions: ['clearCart', 'saveCart'] },
+          {
+            guard: ({ event }) => isTaken(event.output),
+            target: 'idle',
+            actions: ['clearPaidCart', 'saveCart'],
+          },
           {
             guard: ({ event }) => isOver(event.output),
             target: 'checked',
@@ -384,20 +423,42 @@ export const cartMachine = setup({
     OVER_18_CHANGED: { actions: [assign({ over18Accepted: ({ event }) => event.accepted }), 'saveCart'] },
     VISIBILITY_CHANGED: { actions: [assign({ cartVisible: ({ event }) => event.visible }), 'saveCart'] },
     DISMISS_ERROR: { actions: assign({ refusal: null, voucherError: null, verifyError: null }) },
-    CLEAR: { target: '.idle', actions: ['clearCart', 'saveCart'] },
+    CLEAR: {
+      target: '.idle',
+      actions: ['clearCart', assign({ paidOrder: ({ event }) => event.paidOrder ?? null }), 'saveCart'],
+    },
     ORDER_IN_FLIGHT: {
       actions: [assign({ orderInFlight: ({ event }) => event.reference }), 'saveCart'],
     },
     ORDER_NOT_TAKEN: { guard: 'isInFlight', actions: ['forgetOrderInFlight', 'saveCart'] },
     CHECK_ORDER: { guard: 'hasOrderInFlight', target: '.checkingOrder' },
-    // What the other tab wrote is already saved: this tab follows without writing it again.
+    // What the other tab wrote is already saved: this tab follows without writing it again, and a
+    // verification of its own lines in flight is dropped (the other tab verifies what it wrote).
     STORAGE_CHANGED: [
-      { guard: 'isEmptiedElsewhere', target: '.idle', actions: 'clearCart' },
       {
-        guard: 'hasOrderElsewhere',
-        actions: assign({
-          orderInFlight: ({ context, event }) =>
-            restoreCart(event.saved, context.timeZone)?.orderInFlight ?? context.orderInFlight,
+        guard: 'isEmptiedElsewhere',
+        target: '.idle',
+        actions: [
+          'clearCart',
+          assign({
+            paidOrder: ({ context, event }) =>
+              restoreCart(event.saved, context.network.timeZone)?.paidOrder ?? null,
+          }),
+        ],
+      },
+      {
+        guard: 'isChangedElsewhere',
+        target: '.idle',
+        actions: assign(({ context, event }) => {
+          const {
+            version: _version,
+            cartVisible: _visible,
+            ...other
+          } = restoreCart(event.saved, context.network.timeZone) ?? {
+            version: CART_STORAGE_VERSION,
+            ...emptyCart,
+          };
+          return { ...other, refusal: null, voucherError: null, verifyError: null };
         }),
       },
     ],

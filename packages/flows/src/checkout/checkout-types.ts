@@ -142,6 +142,13 @@ export type CheckoutContext = {
   choicesKnown: boolean;
   /** ORDER_ALREADY_BOUGHT: how many minutes ago the same lines were bought. */
   repeatMinutes: number | null;
+  /**
+   * ORDER_ALREADY_BOUGHT to the session that bought them (another tab paid this cart): when, and
+   * which order, to show before any "buy again" (decision 0039); null otherwise.
+   */
+  repeatOrder: RepeatOrder | null;
+  /** Whether the order shown is one another tab (or an earlier attempt) paid for this cart. */
+  paidElsewhere: boolean;
   /** The buyer chose to buy again lines bought minutes ago. */
   confirmRepeat: boolean;
   /** How many times the outcome was asked for since the last placeOrder or return. */
@@ -149,6 +156,14 @@ export type CheckoutContext = {
   /** The code of the last error, for the page to say; see the header. */
   error: string | null;
   readonly createOrderKey: () => string;
+};
+
+/** The order that already bought the cart's lines, as ORDER_ALREADY_BOUGHT names it. */
+export type RepeatOrder = {
+  readonly orderId: number;
+  readonly orderReference: string;
+  /** When it was bought, an ISO instant. */
+  readonly boughtAt: string;
 };
 
 // ---------------------------------------------------------------------------------------------

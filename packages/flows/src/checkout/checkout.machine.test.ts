@@ -1056,6 +1056,59 @@ describe('checkout machine', () => {
     });
   });
 
+  describe('a cart paid in another tab (decision 0039)', () => {
+    it('a tab at the payment step hears that another tab paid the cart: it shows that order, and nothing is placed here', async () => {
+      const checkout = start({ outcome: () => outcomeAnswer('COMPLETED', 777) });
+      await checkout.reach({ payment: 'ready' });
+      checkout.actor.send({ type: 'CART_PAID_ELSEWHERE', orderReference: OTHER_REFERENCE });
+      await checkout.reach('confirmed');
+      expect(checkout.outcome.calls.map((call) => call.input)).toEqual([{ orderReference: OTHER_REFERENCE }]);
+      expect(checkout.context()).toMatchObject({
+        orderId: 777,
+        paidElsewhere: true,
+        orderReference: OTHER_REFERENCE,
+      });
+      expect(checkout.place.calls).toEqual([]);
+      expect(checkout.provider.calls).toEqual([]);
+    });
+
+    it('a tab that has placed its own order goes on with it when it hears of another', async () => {
+      const checkout = start();
+      await checkout.pay();
+      await checkout.reach('awaitingProvider');
+      checkout.actor.send({ type: 'CART_PAID_ELSEWHERE', orderReference: OTHER_REFERENCE });
+      expect(checkout.value()).toBe('awaitingProvider');
+      expect(checkout.context().paidElsewhere).toBe(false);
+    });
+
+    it('ORDER_ALREADY_BOUGHT naming the order that paid the cart: it is shown on asking, before any second charge', async () => {
+      const checkout = start({
+        place: () =>
+          Object.assign(failure('ORDER_ALREADY_BOUGHT'), {
+            details: {
+              boughtMinutesAgo: 3,
+              boughtAt: '2026-11-23T09:04:00.000Z',
+              boughtOrderId: 777,
+              boughtOrderReference: OTHER_REFERENCE,
+            },
+          }),
+        outcome: () => outcomeAnswer('COMPLETED', 777),
+      });
+      await checkout.pay();
+      await checkout.reach('confirmingRepeat');
+      expect(checkout.context().repeatOrder).toEqual({
+        orderId: 777,
+        orderReference: OTHER_REFERENCE,
+        boughtAt: '2026-11-23T09:04:00.000Z',
+      });
+      checkout.actor.send({ type: 'SHOW_PAID_ORDER' });
+      await checkout.reach('confirmed');
+      expect(checkout.context()).toMatchObject({ orderId: 777, paidElsewhere: true });
+      expect(checkout.place.calls).toHaveLength(1);
+      expect(checkout.provider.calls).toEqual([]);
+    });
+  });
+
   describe('back from the provider', () => {
     /** Paid on the provider's page with the defaults: the browser went there. */
     async function paidAtProvider(options: Options = {}) {

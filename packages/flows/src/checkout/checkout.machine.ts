@@ -20,8 +20,13 @@
 //                      { method, savedMethodId }, SAVE_METHOD_CHANGED { save }, RECOMPUTE, BACK;
 //                      substates computing, ready (PAY)
 //   placingOrder       Order/placeOrder.json under context.orderKey
-//   confirmingRepeat   ORDER_ALREADY_BOUGHT: "you bought this N minutes ago" (context.repeatMinutes);
-//                      BUY_AGAIN places the order with confirmRepeat, CANCEL_REPEAT goes back to payment
+//   confirmingRepeat   ORDER_ALREADY_BOUGHT: "you bought this N minutes ago" (context.repeatMinutes),
+//                      with the order that bought it when the server names it (context.repeatOrder):
+//                      SHOW_PAID_ORDER shows it; BUY_AGAIN places the order with confirmRepeat,
+//                      CANCEL_REPEAT goes back to payment
+//   (any step before the order is placed, or a failed or cancelled one) CART_PAID_ELSEWHERE
+//                      { orderReference }: another tab paid the cart; that order is shown
+//                      (context.paidElsewhere), nothing is placed here (decision 0039)
 //   redirecting        the browser goes to the provider's page (the attempt is kept first)
 //   awaitingProvider   the page is left for the provider's; PAGE_RESTORED when the browser shows it
 //                      again from its back-forward cache: the order's outcome is asked
@@ -101,6 +106,7 @@ import type {
   PlaceOrderOutput,
   ReadOutcomeInput,
   ReadOutcomeOutput,
+  RepeatOrder,
   ShippingAddress,
 } from './checkout-types.ts';
 
@@ -131,8 +137,11 @@ export type CheckoutEvent =
   | { type: 'SAVE_METHOD_CHANGED'; save: boolean }
   | { type: 'RECOMPUTE' }
   | { type: 'PAY' }
-  /** ORDER_ALREADY_BOUGHT: the buyer buys the same lines again, or does not. */
+  /** ORDER_ALREADY_BOUGHT: the buyer buys the same lines again, or does not, or sees that order. */
   | { type: 'BUY_AGAIN' }
+  | { type: 'SHOW_PAID_ORDER' }
+  /** Another tab of the browser paid the cart (the cart remembers the order that emptied it). */
+  | { type: 'CART_PAID_ELSEWHERE'; orderReference: string }
   | { type: 'CANCEL_REPEAT' }
   /** The page left for the provider is shown again from the browser's back-forward cache. */
   | { type: 'PAGE_RESTORED' }
@@ -172,6 +181,17 @@ function placeOrderInputOf(context: CheckoutContext): PlaceOrderInput {
 
 /** A reference as the server gives them; anything else (a garbled address) is none. */
 const referenceOf = (value: unknown): string | null => orderReferenceSchema.safeParse(value).data ?? null;
+
+/** The order ORDER_ALREADY_BOUGHT names to the session that bought it, if it does. */
+function repeatOrderOf(error: unknown): RepeatOrder | null {
+  const details = (error as { details?: Record<string, unknown> } | null)?.details;
+  const orderId = details?.boughtOrderId;
+  const orderReference = referenceOf(details?.boughtOrderReference);
+  const boughtAt = details?.boughtAt;
+  return typeof orderId === 'number' && orderReference !== null && typeof boughtAt === 'string'
+    ? { orderId, orderReference, boughtAt }
+    : null;
+}
 
 /** The minutes ORDER_ALREADY_BOUGHT carries in its details. */
 function repeatMinutesOf(error: unknown): number {
@@ -244,6 +264,8 @@ function initialContext(input: CheckoutInput): CheckoutContext {
     outcome: null,
     choicesKnown: saved !== null,
     repeatMinutes: null,
+    repeatOrder: null,
+    paidElsewhere: false,
     confirmRepeat: false,
     acknowledgements: 0,
     error: null,
@@ -304,6 +326,20 @@ export const checkoutMachine = setup({
     renewKeyIfSent: assign(({ context }) =>
       context.orderKeySent ? { orderKey: context.createOrderKey(), orderKeySent: false } : {},
     ),
+    /** Another order paid the cart: it is the one asked about and shown; nothing is placed here. */
+    showPaidOrder: assign(({ context, event }) => ({
+      orderReference:
+        event.type === 'CART_PAID_ELSEWHERE'
+          ? event.orderReference
+          : (context.repeatOrder?.orderReference ?? context.orderReference),
+      paidElsewhere: true,
+      awaitingWord: false,
+      outcome: null,
+      orderStatus: null,
+      acknowledgements: 0,
+      repeatMinutes: null,
+      error: null,
+    })),
     /** A new attempt after a failed or cancelled payment: new key, the buyer's choices kept. */
     startNewAttempt: assign(({ context }) => ({
       orderKey: context.createOrderKey(),
@@ -344,6 +380,12 @@ export const checkoutMachine = setup({
     /** The server asks whether lines bought minutes ago are bought again (decision 0021). */
     isRepeatQuestion: ({ event }) =>
       errorCodeOf((event as { error?: unknown }).error) === 'ORDER_ALREADY_BOUGHT',
+    /** Another order than this tab's: a reference of the server's shape. */
+    isOtherOrder: ({ context, event }) =>
+      event.type === 'CART_PAID_ELSEWHERE' &&
+      referenceOf(event.orderReference) !== null &&
+      event.orderReference !== context.orderReference,
+    hasRepeatOrder: ({ context }) => context.repeatOrder !== null,
     hasPaymentOptionsRefusal: ({ context }) =>
       paymentOptionsRefusalOf(context.network, context.cart) !== null,
     isIdentification: ({ context }, params: { step: IdentificationStep }) =>
@@ -384,6 +426,12 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => initialContext(input),
+  // Decision 0039: another tab paid the cart. Before this tab places an order (and after its own
+  // failed), that order is shown instead of a way to pay the cart again. Once this tab has placed
+  // its own, its outcome goes on (the states below that ignore the event).
+  on: {
+    CART_PAID_ELSEWHERE: { guard: 'isOtherOrder', target: '.confirming', actions: 'showPaidOrder' },
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -636,6 +684,8 @@ export const checkoutMachine = setup({
     // One order per key: a second Pay meets this state, which does not take it.
     placingOrder: {
       entry: assign({ orderKeySent: true, choicesKnown: true, error: null }),
+      // Its answer says it: ORDER_ALREADY_BOUGHT, naming the order that paid the cart.
+      on: { CART_PAID_ELSEWHERE: {} },
       invoke: {
         src: 'placeOrder',
         input: ({ context }) => placeOrderInputOf(context),
@@ -667,7 +717,10 @@ export const checkoutMachine = setup({
           {
             guard: 'isRepeatQuestion',
             target: 'confirmingRepeat',
-            actions: assign({ repeatMinutes: ({ event }) => repeatMinutesOf(event.error) }),
+            actions: assign({
+              repeatMinutes: ({ event }) => repeatMinutesOf(event.error),
+              repeatOrder: ({ event }) => repeatOrderOf(event.error),
+            }),
           },
           { target: 'routingError', actions: 'keepError' },
         ],
@@ -679,9 +732,13 @@ export const checkoutMachine = setup({
       on: {
         BUY_AGAIN: {
           target: 'placingOrder',
-          actions: assign({ confirmRepeat: true, repeatMinutes: null }),
+          actions: assign({ confirmRepeat: true, repeatMinutes: null, repeatOrder: null }),
         },
-        CANCEL_REPEAT: { target: 'payment.ready', actions: assign({ repeatMinutes: null }) },
+        CANCEL_REPEAT: {
+          target: 'payment.ready',
+          actions: assign({ repeatMinutes: null, repeatOrder: null }),
+        },
+        SHOW_PAID_ORDER: { guard: 'hasRepeatOrder', target: 'confirming', actions: 'showPaidOrder' },
       },
     },
 
@@ -723,6 +780,7 @@ export const checkoutMachine = setup({
         },
       },
       on: {
+        CART_PAID_ELSEWHERE: {},
         // The page kept in the browser's back-forward cache comes back as it left, mid-redirect:
         // the buyer came back without the provider's return (the back button), perhaps after
         // paying elsewhere.
@@ -734,6 +792,7 @@ export const checkoutMachine = setup({
     },
     awaitingProvider: {
       on: {
+        CART_PAID_ELSEWHERE: {},
         PAGE_RESTORED: {
           target: 'confirming',
           actions: assign({ awaitingWord: false, acknowledgements: 0 }),
@@ -743,6 +802,7 @@ export const checkoutMachine = setup({
 
     // PAY-03: the order is final only from the server's state (decisions 0018, 0021).
     confirming: {
+      on: { CART_PAID_ELSEWHERE: {} },
       initial: 'asking',
       states: {
         asking: {

@@ -198,7 +198,7 @@ describe('tunnel', () => {
     expect(state(actor)).toBe('media');
   });
 
-  it('TUN-01 saves every step under `tunnel` and a reload resumes where it was', () => {
+  it('hands every step to its saved copy, and a reload from that copy resumes where it was', () => {
     const item = shopItem();
     const card = medium({ profileId: CHILD });
     const first = startTunnel({ item, medias: [card] });
@@ -230,7 +230,7 @@ describe('tunnel', () => {
     expect(state(third.actor)).toBe('ready');
   });
 
-  it('TUN-01 a reload after the chosen card expired asks for a card again', () => {
+  it('a reload after the chosen card expired asks for a card again', () => {
     const card = medium({ profileId: CHILD, expires_at: '2026-11-28' });
     const first = startTunnel({ item: shopItem(), medias: [card] });
     first.actor.send({ type: 'CHOOSE_PASSENGER', passengerId: CHILD });
@@ -248,7 +248,7 @@ describe('tunnel', () => {
     });
   });
 
-  it('TUN-01 an unreadable entry starts no tunnel and is removed; a new item starts afresh', () => {
+  it('an unreadable saved copy starts no tunnel and is removed; a new item starts afresh', () => {
     const broken = startTunnel({ saved: '{"version":1' });
     expect(state(broken.actor)).toBe('closed');
     expect(broken.writes).toEqual([null]);

@@ -28,6 +28,13 @@ describe('rules across the fields of a shop item', () => {
     expect(issuesOf({ articleQuantityMin: 3, articleQuantityMax: 3 })).toEqual([]);
   });
 
+  it('CART-08 refuses an item bought once per order whose minimum quantity is above one', () => {
+    expect(issuesOf({ maxBuyAtOnce: true, articleQuantityMin: 2, articleQuantityMax: 4 })).toEqual([
+      'articleQuantityMin: a maxBuyAtOnce item is bought one at a time: articleQuantityMin must be 1, not 2',
+    ]);
+    expect(issuesOf({ maxBuyAtOnce: true, articleQuantityMax: 4 })).toEqual([]);
+  });
+
   it('refuses a promo price that is not below the price', () => {
     expect(issuesOf({ shopItemPrice: 1000, shopItemPromoPrice: 1200 })).toEqual([
       'shopItemPromoPrice: the promo price 1200 must be lower than the price 1000',

@@ -33,6 +33,7 @@ export type ShopItemRulesInput = {
   };
   readonly articleQuantityMin: number;
   readonly articleQuantityMax: number;
+  readonly maxBuyAtOnce: boolean;
   readonly isRenewable: boolean;
   readonly products: readonly { readonly productId: number; readonly dematerialized: boolean }[];
   readonly pivotType: PivotType | null;
@@ -209,6 +210,13 @@ export function shopItemRuleIssues(item: ShopItemRulesInput): RuleIssue[] {
     issues.push({
       path: ['articleQuantityMin'],
       message: `articleQuantityMin ${item.articleQuantityMin} is above articleQuantityMax ${item.articleQuantityMax}`,
+    });
+
+  // CART-08: an item bought once per order is bought one at a time (decision 0039).
+  if (item.maxBuyAtOnce && item.articleQuantityMin > 1)
+    issues.push({
+      path: ['articleQuantityMin'],
+      message: `a maxBuyAtOnce item is bought one at a time: articleQuantityMin must be 1, not ${item.articleQuantityMin}`,
     });
 
   const { installments, paymentMethods, allowSubscription } = item.paymentOptions;

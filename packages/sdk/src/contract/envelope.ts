@@ -15,6 +15,9 @@ export const errorDetailsSchema = z.object({
   issues: z.array(fieldIssueSchema).optional(),
   retryAfterSeconds: z.number().nonnegative().optional(),
   boughtMinutesAgo: z.number().int().nonnegative().optional(),
+  boughtAt: z.iso.datetime({ offset: true }).optional(),
+  boughtOrderId: z.number().int().positive().optional(),
+  boughtOrderReference: z.string().min(1).max(100).optional(),
 });
 
 export const errorBodySchema = z.object({

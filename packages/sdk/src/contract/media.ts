@@ -49,6 +49,22 @@ export const mediaNumberSchema = z
       }),
   );
 
+/**
+ * The code printed on a card (decision 0036): what proves holding it where the network hides the
+ * birth date. Letters and digits; the spaces and hyphens a customer types are dropped, the case too.
+ */
+export const MEDIA_PRINTED_CODE_PATTERN = /^[A-Z0-9]{4,12}$/;
+export const mediaPrintedCodeSchema = z
+  .string({ error: VALIDATION_MESSAGES.required })
+  .max(64, { error: VALIDATION_MESSAGES.invalid })
+  .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: VALIDATION_MESSAGES.required })
+      .regex(MEDIA_PRINTED_CODE_PATTERN, { error: VALIDATION_MESSAGES.invalid }),
+  );
+
 /** A contract recorded against a card (the card's page and the wallet). */
 export const mediumContractSchema = z.object({
   ticketId: idSchema,
@@ -108,8 +124,9 @@ export const getMediasCall = defineCall({
 /**
  * Links a card to the account, or pairs it with one of the holder's travellers (userId naming the
  * profile). The birth date is required unless the network hides it (NET-06) and must match the
- * card's holder (MEDIA-04). A card removed earlier can be linked again while valid (MEDIA-03).
- * Refusals: the MEDIA_* codes (MEDIA-05). Answers the card and the account's cards after it.
+ * card's holder (MEDIA-04); where it is hidden, the code printed on the card is required instead
+ * (decision 0036). A card removed earlier can be linked again while valid (MEDIA-03). Refusals: the
+ * MEDIA_* codes (MEDIA-05, decision 0036). Answers the card and the account's cards after it.
  */
 export const registerMediaCall = defineCall({
   path: 'Account/registerMedia.json',
@@ -122,6 +139,7 @@ export const registerMediaCall = defineCall({
     networkId: idSchema,
     mediaNumber: mediaNumberSchema,
     mediaCustomerBirthDate: birthdaySchema.optional(),
+    mediaPrintedCode: mediaPrintedCodeSchema.optional(),
     lang: localeSchema.optional(),
   }),
   response: mediaListSchema.extend({ media: mediumSchema }),

@@ -17,6 +17,14 @@ export type ErrorDetails = {
   readonly retryAfterSeconds?: number;
   /** ORDER_ALREADY_BOUGHT: how many whole minutes ago the same order was bought (decision 0021). */
   readonly boughtMinutesAgo?: number;
+  /** ORDER_ALREADY_BOUGHT: when that order was bought (paid, or its debit submitted), an ISO instant. */
+  readonly boughtAt?: string;
+  /**
+   * ORDER_ALREADY_BOUGHT to the session that placed that order (another tab of the same browser):
+   * its number and public reference, to show it and its tickets (decision 0039).
+   */
+  readonly boughtOrderId?: number;
+  readonly boughtOrderReference?: string;
 };
 
 export type AppErrorOptions = {

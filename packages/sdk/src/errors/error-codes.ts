@@ -234,6 +234,27 @@ export const ERROR_CODES = {
     status: 409,
     message: "The traveller's date of birth is needed for a personal card",
   },
+  // Proof of holding a card and its limits (decision 0036).
+  MEDIA_PRINTED_CODE_MISMATCH: {
+    status: 409,
+    message: 'The code does not match the one printed on the card',
+  },
+  MEDIA_TRIES_EXHAUSTED: {
+    status: 429,
+    message: 'Too many wrong attempts: linking this card and signing in with it are paused: retry later',
+  },
+  MEDIA_LINKS_TODAY_EXHAUSTED: {
+    status: 429,
+    message: 'This account has linked as many cards as one day allows: retry later',
+  },
+  MEDIA_LINKS_TOO_MANY: {
+    status: 409,
+    message: 'This account holds as many cards as it may on this network: remove one first',
+  },
+  MEDIA_HOLDING_NOT_PROVEN: {
+    status: 403,
+    message: 'This card was linked without proof of holding it: link it again with the code printed on it',
+  },
 
   // Payment (spec 02 §8 "Payment": unexpected error, refused, cancelled; retry).
   PAYMENT_UNEXPECTED_ERROR: { status: 502, message: 'Unexpected payment error: retry' },

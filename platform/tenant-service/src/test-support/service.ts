@@ -10,7 +10,11 @@ import { createFixture, type FixtureDirs, removeFixture } from './fixtures.ts';
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
 
-export async function startService(dirs: FixtureDirs, env: Record<string, string> = {}) {
+export async function startService(
+  dirs: FixtureDirs,
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+) {
   const logs: LogLine[] = [];
   const logger = createLogger({
     level: 'info',
@@ -26,7 +30,7 @@ export async function startService(dirs: FixtureDirs, env: Record<string, string
   await store.load();
   // Checked on every request, so a test sees a rewritten index.html at once.
   const web = new WebDist({ dir: parsed.WEB_DIST_DIR, logger, checkIntervalMs: 0 });
-  const app = createApp({ store, env: parsed, logger, web });
+  const app = createApp({ store, env: parsed, logger, web, ...options });
   /** GET with a Host header (and optional cookies): what a browser on that domain sends. */
   const get = (host: string, path: string, headers: Record<string, string> = {}) =>
     app.request(path, { headers: { host, ...headers } });

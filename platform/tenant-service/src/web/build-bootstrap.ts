@@ -18,7 +18,9 @@ export function buildBootstrap(options: {
   appearance: Appearance;
   alertSources: string;
   buildId: string;
-  initialAlerts: MaintenanceAlert[];
+  initialAlerts: readonly MaintenanceAlert[];
+  /** A page rendered by the server: the global alert it shows. */
+  servedAlertId?: string | null;
 }): Bootstrap {
   const { network, theme } = options.loaded;
   const { config } = network;
@@ -57,5 +59,6 @@ export function buildBootstrap(options: {
     alertSources: options.alertSources,
     buildId: options.buildId,
     initialAlerts: options.initialAlerts,
+    servedAlertId: options.servedAlertId ?? null,
   });
 }

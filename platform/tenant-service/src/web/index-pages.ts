@@ -7,7 +7,6 @@ import { splitLocalePath } from '@transit-shop/sdk/locale-paths';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { type Appearance, catalogueAnswer, type LoadedNetwork } from '@transit-shop/tenancy';
 import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
-import { alertsOfNetwork } from '../alerts/alert-index.ts';
 import { publicPagePaths } from '../crawlers/public-pages.ts';
 import { readCookie } from '../http/request-header.ts';
 import type { Logger } from '../logger.ts';
@@ -17,6 +16,7 @@ import { localeRoute } from './locale-route.ts';
 import { type CachedPage, encodePage, PageCache } from './page-cache.ts';
 import type { RenderedPage } from './page-renderer.ts';
 import { renderIndexPage, renderServerPage } from './render-index-page.ts';
+import { createServedAlerts, type ServedAlerts } from './served-alerts.ts';
 import type { WebDist } from './web-dist.ts';
 
 export type PageAnswer =
@@ -34,6 +34,8 @@ export type PageAnswer =
       path: string;
       requestPath: string;
       appearance: Appearance;
+      /** The alerts when it was asked for: the page is rendered with the one live then. */
+      alerts: ServedAlerts;
     };
 
 export type IndexPagesOptions = {
@@ -42,6 +44,8 @@ export type IndexPagesOptions = {
   alertSources: string;
   securityHeaders: Readonly<Record<string, string>>;
   logger?: Logger;
+  /** The clock that says which alerts are live (tests give a fixed one). */
+  now?: () => Date;
 };
 
 export type IndexPages = ReturnType<typeof createIndexPages>;
@@ -70,11 +74,13 @@ const CART_PAGE_PATH = '/cart';
 /** The pages the server renders: the public pages and the cart's. */
 const servedPagePaths = (network: LoadedNetwork) => [...publicPagePaths(network), CART_PAGE_PATH];
 
-const pageKey = (locale: Locale, path: string, appearance: Appearance) =>
-  `${locale}\u0000${appearance}\u0000${path}`;
+const pageKey = (locale: Locale, path: string, appearance: Appearance, alertId: string) =>
+  `${locale}\u0000${appearance}\u0000${path}\u0000${alertId}`;
 
 export function createIndexPages(options: IndexPagesOptions) {
   const { store, web, alertSources, securityHeaders, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const servedAlerts = createServedAlerts(store);
   const pages = new PageCache();
   // Pages rendered by the server (the public pages and the cart's), per network: the page in each
   // encoding per language, path and appearance, and the render itself per language and path (the
@@ -132,9 +138,18 @@ export function createIndexPages(options: IndexPagesOptions) {
     }
     const { rest } = splitLocalePath(path);
     if (isServedPage(network, rest)) {
-      const ready = renderedPages.get(network)?.get(pageKey(route.serve, rest, appearance));
+      const alerts = servedAlerts.at(network, now());
+      const ready = renderedPages.get(network)?.get(pageKey(route.serve, rest, appearance, alerts.liveId));
       if (ready) return { kind: 'page', network, page: ready };
-      return { kind: 'render', network, locale: route.serve, path: rest, requestPath: path, appearance };
+      return {
+        kind: 'render',
+        network,
+        locale: route.serve,
+        path: rest,
+        requestPath: path,
+        appearance,
+        alerts,
+      };
     }
     return { kind: 'page', network, page: indexPage(network, route.serve, appearance) };
   }
@@ -151,14 +166,22 @@ export function createIndexPages(options: IndexPagesOptions) {
     return page;
   }
 
-  function bootstrapOf(network: LoadedNetwork, locale: Locale, appearance: Appearance, buildId: string) {
+  /** The bootstrap of a page; of a page rendered by the server, with the alerts it was rendered with. */
+  function bootstrapOf(
+    network: LoadedNetwork,
+    locale: Locale,
+    appearance: Appearance,
+    buildId: string,
+    served?: ServedAlerts,
+  ) {
     return buildBootstrap({
       loaded: network,
       locale,
       appearance,
       alertSources,
       buildId,
-      initialAlerts: alertsOfNetwork(store.registry, network.network.config.id),
+      initialAlerts: (served ?? servedAlerts.at(network, now())).alerts,
+      servedAlertId: served ? served.liveId || null : null,
     });
   }
 
@@ -167,7 +190,7 @@ export function createIndexPages(options: IndexPagesOptions) {
    * content when the build has no renderer or the render fails (the browser then renders it).
    */
   async function render(found: Extract<PageAnswer, { kind: 'render' }>, host: string): Promise<PageAnswer> {
-    const { network, locale, path, requestPath, appearance } = found;
+    const { network, locale, path, requestPath, appearance, alerts } = found;
     const build = web.current();
     if (!build) return { kind: 'not-built' };
     const version = web.version;
@@ -176,16 +199,16 @@ export function createIndexPages(options: IndexPagesOptions) {
       byPath = new Map();
       rendered.set(network, byPath);
     }
-    const renderKey = `${locale}\u0000${path}`;
+    const renderKey = `${locale}\u0000${path}\u0000${alerts.liveId}`;
     let job = byPath.get(renderKey);
     if (!job) {
-      job = renderWith(build, network, locale, `http://${host}${requestPath}`, path);
+      job = renderWith(build, network, locale, `http://${host}${requestPath}`, path, alerts);
       byPath.set(renderKey, job);
     }
     const result = await job;
     if (!result) return { kind: 'page', network, page: indexPage(network, locale, appearance) };
     if (result.kind === 'redirect') return { kind: 'redirect', network, location: result.location };
-    const bootstrap = bootstrapOf(network, locale, appearance, build.buildId);
+    const bootstrap = bootstrapOf(network, locale, appearance, build.buildId, alerts);
     const page = encodePage(renderServerPage(build.template, bootstrap, { ...result, path }), pageHeaders);
     // A page of a build or of networks replaced meanwhile is answered once, never kept.
     if (version === web.version && store.registry.byHost(host) === network) {
@@ -194,7 +217,7 @@ export function createIndexPages(options: IndexPagesOptions) {
         pagesOfNetwork = new Map();
         renderedPages.set(network, pagesOfNetwork);
       }
-      pagesOfNetwork.set(pageKey(locale, path, appearance), page);
+      pagesOfNetwork.set(pageKey(locale, path, appearance, alerts.liveId), page);
     }
     return { kind: 'page', network, page };
   }
@@ -205,13 +228,14 @@ export function createIndexPages(options: IndexPagesOptions) {
     locale: Locale,
     url: string,
     path: string,
+    alerts: ServedAlerts,
   ): Promise<RenderedPage | undefined> {
     try {
       const renderer = await build.renderer();
       if (!renderer) return undefined;
       const { config } = network.network;
       return await renderer.render({
-        bootstrap: bootstrapOf(network, locale, 'SYSTEM', build.buildId),
+        bootstrap: bootstrapOf(network, locale, 'SYSTEM', build.buildId, alerts),
         url,
         catalogue: catalogueAnswer({ config, catalogue: network.catalogue }, { locale }),
         legal: legalOf(network, locale, path),

@@ -82,7 +82,7 @@ describe('the account database', () => {
       'orders',
       'payment_events',
       'payments',
-      'rate_limit_counters',
+      'rate_limits',
       'refresh_tokens',
       'saved_payment_methods',
       'sessions',

@@ -17,6 +17,8 @@ export const APP_JOBS = {
   'check-due-checkouts': z.strictObject({}),
   /** Documents reminded 30 days before they end and expired when they end (decision 0033). A sweep, no data. */
   'expire-documents': z.strictObject({}),
+  /** Rate-limit counters whose window has ended, deleted (decision 0036). A sweep, no data. */
+  'sweep-rate-limits': z.strictObject({}),
 } as const;
 
 export type AppJobs = typeof APP_JOBS;

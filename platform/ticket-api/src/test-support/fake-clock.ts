@@ -7,21 +7,32 @@ export type FakeClock = Clock & {
   set(date: Date | string): Date;
 };
 
-export function createFakeClock(start: Date | string = '2026-11-23T09:00:00.000Z'): FakeClock {
+export function createFakeClock(
+  start: Date | string = '2026-11-23T09:00:00.000Z',
+  options: {
+    /** Told each time the clock moves (and at once): what reads Date follows it (test-app's fakeDate). */
+    onMove?: (now: Date) => void;
+  } = {},
+): FakeClock {
   let current = new Date(start).getTime();
+  const moved = () => {
+    options.onMove?.(new Date(current));
+    return new Date(current);
+  };
+  moved();
   return {
     now: () => new Date(current),
     advance(ms) {
       current += ms;
-      return new Date(current);
+      return moved();
     },
     advanceMinutes(minutes) {
       current += minutes * 60_000;
-      return new Date(current);
+      return moved();
     },
     set(date) {
       current = new Date(date).getTime();
-      return new Date(current);
+      return moved();
     },
   };
 }

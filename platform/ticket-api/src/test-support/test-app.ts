@@ -12,7 +12,7 @@ import { signPayload } from '@transit-shop/sdk/signing/sign';
 import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { readVoucherFiles } from '@transit-shop/tenancy/vouchers-file';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { DEFAULT_DIRS } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -92,6 +92,13 @@ export async function createTestApp(
     tenants?: TestTenants;
     /** A card registry in place of the demo one (one that fails, for MEDIA_ERROR). */
     cards?: (demo: DemoCardRegistry) => CardRegistry;
+    /**
+     * Date follows the fake clock (vitest's fake Date; timers stay real), for what reads Date rather
+     * than the clock: the rate limiter (decision 0036).
+     */
+    fakeDate?: boolean;
+    /** The database to use (another handle on one the test made); a fresh one by default. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const logs: LogLine[] = [];
@@ -99,8 +106,12 @@ export async function createTestApp(
     level: 'info',
     destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
   });
-  const database = await createTestDatabase();
-  const clock = createFakeClock();
+  const database = options.database ?? (await createTestDatabase());
+  if (options.fakeDate) vi.useFakeTimers({ toFake: ['Date'] });
+  const clock = createFakeClock(
+    undefined,
+    options.fakeDate ? { onMove: (now) => vi.setSystemTime(now) } : {},
+  );
   const payments = createFakePaymentProvider({ now: () => clock.now() });
   const outboxDir = await mkdtemp(join(tmpdir(), 'ticket-outbox-'));
   let networks: NetworkDirectory;
@@ -212,6 +223,7 @@ export async function createTestApp(
       await tenants?.follower.idle();
       deps.mailer.close();
       await database.drop();
+      if (options.fakeDate) vi.useRealTimers();
       await rm(outboxDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 // The card-link form in a dialog (MEDIA-04, MEDIA-05, NET-06), driven by the card-link machine: the
-// card's number, and its holder's birth date unless the network hides it. A refusal about a field
-// is said under it (birth date mismatch, number not recognised); any other in an alert.
+// card's number, and its holder's birth date, or the code printed on the card where the network
+// hides the birth date (decision 0036). A refusal about a field is said under it (birth date or code
+// mismatch, number not recognised); any other in an alert, with when to try again if it must wait.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,6 +34,7 @@ import { useLocale } from '../lib/use-locale.ts';
 const FIELD_OF_REFUSAL: Partial<Record<CardLinkRefusal, CardLinkField>> = {
   MEDIA_NOT_RECOGNISED: 'number',
   MEDIA_BIRTH_DATE_MISMATCH: 'birthDate',
+  MEDIA_PRINTED_CODE_MISMATCH: 'printedCode',
 };
 
 function CardLinkForm({
@@ -105,6 +107,7 @@ function CardLinkForm({
   };
   const numberError = errorOf('number');
   const birthDateError = errorOf('birthDate');
+  const printedCodeError = errorOf('printedCode');
   const alertFailure = (refusal && !refusedField) || snapshot.matches({ editing: 'failed' });
 
   return (
@@ -143,7 +146,28 @@ function CardLinkForm({
           // Read-only, not disabled, while the link is under way: the focus stays where it is.
           slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', readOnly: submitting } }}
         />
-        {hideBirthDate ? null : (
+        {hideBirthDate ? (
+          <TextField
+            fullWidth
+            margin="normal"
+            name="mediaPrintedCode"
+            required
+            autoComplete="off"
+            label={t('account.transportCards.linkForm.printedCode')}
+            value={context.printedCode}
+            onChange={(event) => send({ type: 'PRINTED_CODE_CHANGED', value: event.target.value })}
+            error={Boolean(printedCodeError)}
+            helperText={printedCodeError ?? t('account.transportCards.linkForm.printedCodeHint')}
+            slotProps={{
+              htmlInput: {
+                dir: 'ltr',
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                readOnly: submitting,
+              },
+            }}
+          />
+        ) : (
           <TextField
             fullWidth
             margin="normal"

@@ -46,7 +46,7 @@ const tickets: OrderTicketList = [
 describe('where are my tickets', () => {
   it("says per line where its tickets are, a card's loaded ones with when, the wallet ones linked to the wallet", async () => {
     await renderWithApp(<OrderTickets tickets={tickets} />);
-    const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
+    const section = screen.getByRole('region', { name: 'Où sont mes titres ?' });
     const items = within(section)
       .getAllByRole('listitem')
       .map((item) => item.textContent);

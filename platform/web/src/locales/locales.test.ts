@@ -1,4 +1,5 @@
 import { LOCALES } from '@transit-shop/sdk/locales';
+import { frenchSpacingFaults } from '@transit-shop/sdk/text/french-spacing';
 import { describe, expect, it } from 'vitest';
 
 // Every message file: the shell's and each feature's, as the app loads them (src/lib/i18n.ts).
@@ -110,6 +111,29 @@ describe('messages', () => {
       }
     });
   }
+
+  for (const locale of LOCALES) {
+    it(`WAL-02 a phone ticket is said to show in the shop's own wallet, by its page's name, in ${locale}`, () => {
+      // The wallet is this website's "My tickets" page, not an app of the network.
+      const messages = flatten(MESSAGES[locale]);
+      const walletName = String(messages['wallet.title']);
+      expect(messages['shell.nav.wallet']).toBe(walletName);
+      for (const key of [
+        'products.support.DEMATERIALIZEDHint',
+        'tunnel.media.DEMATERIALIZEDHint',
+        'tickets.places.WALLET',
+      ]) {
+        expect(String(messages[key]), `${locale}: ${key}`).toContain(walletName);
+      }
+    });
+  }
+
+  it('every French text puts a no-break space before : ; ? ! (addresses, times and placeholders aside)', () => {
+    const faults = Object.entries(flatten(fr)).flatMap(([key, text]) =>
+      frenchSpacingFaults(String(text)).map((fault) => `${key}: ${fault}`),
+    );
+    expect(faults).toEqual([]);
+  });
 
   it('keeps placeholders in every language', () => {
     for (const locale of LOCALES) {

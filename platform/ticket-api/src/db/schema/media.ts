@@ -17,6 +17,15 @@ import { users } from './users.ts';
 
 export const incidentKindEnum = pgEnum('incident_kind', INCIDENT_KINDS);
 
+/**
+ * What proved that the account holds the card when it was linked (decision 0036): its holder's birth
+ * date, the code printed on it (a network that hides the birth date), or the shop issuing it to the
+ * account. Links made before proofs were recorded have none.
+ */
+export const MEDIA_LINK_PROOFS = ['BIRTH_DATE', 'PRINTED_CODE', 'ISSUED'] as const;
+export type MediaLinkProof = (typeof MEDIA_LINK_PROOFS)[number];
+export const mediaLinkProofEnum = pgEnum('media_link_proof', MEDIA_LINK_PROOFS);
+
 /** A card linked to an account; its id is the contract's mediaId. Removing a link keeps its row. */
 export const mediaLinks = pgTable(
   'media_links',
@@ -34,6 +43,8 @@ export const mediaLinks = pgTable(
     /** The ticketing system that issued it, when it was linked. */
     providerId: text('provider_id').notNull(),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+    /** What proved the account holds the card; null for a link made before proofs were recorded. */
+    proof: mediaLinkProofEnum('proof'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (table) => [
@@ -59,6 +70,8 @@ export const demoRegistryCards = pgTable(
     /** Set for a card the shop issued, which the file does not hold. */
     holderBirthDate: date('holder_birth_date', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }),
+    /** The code printed on a card the shop issued (decision 0036). */
+    printedCode: text('printed_code'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     incidentKind: incidentKindEnum('incident_kind'),
     incidentAt: timestamp('incident_at', { withTimezone: true }),

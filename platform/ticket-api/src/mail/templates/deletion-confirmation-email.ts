@@ -6,15 +6,15 @@ import type { MailMessage } from '../mail-message.ts';
 import { fill, formatEmailDate, renderEmail, shopLink } from './email-layout.ts';
 import { greeting } from './greeting.ts';
 
-const TEXTS: Record<
+export const DELETION_EMAIL_TEXTS: Record<
   Locale,
   { subject: string; body: string; changeMind: string; action: string; closing: string }
 > = {
   fr: {
-    subject: '{network} : votre compte sera supprimé le {date}',
+    subject: '{network}\u202f: votre compte sera supprimé le {date}',
     body: 'Nous avons bien reçu votre demande de suppression de compte. Votre compte est fermé et sera définitivement supprimé le {date}.',
     changeMind:
-      'D’ici là, vous pouvez changer d’avis : connectez-vous et choisissez de réactiver votre compte.',
+      'D’ici là, vous pouvez changer d’avis\u202f: connectez-vous et choisissez de réactiver votre compte.',
     action: 'Me connecter pour réactiver mon compte',
     closing:
       'Passé cette date, vos données personnelles seront effacées et le compte ne pourra plus être récupéré.',
@@ -60,7 +60,7 @@ export function deletionConfirmationEmail(options: {
   deletionEffectiveAt: Date;
 }): MailMessage {
   const { network, locale } = options;
-  const texts = TEXTS[locale];
+  const texts = DELETION_EMAIL_TEXTS[locale];
   const values = {
     network: network.network.config.name,
     date: formatEmailDate(options.deletionEffectiveAt, locale, network),

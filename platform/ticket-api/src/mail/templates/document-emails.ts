@@ -21,7 +21,7 @@ type Texts = {
   action: { buy: string; retry: string; requests: string; documents: string };
 };
 
-const TEXTS: Record<Locale, Texts> = {
+export const DOCUMENT_EMAIL_TEXTS: Record<Locale, Texts> = {
   en: {
     subject: {
       ACCEPTED: '{network}: your documents are accepted',
@@ -49,11 +49,11 @@ const TEXTS: Record<Locale, Texts> = {
   },
   fr: {
     subject: {
-      ACCEPTED: '{network} : vos justificatifs sont acceptés',
-      REFUSED: '{network} : vos justificatifs n’ont pas été acceptés',
-      TO_COMPLETE: '{network} : votre demande est à compléter',
-      EXPIRES_SOON: '{network} : un justificatif expire le {date}',
-      EXPIRED: '{network} : un justificatif a expiré',
+      ACCEPTED: '{network}\u202f: vos justificatifs sont acceptés',
+      REFUSED: '{network}\u202f: vos justificatifs n’ont pas été acceptés',
+      TO_COMPLETE: '{network}\u202f: votre demande est à compléter',
+      EXPIRES_SOON: '{network}\u202f: un justificatif expire le {date}',
+      EXPIRED: '{network}\u202f: un justificatif a expiré',
     },
     body: {
       ACCEPTED:
@@ -66,7 +66,7 @@ const TEXTS: Record<Locale, Texts> = {
       EXPIRED:
         'Votre justificatif « {document} » a expiré. Déposez-en un plus récent pour acheter de nouveau des tarifs réduits.',
     },
-    reason: 'Message du service : {reason}',
+    reason: 'Message du service\u202f: {reason}',
     action: {
       buy: 'L’acheter maintenant',
       retry: 'Déposer un nouveau justificatif',
@@ -156,7 +156,7 @@ export function documentNoticeEmail(options: {
   notice: DocumentNotice;
 }): MailMessage {
   const { network, locale, notice } = options;
-  const texts = TEXTS[locale];
+  const texts = DOCUMENT_EMAIL_TEXTS[locale];
   const port = { port: options.shopPort };
   const values: Record<string, string> = {
     network: network.network.config.name,

@@ -33,6 +33,15 @@ export function formatEmailDate(date: Date, locale: Locale, network: LoadedNetwo
   }).format(date);
 }
 
+/** An instant as the traveller reads it, date and time, in the network's time zone. */
+export function formatEmailDateTime(date: Date, locale: Locale, network: LoadedNetwork): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: network.network.config.timeZone,
+  }).format(date);
+}
+
 /** Replaces each `{name}` of a text by its value. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
@@ -47,9 +56,9 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const SHARED_TEXTS: Record<Locale, { linkFallback: string; sentBy: string }> = {
+export const EMAIL_LAYOUT_TEXTS: Record<Locale, { linkFallback: string; sentBy: string }> = {
   fr: {
-    linkFallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+    linkFallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u202f:',
     sentBy: 'Cet e-mail vous a été envoyé par {network}.',
   },
   en: {
@@ -96,7 +105,7 @@ const FALLBACK_PRIMARY = { main: '#1f4e79', contrastText: '#ffffff' };
 export function renderEmail(content: EmailContent): MailMessage {
   const { network, locale, action } = content;
   const name = network.network.config.name;
-  const shared = SHARED_TEXTS[locale];
+  const shared = EMAIL_LAYOUT_TEXTS[locale];
   const sentBy = fill(shared.sentBy, { network: name });
   const closing = content.closing ?? [];
   const tables = content.tables ?? [];

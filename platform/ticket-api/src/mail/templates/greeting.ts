@@ -2,7 +2,7 @@
 import type { Locale } from '@transit-shop/sdk/locales';
 import { fill } from './email-layout.ts';
 
-const GREETINGS: Record<Locale, { named: string; plain: string }> = {
+export const GREETINGS: Record<Locale, { named: string; plain: string }> = {
   fr: { named: 'Bonjour {name},', plain: 'Bonjour,' },
   en: { named: 'Hello {name},', plain: 'Hello,' },
   ar: { named: 'مرحبًا {name}،', plain: 'مرحبًا،' },

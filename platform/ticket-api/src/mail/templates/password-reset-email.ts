@@ -5,13 +5,16 @@ import type { MailMessage } from '../mail-message.ts';
 import { fill, renderEmail, shopLink } from './email-layout.ts';
 import { greeting } from './greeting.ts';
 
-const TEXTS: Record<Locale, { subject: string; body: string; action: string; closing: string }> = {
+export const PASSWORD_RESET_EMAIL_TEXTS: Record<
+  Locale,
+  { subject: string; body: string; action: string; closing: string }
+> = {
   fr: {
-    subject: '{network} : réinitialisez votre mot de passe',
+    subject: '{network}\u202f: réinitialisez votre mot de passe',
     body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {network}.',
     action: 'Choisir un nouveau mot de passe',
     closing:
-      'Ce lien est valable {minutes} minutes et ne sert qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      'Ce lien est valable {minutes} minutes et ne sert qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u202f: votre mot de passe reste inchangé.',
   },
   en: {
     subject: '{network}: reset your password',
@@ -54,7 +57,7 @@ export function passwordResetEmail(options: {
   validMinutes: number;
 }): MailMessage {
   const { network, locale } = options;
-  const texts = TEXTS[locale];
+  const texts = PASSWORD_RESET_EMAIL_TEXTS[locale];
   const values = { network: network.network.config.name, minutes: options.validMinutes };
   return renderEmail({
     network,

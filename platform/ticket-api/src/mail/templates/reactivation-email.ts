@@ -5,10 +5,13 @@ import type { MailMessage } from '../mail-message.ts';
 import { fill, renderEmail, shopLink } from './email-layout.ts';
 import { greeting } from './greeting.ts';
 
-const TEXTS: Record<Locale, { subject: string; body: string; action: string; closing: string }> = {
+export const REACTIVATION_EMAIL_TEXTS: Record<
+  Locale,
+  { subject: string; body: string; action: string; closing: string }
+> = {
   fr: {
-    subject: '{network} : votre compte est de nouveau actif',
-    body: 'Votre compte a été réactivé : sa suppression est annulée et vous pouvez l’utiliser comme avant.',
+    subject: '{network}\u202f: votre compte est de nouveau actif',
+    body: 'Votre compte a été réactivé\u202f: sa suppression est annulée et vous pouvez l’utiliser comme avant.',
     action: 'Accéder à mon compte',
     closing: 'Si vous n’êtes pas à l’origine de cette réactivation, changez votre mot de passe.',
   },
@@ -47,7 +50,7 @@ export function reactivationEmail(options: {
   firstName: string | null;
 }): MailMessage {
   const { network, locale } = options;
-  const texts = TEXTS[locale];
+  const texts = REACTIVATION_EMAIL_TEXTS[locale];
   const values = { network: network.network.config.name };
   return renderEmail({
     network,

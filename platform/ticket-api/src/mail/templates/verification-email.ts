@@ -5,9 +5,12 @@ import type { MailMessage } from '../mail-message.ts';
 import { fill, renderEmail, shopLink } from './email-layout.ts';
 import { greeting } from './greeting.ts';
 
-const TEXTS: Record<Locale, { subject: string; body: string; action: string; closing: string }> = {
+export const VERIFICATION_EMAIL_TEXTS: Record<
+  Locale,
+  { subject: string; body: string; action: string; closing: string }
+> = {
   fr: {
-    subject: '{network} : confirmez votre adresse e-mail',
+    subject: '{network}\u202f: confirmez votre adresse e-mail',
     body: 'Confirmez que {email} est bien votre adresse e-mail pour pouvoir acheter vos titres et abonnements sur la boutique {network}.',
     action: 'Confirmer mon adresse e-mail',
     closing: 'Ce lien est valable {hours} heures. Si vous n’avez pas créé de compte, ignorez cet e-mail.',
@@ -51,7 +54,7 @@ export function verificationEmail(options: {
   validHours: number;
 }): MailMessage {
   const { network, locale } = options;
-  const texts = TEXTS[locale];
+  const texts = VERIFICATION_EMAIL_TEXTS[locale];
   const values = { network: network.network.config.name, email: options.to, hours: options.validHours };
   return renderEmail({
     network,

@@ -19,7 +19,8 @@ import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { issueOneTimeCode } from './one-time-codes.ts';
 import { RESET_PASSWORD_LIMIT } from './reset-password.ts';
 
-const testApp = useTestApp();
+// The limit's window is counted in the database from Date, which follows the fake clock here.
+const testApp = useTestApp({ fakeDate: true });
 const smtp = useSmtpCapture(testApp);
 
 const resetPassword = (email: string, extra: Record<string, unknown> = {}) =>
@@ -37,7 +38,9 @@ describe('Account/resetPassword', () => {
 
     const mail = await nextMail(smtp.current, seen);
     expect(mail.envelope.to).toEqual([email]);
-    expect(decodeHeader(mail.headers.subject)).toBe('Lumière Mobilités : réinitialisez votre mot de passe');
+    expect(decodeHeader(mail.headers.subject)).toBe(
+      'Lumière Mobilités\u202f: réinitialisez votre mot de passe',
+    );
     const { text, html } = partsOf(mail);
     expect(text).toContain('Bonjour Léa,');
     expect(html).toContain('<html lang="fr" dir="ltr">');

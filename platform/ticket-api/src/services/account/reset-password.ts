@@ -31,7 +31,6 @@ export async function resetPassword(
   const networkId = network.network.config.id;
   await hitRateLimit({
     db,
-    clock,
     limit: RESET_PASSWORD_LIMIT,
     key: rateLimitKey(RESET_PASSWORD_LIMIT, networkId, emailKey(options.email)),
   });

@@ -60,7 +60,7 @@ describe('the verification link (AUTH-11)', () => {
     const { user, email } = registered;
     expect(isAccountVerified(user, wahatProviders())).toBe(false);
     expect(mail.envelope.to).toEqual([email]);
-    expect(decodeHeader(mail.headers.subject)).toBe('Wahat Metro : confirmez votre adresse e-mail');
+    expect(decodeHeader(mail.headers.subject)).toBe('Wahat Metro\u202f: confirmez votre adresse e-mail');
     const { url, code } = linkIn(mail, '/verify-account');
     // French on Wahat, whose default language is Arabic, lives under /fr (decision 0023).
     expect(`${url.origin}${url.pathname}`).toBe('http://wahat.localhost/fr/verify-account');

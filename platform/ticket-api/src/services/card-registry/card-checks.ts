@@ -1,10 +1,9 @@
 // A card as the registry answers it, checked in decision 0032's order, and the registry's failures
-// turned into MEDIA_ERROR. The birth date is checked before the status, so a stranger with only a
-// number learns nothing of the card's state.
+// turned into MEDIA_ERROR. Whoever links a card or signs in with it proves holding it before its
+// state is checked (media/card-holding.ts), so a stranger with only a number learns nothing of it.
 import type { MediumState } from '@transit-shop/sdk/contract/media';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
-import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { CardRegistryError, type RegistryCardRecord } from './card-registry.ts';
 
@@ -44,29 +43,4 @@ export function checkCardState(
     throw new AppError('MEDIA_EXPIRED');
   if (card.status !== 'ACTIVE') throw new AppError('MEDIA_UNKNOWN_DATA');
   return card;
-}
-
-/**
- * The card of that number, usable by whoever gave this birth date (MEDIA-04, MEDIA-05): it exists,
- * has a status, is the holder's (unless the network hides the birth date), and is active.
- */
-export function checkUsableCard(options: {
-  card: RegistryCardRecord | null;
-  birthDate: string | undefined;
-  network: LoadedNetwork;
-  now: Date;
-}): RegistryCardRecord {
-  const { card, network } = options;
-  if (card && card.status !== null && !network.network.config.hideBirthDate) {
-    if (options.birthDate !== card.holderBirthDate) throw new AppError('MEDIA_BIRTH_DATE_MISMATCH');
-  }
-  return checkCardState(card, network, options.now);
-}
-
-/** The birth date a network that shows it requires (NET-06, MEDIA-04), as a field issue. */
-export function requireBirthDate(network: LoadedNetwork, birthDate: string | undefined): void {
-  if (network.network.config.hideBirthDate || birthDate !== undefined) return;
-  throw new AppError('INVALID_REQUEST', {
-    details: { issues: [{ path: 'mediaCustomerBirthDate', message: VALIDATION_MESSAGES.required }] },
-  });
 }

@@ -23,6 +23,12 @@ export type RegistryCardRecord = {
   status: CardStatus | (string & {}) | null;
   /** The incident reported on it, once one was. */
   incident: { kind: IncidentKind; reportedAt: Date } | null;
+  /**
+   * The code printed on the card, which proves holding it where the network hides the birth date
+   * (decision 0036); null for a card without one. An adapter whose ticketing system checks the code
+   * itself can answer it for the card asked about only.
+   */
+  printedCode: string | null;
 };
 
 /** A contract the card's validations loaded. */

@@ -89,7 +89,7 @@ export const INVOICE_MESSAGES: Record<Locale, InvoiceMessages> = {
     collectReady: 'Vos titres seront disponibles à l’agence 48 à 72 heures après la commande.',
     legal: [
       'Prix toutes taxes comprises. Pas d’escompte pour paiement anticipé.',
-      'Facture émise par {seller}. Pour toute question : {email}.',
+      'Facture émise par {seller}. Pour toute question\u00A0: {email}.',
     ],
   },
   en: {

@@ -4,7 +4,7 @@ import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 const testApp = useTestApp();
 
 describe('the demo card registry', () => {
-  it('issues a card of its own number that it then finds, active, and blocks it for an incident', async () => {
+  it('issues a card of its own number and printed code that it then finds, active, and blocks it for an incident', async () => {
     const { demoCards, clock } = testApp.current;
     const issued = await demoCards.issueCard(
       LUMIERE_ID,
@@ -18,6 +18,8 @@ describe('the demo card registry', () => {
       expiresOn: '2031-09-30',
       status: 'ACTIVE',
       incident: null,
+      // Six capitals or digits none mistaken for another (decision 0036).
+      printedCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/),
     });
     expect(await demoCards.findCard(LUMIERE_ID, issued.number)).toEqual(issued);
     // Another network does not know it.
@@ -35,7 +37,11 @@ describe('the demo card registry', () => {
 
   it('reads the file’s cards, an empty status as none, and records loadings once each', async () => {
     const { demoCards } = testApp.current;
-    expect(await demoCards.findCard(LUMIERE_ID, '2501000000000030')).toMatchObject({ status: null });
+    expect(await demoCards.findCard(LUMIERE_ID, '2501000000000030')).toMatchObject({
+      status: null,
+      printedCode: null,
+    });
+    expect(await demoCards.findCard(103, '3101000000000001')).toMatchObject({ printedCode: 'MTQA5J' });
     expect(await demoCards.findCard(LUMIERE_ID, '2501000000000028')).toMatchObject({ status: 'BLOCKED' });
     const at = new Date('2026-11-24T08:00:00Z');
     await demoCards.recordLoading(LUMIERE_ID, '2501000000000002', 41, at);

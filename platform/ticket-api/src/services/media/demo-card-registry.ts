@@ -21,6 +21,15 @@ export const DEMO_PROVIDER_ID = 'demo';
 /** Cards the demo issues: 16 digits starting with 9, which no demo file uses. */
 const ISSUED_PREFIX = '9';
 const ISSUED_DIGITS = 16;
+/** The code printed on a card the demo issues: six of these, none mistaken for another. */
+const PRINTED_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const PRINTED_CODE_LENGTH = 6;
+
+const newPrintedCode = () =>
+  Array.from(
+    { length: PRINTED_CODE_LENGTH },
+    () => PRINTED_CODE_ALPHABET[randomInt(PRINTED_CODE_ALPHABET.length)],
+  ).join('');
 
 type FileRegistry = { providerId: string; cards: Map<string, CardsFile['cards'][number]> };
 
@@ -90,6 +99,7 @@ export function createDemoCardRegistry(options: {
         expiresOn,
         status,
         incident,
+        printedCode: inFile?.printedCode ?? changes?.printedCode ?? null,
       };
     };
 
@@ -116,7 +126,7 @@ export function createDemoCardRegistry(options: {
           if (files.get(networkId)?.cards.has(number)) continue;
           const [issued] = await db
             .insert(demoRegistryCards)
-            .values({ networkId, number, ...card, issuedAt: at })
+            .values({ networkId, number, ...card, printedCode: newPrintedCode(), issuedAt: at })
             .onConflictDoNothing()
             .returning();
           if (!issued) continue;

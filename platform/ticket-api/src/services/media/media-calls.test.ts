@@ -75,7 +75,7 @@ const profileOf = (app: TestApp, holder: Customer, values: Partial<NewUserRow> =
 const register = (
   app: TestApp,
   customer: Customer,
-  card: { number: string; holderBirthDate?: string },
+  card: { number: string; holderBirthDate?: string; printedCode?: string | null | undefined },
   extra: Record<string, unknown> = {},
 ) =>
   app.call(MEDIA_CALLS.registerMedia, {
@@ -84,6 +84,7 @@ const register = (
     networkId: LUMIERE_ID,
     mediaNumber: card.number,
     ...(card.holderBirthDate ? { mediaCustomerBirthDate: card.holderBirthDate } : {}),
+    ...(card.printedCode ? { mediaPrintedCode: card.printedCode } : {}),
     ...extra,
   });
 
@@ -199,7 +200,7 @@ describe('Account/registerMedia.json', () => {
     expect((await koOf(await register(app, customer, wahatCard))).code).toBe('MEDIA_NOT_RECOGNISED');
   });
 
-  it('MEDIA-04 needs the birth date where the network shows it, and not where it hides it', async () => {
+  it('MEDIA-04 NET-06 needs the birth date where the network shows it, and the printed code where it hides it', async () => {
     const app = testApp.current;
     const customer = await signIn(app);
     const missing = await koOf(await register(app, customer, { number: lumiere(3).number }));
@@ -210,8 +211,19 @@ describe('Account/registerMedia.json', () => {
     const lakeside = await signIn(app, LAKESIDE_ID);
     const card = LAKESIDE_CARDS[0];
     if (!card) throw new Error('no lakeside card');
+    const onLakeside = { networkId: LAKESIDE_ID };
+    expect(await koOf(await register(app, lakeside, { number: card.number }, onLakeside))).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { issues: [{ path: 'mediaPrintedCode', message: 'validation.required' }] },
+    });
+    expect(
+      (await koOf(await register(app, lakeside, { number: card.number, printedCode: 'WRONG1' }, onLakeside)))
+        .code,
+    ).toBe('MEDIA_PRINTED_CODE_MISMATCH');
+    // Typed in lower case with a space, as a customer may.
+    const typed = `${card.printedCode?.slice(0, 3).toLowerCase()} ${card.printedCode?.slice(3)}`;
     const answer = await okOf<MediaList & { media: Medium }>(
-      await register(app, lakeside, { number: card.number }, { networkId: LAKESIDE_ID }),
+      await register(app, lakeside, { number: card.number, printedCode: typed }, onLakeside),
     );
     expect(answer.media).toMatchObject({ number: card.number, network_id: LAKESIDE_ID });
     // Hidden, the birth date is not compared either.
@@ -221,8 +233,8 @@ describe('Account/registerMedia.json', () => {
       await register(
         app,
         lakeside,
-        { number: other.number, holderBirthDate: '1950-05-05' },
-        { networkId: LAKESIDE_ID },
+        { number: other.number, holderBirthDate: '1950-05-05', printedCode: other.printedCode },
+        onLakeside,
       ),
     );
   });
@@ -564,7 +576,14 @@ describe('Account/searchLocalMediaForSignin', () => {
     const customer = await signIn(app, LAKESIDE_ID);
     const card = LAKESIDE_CARDS[2];
     if (!card) throw new Error('no lakeside card');
-    await okOf(await register(app, customer, { number: card.number }, { networkId: LAKESIDE_ID }));
+    await okOf(
+      await register(
+        app,
+        customer,
+        { number: card.number, printedCode: card.printedCode },
+        { networkId: LAKESIDE_ID },
+      ),
+    );
     expect(await koOf(await search(app, card, newAddress(), LAKESIDE_ID))).toMatchObject({
       status: 404,
       code: 'MEDIA_SIGNIN_NOT_OFFERED',

@@ -31,14 +31,27 @@ export function mediaRoutes() {
     lang: input.payload.lang,
   });
 
+  // What a proof's tries need to email a card's holder (decision 0036).
+  const mailOf = (deps: AppDeps) => ({
+    mailer: deps.mailer,
+    logger: deps.logger,
+    shopPort: deps.shopPort,
+    jobs: deps.jobs,
+  });
+
   mountCall(app, calls.getMedias, (input) => listMedia(contextOf(input)));
 
   mountCall(app, calls.registerMedia, (input) =>
     registerMedia({
       ...contextOf(input),
+      ...mailOf(input.deps),
       userId: input.payload.userId,
       number: input.payload.mediaNumber,
-      birthDate: input.payload.mediaCustomerBirthDate,
+      proof: {
+        birthDate: input.payload.mediaCustomerBirthDate,
+        printedCode: input.payload.mediaPrintedCode,
+      },
+      clientAddress: input.client.address,
     }),
   );
 
@@ -56,6 +69,7 @@ export function mediaRoutes() {
 
   mountCall(app, calls.searchLocalMediaForSignin, ({ payload, deps, network, client }) =>
     searchMediaForSignin({
+      ...mailOf(deps),
       db: deps.db,
       clock: deps.clock,
       cards: deps.cards,

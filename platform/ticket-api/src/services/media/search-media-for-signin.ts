@@ -1,10 +1,11 @@
 // Account/searchLocalMediaForSignin (decision 0032): card sign-in, on a network that offers it. The
-// card is checked as a link checks it, with its holder's birth date (a network that hides the birth
-// date cannot offer card sign-in: its network file is refused). The account of its live link answers a one-time custom token that Account/signinWithToken exchanges for a session, unless
-// a traveller of another account was given the card's number: then SEVERAL (the customer contacts
-// support). A card with no live link answers NONE (the customer registers with the card), whatever
-// number travellers were given: a typed number never opens an account. Every search counts against
-// the client's address.
+// card is checked as a link checks it, its holder's birth date a try counted against the card, the
+// client's address and all (decision 0036; a network that hides the birth date cannot offer card
+// sign-in: its network file is refused). The account of its live link answers a one-time custom
+// token that Account/signinWithToken exchanges for a session, unless a traveller of another account
+// was given the card's number: then SEVERAL (the customer contacts support). A card with no live
+// link answers NONE (the customer registers with the card), whatever number travellers were given:
+// a typed number never opens an account. Every search counts against the client's address too.
 import type { MediaSearchAnswer } from '@transit-shop/sdk/contract/media';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
@@ -15,11 +16,11 @@ import { mediaLinks } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/users.ts';
 import { identityOfUser } from '../account/identity-of-account.ts';
 import { hitRateLimit, type RateLimit, rateLimitKey } from '../account/rate-limit.ts';
-import { askRegistry, checkUsableCard, requireBirthDate } from '../card-registry/card-checks.ts';
 import type { CardRegistry } from '../card-registry/card-registry.ts';
 import type { IdentityKeys } from '../identity/identity-keys.ts';
 import { createCustomToken } from '../identity/identity-tokens.ts';
 import { addressKey } from '../identity/sign-in-lockout.ts';
+import { checkHeldCard, type HoldingCheck, requireProof } from './card-holding.ts';
 
 /** Searches from one client address: enough for typing mistakes, too few to walk through numbers. */
 export const MEDIA_SIGNIN_LIMIT: RateLimit = { name: 'media-signin', maxHits: 10, windowMinutes: 15 };
@@ -75,30 +76,32 @@ async function holdersOf(
   return { linked: link?.userId, claimed: await openAccounts(db, [...claimants]) };
 }
 
-export async function searchMediaForSignin(options: {
-  db: Database;
-  clock: Clock;
-  cards: CardRegistry;
-  keys: IdentityKeys;
-  network: LoadedNetwork;
-  clientAddress: string;
-  number: string;
-  birthDate: string | undefined;
-}): Promise<MediaSearchAnswer> {
+export async function searchMediaForSignin(
+  options: Pick<HoldingCheck, 'mailer' | 'logger' | 'shopPort' | 'jobs'> & {
+    db: Database;
+    clock: Clock;
+    cards: CardRegistry;
+    keys: IdentityKeys;
+    network: LoadedNetwork;
+    clientAddress: string;
+    number: string;
+    birthDate: string | undefined;
+  },
+): Promise<MediaSearchAnswer> {
   const { db, clock, network } = options;
   const networkId = network.network.config.id;
   await hitRateLimit({
     db,
-    clock,
     limit: MEDIA_SIGNIN_LIMIT,
     key: rateLimitKey(MEDIA_SIGNIN_LIMIT, networkId, addressKey(options.clientAddress)),
   });
   if (!network.network.config.has_media_signin) throw new AppError('MEDIA_SIGNIN_NOT_OFFERED');
-  requireBirthDate(network, options.birthDate);
-  const card = checkUsableCard({
-    card: await askRegistry(() => options.cards.findCard(networkId, options.number)),
-    birthDate: options.birthDate,
-    network,
+  const proof = { birthDate: options.birthDate };
+  requireProof(network, proof);
+  const { card } = await checkHeldCard({
+    ...options,
+    proof,
+    accountId: null,
     now: clock.now(),
   });
   const { linked, claimed } = await holdersOf(db, networkId, card.number);

@@ -122,6 +122,8 @@ export async function issueShopCards(options: {
         number: card.number,
         providerId: card.providerId,
         linkedAt: now,
+        // The registry issued it to this account's traveller (decision 0036).
+        proof: 'ISSUED',
       })
       .returning({ id: mediaLinks.id });
     if (!link) throw new Error('the new card was not linked');

@@ -386,7 +386,7 @@ describe('Order/verify.json: vouchers', () => {
       { lineIndex: 2, amount: 79 },
       { lineIndex: 3, amount: 353 },
     ]);
-    expect(answer.discounts[2]?.label).toBe('Bienvenue : 5 € offerts');
+    expect(answer.discounts[2]?.label).toBe('Bienvenue\u202f: 5 € offerts');
     expect([answer.subtotalAmount, answer.discountAmount, answer.totalAmount]).toEqual([9620, 924, 8696]);
     expect(answer.lines.map((line) => line.totalAmount)).toEqual([539, 639, 1371, 6147]);
   });

@@ -2,6 +2,7 @@ import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
 import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mediaLinks } from '../../db/schema/media.ts';
 import { ticketTransfers } from '../../db/schema/tickets.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
@@ -119,5 +120,59 @@ describe('wallet/transferContract to a card', () => {
     );
     const [row] = await contractsOf(testApp.current, contract.orderId);
     expect(row?.mediaId).toBe(from.id);
+  });
+
+  it('a card linked by its number alone, before proofs were recorded, neither gives nor receives a contract', async () => {
+    const app = testApp.current;
+    const lakeside = 103;
+    const buyer = await signInOn(app, lakeside);
+    const onLakeside = { userToken: buyer.token, userId: buyer.user.id, networkId: lakeside };
+    const issue = () =>
+      app.demoCards.issueCard(
+        lakeside,
+        { holderBirthDate: '1990-01-01', expiresOn: '2031-12-31' },
+        app.clock.now(),
+      );
+    const provenCard = await issue();
+    const { media: proven } = await okOf<{ media: Medium }>(
+      await app.call(MEDIA_CALLS.registerMedia, {
+        ...onLakeside,
+        mediaNumber: provenCard.number,
+        mediaPrintedCode: provenCard.printedCode,
+      }),
+    );
+    const bareCard = await issue();
+    const [bare] = await app.deps.db
+      .insert(mediaLinks)
+      .values({
+        networkId: lakeside,
+        userId: buyer.user.id,
+        number: bareCard.number,
+        providerId: bareCard.providerId,
+        linkedAt: app.clock.now(),
+      })
+      .returning();
+    if (!bare) throw new Error('no link');
+    const buyOn = async (mediaId: number) => {
+      const order = await paidOrder(
+        app,
+        placing(
+          buyer,
+          { articles: [{ shopItemId: 1301, quantity: 1, support: 'PHYSICAL', mediaId }] },
+          lakeside,
+        ),
+      );
+      const [contract] = await contractsOf(app, order.orderId);
+      if (!contract) throw new Error('a contract was issued');
+      return contract;
+    };
+    const moveTo = (ticketId: number, mediaId: number) =>
+      app.call(WALLET_CALLS.transferContract, { ...onLakeside, ticketId, target: 'MEDIA', mediaId });
+
+    const onProven = await buyOn(proven.id);
+    expect((await koOf(await moveTo(onProven.id, bare.id))).code).toBe('TRANSFER_NOT_ALLOWED');
+    const onBare = await buyOn(bare.id);
+    expect((await koOf(await moveTo(onBare.id, proven.id))).code).toBe('TRANSFER_NOT_ALLOWED');
+    expect(await transfersOf(onBare.id)).toEqual([{ status: 'ERROR', target: 'MEDIA', mediaId: proven.id }]);
   });
 });

@@ -1,7 +1,8 @@
 // wallet/transferContract (decision 0030): a wallet ticket moves to the phone asking, which makes
 // the other phone's codes stale (generation + 1), done at once. A card contract moves to another
 // usable card linked to its traveller (decision 0032), waiting there for the card's next
-// validation; any other move to a card is refused, and the refused transfer recorded.
+// validation; any other move to a card is refused, and the refused transfer recorded. Neither card
+// may be one linked without proof of holding it (decision 0036).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { EcPublicJwk } from '@transit-shop/sdk/tickets/ticket-token';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
@@ -11,6 +12,7 @@ import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
 import { checkCardState } from '../card-registry/card-checks.ts';
 import { type CardRegistry, CardRegistryError } from '../card-registry/card-registry.ts';
+import { linkProvesHolding } from '../card-registry/link-proof.ts';
 import { deviceThumbprintOf, walletRowOf } from './wallet-answer.ts';
 
 export type Transferred = {
@@ -123,7 +125,7 @@ async function receivingCard(options: {
     return null;
   if (contract.status !== 'TO_LOAD' && contract.status !== 'LOADED') return null;
   const [current] = await db.select().from(mediaLinks).where(eq(mediaLinks.id, contract.mediaId)).limit(1);
-  if (!current) return null;
+  if (!current || !linkProvesHolding(current, network)) return null;
   const [link] = await db
     .select()
     .from(mediaLinks)
@@ -137,7 +139,7 @@ async function receivingCard(options: {
       ),
     )
     .limit(1);
-  if (!link) return null;
+  if (!link || !linkProvesHolding(link, network)) return null;
   try {
     checkCardState(await options.cards.findCard(contract.networkId, link.number), network, options.now);
   } catch (error) {

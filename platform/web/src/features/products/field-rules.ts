@@ -1,8 +1,8 @@
 // The additional information a shop item asks for (its `fields`, CART-12): what each input holds,
-// whether a value follows the field's definition (required, options, length, bounds, a real date),
-// and the values an article carries, keyed by field id. Messages are the sdk's validation keys.
+// the values an article carries, keyed by field id, and what is wrong with them by the sdk's rules
+// (required, options, length, bounds, a real date). Messages are the sdk's validation keys.
+import { articleFieldIssues } from '@transit-shop/sdk/catalogue/article-rules';
 import type { ShopItemField } from '@transit-shop/sdk/contract/catalogue';
-import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { FieldError } from '../../lib/forms/use-auth-form.ts';
 
 /** What an input holds: text for every field but a checkbox. */
@@ -15,55 +15,26 @@ export function emptyInputs(fields: readonly ShopItemField[]): Record<string, Fi
   return Object.fromEntries(fields.map((field) => [field.id, field.type === 'CHECKBOX' ? false : '']));
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** What is wrong with a field's input, or undefined. */
-export function fieldError(field: ShopItemField, input: FieldInput | undefined): FieldError | undefined {
-  if (field.type === 'CHECKBOX') {
-    return field.required && input !== true ? { key: VALIDATION_MESSAGES.required } : undefined;
-  }
-  const text = typeof input === 'string' ? input.trim() : '';
-  if (text === '') return field.required ? { key: VALIDATION_MESSAGES.required } : undefined;
-  switch (field.type) {
-    case 'TEXT':
-      return field.maxLength !== null && text.length > field.maxLength
-        ? { key: VALIDATION_MESSAGES.maxLength, params: { maximum: field.maxLength } }
-        : undefined;
-    case 'NUMBER': {
-      const number = Number(text.replace(',', '.'));
-      if (!Number.isFinite(number)) return { key: VALIDATION_MESSAGES.invalid };
-      if (field.min !== null && number < field.min)
-        return { key: 'products.fields.min', params: { min: field.min } };
-      if (field.max !== null && number > field.max)
-        return { key: 'products.fields.max', params: { max: field.max } };
-      return undefined;
-    }
-    case 'DATE':
-      return isCalendarDate(text) ? undefined : { key: VALIDATION_MESSAGES.date };
-    case 'SELECT':
-      return field.options.some((option) => option.value === text)
-        ? undefined
-        : { key: VALIDATION_MESSAGES.invalid };
-  }
-}
-
-/** The problems of every field, by field id. */
+/**
+ * The problems of every field, by field id: the sdk's article rules (CART-12, the ticket API's
+ * too) read on the values the article would carry; a number out of its bounds says which bound.
+ */
 export function fieldErrors(
   fields: readonly ShopItemField[],
   inputs: FieldInputs,
 ): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
-  for (const field of fields) {
-    const error = fieldError(field, inputs[field.id]);
-    if (error) errors[field.id] = error;
+  for (const issue of articleFieldIssues(fields, fieldValues(fields, inputs))) {
+    if (errors[issue.path]) continue;
+    const { min, max } = issue.params ?? {};
+    errors[issue.path] =
+      min !== undefined
+        ? { key: 'products.fields.min', params: { min } }
+        : max !== undefined
+          ? { key: 'products.fields.max', params: { max } }
+          : issue.params
+            ? { key: issue.message, params: issue.params }
+            : { key: issue.message };
   }
   return errors;
 }

@@ -1,9 +1,10 @@
 import { cartLinesOf } from '@transit-shop/flows/cart/cart-selectors';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from '@transit-shop/flows/cart/cart-storage';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAccountSession } from '../../test/account-session.ts';
 import { fakeVerify, monthlySubscription, singleTicket } from '../../test/cart-session.ts';
+import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { calledPaths, createTestSession, fixtureUser } from '../../test/session.ts';
 import { settle } from '../session/session-runtime.ts';
 import { addToCart } from './add-to-cart.ts';
@@ -42,19 +43,24 @@ describe('the page cart', () => {
   });
 
   it('CART-07 a refused add throws the refusal code for the product page to say, and the cart keeps it', async () => {
-    createTestSession({ handlers: { 'Order/verify.json': fakeVerify([singleTicket]).handler } });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+    const bootstrap = fixtureBootstrap();
+    bootstrap.network.configuration.has_subscriptions = true;
+    createTestSession({ bootstrap, handlers: { 'Order/verify.json': fakeVerify([singleTicket]).handler } });
     await addToCart({ item: singleTicket, quantity: 1, delivery: 'DEMATERIALIZED' });
     await expect(
       addToCart({
         item: monthlySubscription,
         quantity: 1,
         delivery: 'DEMATERIALIZED',
-        startMonth: '2027-01',
+        startMonth: '2026-12',
       }),
     ).rejects.toMatchObject({ code: 'SUBSCRIPTION_CART_NOT_ALONE' });
     const { context } = (await getCartRuntime()).actor.getSnapshot();
     expect(context.refusal?.code).toBe('SUBSCRIPTION_CART_NOT_ALONE');
     expect(context.items).toHaveLength(1);
+    vi.useRealTimers();
   });
 
   it('CART-01 the cart is saved under `cart` and a reloaded page finds it again, verified anew', async () => {

@@ -5,7 +5,12 @@
 // paint. It follows the other tabs of the browser through the `storage` event, and asks about its
 // order in flight again when the page comes back from the browser's back-forward cache
 // (decision 0021).
-import { type CartInput, type CartSnapshot, cartMachine } from '@transit-shop/flows/cart/cart.machine';
+import {
+  type CartInput,
+  type CartNetwork,
+  type CartSnapshot,
+  cartMachine,
+} from '@transit-shop/flows/cart/cart.machine';
 import { cartCountOf } from '@transit-shop/flows/cart/cart-selectors';
 import { CART_STORAGE_KEY, type SavedCart } from '@transit-shop/flows/cart/cart-storage';
 import type { VerifyOrderInput } from '@transit-shop/flows/cart/verify-order';
@@ -23,8 +28,8 @@ export type CartRuntime = {
 
 export type CartRuntimeOptions = {
   client: Pick<TicketClient, 'call'>;
-  /** The network's time zone: a cart saved in the first format is read on its clock. */
-  timeZone: string;
+  /** The network's settings the cart's rules read (decision 0039). */
+  network: CartNetwork;
   /** The session verify sends when there is one (a voucher's per-customer limit needs it). */
   getSession?: () => TicketSession | undefined;
   /** The language of the vouchers' labels; the page's by default. */
@@ -79,8 +84,8 @@ export function createCartRuntime(options: CartRuntimeOptions): CartRuntime {
   });
   const actor = createActor(machine, {
     input: {
+      network: options.network,
       saved: readSaved(storage),
-      timeZone: options.timeZone,
       ...(options.now ? { now: options.now } : {}),
       ...(options.createId ? { createId: options.createId } : {}),
     },
@@ -145,9 +150,15 @@ export function getCartRuntime(): Promise<CartRuntime> {
   if (creating) return creating;
   const promise = getSessionRuntime().then((session) => {
     if (installed) return installed.runtime;
+    const { configuration, timeZone } = session.network;
     const runtime = createCartRuntime({
       client: session.client,
-      timeZone: session.network.timeZone,
+      network: {
+        has_subscriptions: configuration.has_subscriptions,
+        multiple_payment_installments: configuration.multiple_payment_installments,
+        payment: configuration.payment,
+        timeZone,
+      },
       getSession: () => session.actor.getSnapshot().context.ticket ?? undefined,
     });
     // AUTH-07: when the session clears the page's state at logout, the cart empties itself and

@@ -1,6 +1,7 @@
 // Says what went wrong in the visitor's language: every code of the sdk's error catalogue has its
 // message under apiErrors; a code this build does not know gets the default one. A wait the
-// backend asks for (locked account, verification email, rate limit) is said as a time of day.
+// backend asks for (locked account, verification email, rate limit) is said as a time of day, with
+// its date when it ends on another day (a card's tries, a day's links).
 import { isAppError } from '@transit-shop/sdk/errors/app-error';
 import { DEFAULT_ERROR_CODE } from '@transit-shop/sdk/errors/error-codes';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ export function useFormatDate() {
 export function useErrorText() {
   const { t, i18n } = useTranslation();
   const formatTime = useFormatTime();
+  const formatDate = useFormatDate();
   return (error: unknown, now: Date = new Date()): string => {
     if (!isAppError(error)) return t('apiErrors.GENERIC_ERROR');
     const key = i18n.exists(`apiErrors.${error.code}`)
@@ -28,6 +30,9 @@ export function useErrorText() {
     const text = t(messageKey(key));
     const wait = error.details?.retryAfterSeconds;
     if (wait === undefined || wait <= 0) return text;
-    return `${text} ${t('auth.retryAt', { time: formatTime(new Date(now.getTime() + wait * 1000)) })}`;
+    const retry = new Date(now.getTime() + wait * 1000);
+    const time = formatTime(retry);
+    const sameDay = formatDate(retry) === formatDate(now);
+    return `${text} ${sameDay ? t('auth.retryAt', { time }) : t('auth.retryOn', { date: formatDate(retry), time })}`;
   };
 }

@@ -198,20 +198,38 @@ describe('the session with its calls', () => {
     expect(readTicketCookie()).toBeUndefined();
   });
 
-  it('hasCustomProvider holds only when the default provider is a KEYCLOAK one', () => {
-    const providers = (driver: 'KEYCLOAK' | 'FRANCECONNECT', isDefault: boolean) => ({
-      authenticationProviders: [{ id: 1, driver, isDefault, name: 'Provider' }],
+  const networkWith = (driver: 'KEYCLOAK' | 'FRANCECONNECT', isDefault: boolean) =>
+    fixtureBootstrap({
+      network: {
+        ...fixtureBootstrap().network,
+        authenticationProviders: [{ id: 1, driver, isDefault, name: 'Provider' }],
+      },
     });
-    expect(hasCustomProvider(providers('KEYCLOAK', true))).toBe(true);
-    expect(hasCustomProvider(providers('KEYCLOAK', false))).toBe(false);
-    expect(hasCustomProvider(providers('FRANCECONNECT', true))).toBe(false);
-    const { runtime } = createTestSession({
-      bootstrap: fixtureBootstrap({
-        network: { ...fixtureBootstrap().network, ...providers('KEYCLOAK', true) },
-      }),
-    });
-    expect(runtime.actor.getSnapshot().context.customProvider).toBe(true);
-  });
+
+  it.each([
+    { driver: 'KEYCLOAK', isDefault: true, applies: true },
+    { driver: 'KEYCLOAK', isDefault: false, applies: false },
+    { driver: 'FRANCECONNECT', isDefault: true, applies: false },
+  ] as const)(
+    'NET-07 the custom provider applies only when the default provider’s driver is KEYCLOAK: $driver, default $isDefault',
+    async ({ driver, isDefault, applies }) => {
+      const bootstrap = networkWith(driver, isDefault);
+      expect(hasCustomProvider(bootstrap.network)).toBe(applies);
+      // A logout of the network's session goes to the custom provider first only where it applies (AUTH-07).
+      const { runtime, calls } = createTestSession({
+        bootstrap,
+        signedInAs: fixtureUser(),
+        handlers: { 'Account/logout.json': () => ({ ok: {} }) },
+      });
+      const steps: string[] = [];
+      const subscription = runtime.actor.subscribe((snapshot) => steps.push(JSON.stringify(snapshot.value)));
+      const after = await settle(runtime, { type: 'LOGOUT' });
+      subscription.unsubscribe();
+      expect(after.matches('signedOut')).toBe(true);
+      expect(steps.some((step) => step.includes('customProviderLogout'))).toBe(applies);
+      expect(calledPaths(calls)).toEqual(['Account/logout.json']);
+    },
+  );
 
   it('AUTH-10 a SESSION_EXPIRED answer turns the session expired; reconnecting refreshes the identity and logs in again', async () => {
     let expired = true;

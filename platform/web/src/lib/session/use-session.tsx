@@ -8,7 +8,15 @@ import {
   sessionStatusOf,
 } from '@transit-shop/flows/session/session.machine';
 import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, Suspense, use, useContext } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useContext,
+  useSyncExternalStore,
+} from 'react';
 import { ApiClientProvider } from '../api-client.ts';
 import { getSessionRuntime, type SessionRuntime, settle } from './session-runtime.ts';
 
@@ -44,8 +52,24 @@ export function useSessionRuntime(): SessionRuntime {
   return runtime;
 }
 
+/** A served page is rendered for a visitor: the render that hydrates it must read no session either. */
+const visitorTicket = () => null;
+
+/**
+ * The session's ticket, and through it the user (`useUser`): none in the render that hydrates a
+ * served page, as on the server (decision 0034), so a traveller's page is taken over as the
+ * visitor's it was rendered as; their travellers and cards fill in right after.
+ */
 export function useSessionTicket(): SessionTicket | null {
-  return useSelector(useSessionRuntime().actor, (snapshot) => snapshot.context.ticket);
+  const { actor } = useSessionRuntime();
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const subscription = actor.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  return useSyncExternalStore(subscribe, () => actor.getSnapshot().context.ticket, visitorTicket);
 }
 
 export function useSession() {

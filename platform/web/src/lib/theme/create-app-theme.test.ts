@@ -1,4 +1,5 @@
 import type { Palette } from '@mui/material/styles';
+import { ALERT_LEVEL_PALETTE } from '@transit-shop/tenancy/alert-palette';
 import { describe, expect, it } from 'vitest';
 import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { createAppTheme } from './create-app-theme.ts';
@@ -21,6 +22,18 @@ describe('createAppTheme', () => {
     expect(schemed(theme).colorSchemes.dark.palette.background.default).toBe('#0f1420');
     expect(theme.shape.borderRadius).toBe(8);
     expect(theme.typography.fontFamily).toBe('Arial, sans-serif');
+  });
+
+  it('draws a filled alert of every level in the tokens the contrast check keeps at AA, light and dark', () => {
+    const theme = schemed(createAppTheme(tokens, 'ltr'));
+    for (const scheme of ['light', 'dark'] as const) {
+      const { palette } = theme.colorSchemes[scheme];
+      const alert = (palette as unknown as { Alert: Record<string, string> }).Alert;
+      for (const colour of Object.values(ALERT_LEVEL_PALETTE)) {
+        expect(alert[`${colour}FilledBg`]).toBe(tokens.colorSchemes[scheme][colour].main);
+        expect(alert[`${colour}FilledColor`]).toBe(tokens.colorSchemes[scheme][colour].contrastText);
+      }
+    }
   });
 
   it('I18N-04 carries the direction and selects schemes by the data-color-scheme attribute', () => {

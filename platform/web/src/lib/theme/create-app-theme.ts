@@ -1,5 +1,5 @@
 // Builds the MUI theme from a network's resolved tokens: light and dark schemes as CSS variables.
-import { createTheme, type PaletteOptions } from '@mui/material/styles';
+import { createTheme, type PaletteAlert, type PaletteOptions } from '@mui/material/styles';
 import type { ResolvedColourScheme, ResolvedTheme } from '@transit-shop/tenancy';
 import { inputsCustomizations } from './customizations/inputs.ts';
 import { navigationCustomizations } from './customizations/navigation.ts';
@@ -16,8 +16,25 @@ declare module '@mui/material/styles' {
 /** The attribute on <html> that selects the scheme; the server renders the same one. */
 export const COLOR_SCHEME_ATTRIBUTE = 'data-color-scheme';
 
-export function paletteOf(scheme: ResolvedColourScheme): PaletteOptions {
+/**
+ * A filled alert draws its colour's `contrastText` on its `main` in both schemes: the pair the
+ * network files' contrast check keeps at AA. MUI's own dark default is `dark` behind a computed
+ * text colour, which nothing checks (a WARNING alert failed AA in dark).
+ */
+const filledAlertColours = (scheme: ResolvedColourScheme): Partial<PaletteAlert> => ({
+  errorFilledBg: scheme.error.main,
+  errorFilledColor: scheme.error.contrastText,
+  warningFilledBg: scheme.warning.main,
+  warningFilledColor: scheme.warning.contrastText,
+  infoFilledBg: scheme.info.main,
+  infoFilledColor: scheme.info.contrastText,
+  successFilledBg: scheme.success.main,
+  successFilledColor: scheme.success.contrastText,
+});
+
+export function paletteOf(scheme: ResolvedColourScheme): PaletteOptions & { Alert: Partial<PaletteAlert> } {
   return {
+    Alert: filledAlertColours(scheme),
     primary: scheme.primary,
     secondary: scheme.secondary,
     error: scheme.error,

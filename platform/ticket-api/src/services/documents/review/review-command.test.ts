@@ -127,7 +127,7 @@ describe('npm run documents:review (decision 0033)', () => {
       ['ACCEPT', 'staff:camille'],
     ]);
     expect(accepted.mails).toHaveLength(1);
-    expect(accepted.mails[0]?.subject).toBe('Lumière Mobilités : vos justificatifs sont acceptés');
+    expect(accepted.mails[0]?.subject).toBe('Lumière Mobilités\u202f: vos justificatifs sont acceptés');
     expect(accepted.mails[0]?.text).toContain('/products/3101');
 
     const again = await run(LUMIERE_ID, ['--refuse', String(request.id), '--reason', 'Too late']);

@@ -72,7 +72,7 @@ describe('order confirmation email', () => {
       tickets: [],
       guestTickets: null,
     });
-    expect(mail.subject).toBe('Lumière Mobilités : confirmation de votre commande C-2026-0042');
+    expect(mail.subject).toBe('Lumière Mobilités\u202f: confirmation de votre commande C-2026-0042');
     const text = mail.text.replace(/[\u00A0\u202F\u2009]/g, ' ');
     for (const expected of [
       'Bonjour Camille,',

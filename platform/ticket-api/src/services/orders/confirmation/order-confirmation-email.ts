@@ -41,7 +41,7 @@ type TicketsTexts = {
   attached: string;
 };
 
-const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
+export const TICKETS_TEXTS: Record<Locale, TicketsTexts> = {
   fr: {
     title: 'Où sont vos titres',
     wallet: 'Dans votre portefeuille',
@@ -136,12 +136,12 @@ function placeText(
   }
 }
 
-const TEXTS: Record<
+export const ORDER_EMAIL_TEXTS: Record<
   Locale,
   { subject: string; body: string; order: string; total: string; invoice: string; instalment: string }
 > = {
   fr: {
-    subject: '{network} : confirmation de votre commande {order}',
+    subject: '{network}\u202f: confirmation de votre commande {order}',
     body: 'Merci pour votre commande {order} du {date}. En voici le récapitulatif.',
     order: 'Votre commande',
     total: 'Total TTC',
@@ -200,7 +200,7 @@ export function orderConfirmationEmail(options: {
 }): MailMessage {
   const { network, invoice } = options;
   const { locale, currency, timeZone } = invoice;
-  const texts = TEXTS[locale];
+  const texts = ORDER_EMAIL_TEXTS[locale];
   const m = INVOICE_MESSAGES[locale];
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const values = {

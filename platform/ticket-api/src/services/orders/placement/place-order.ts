@@ -67,6 +67,7 @@ export async function placeOrder(options: {
     const replayed = await checkRepeatOrder({
       db: deps.db,
       network,
+      userId: user.id,
       ...repeat,
       orderKey: request.orderKey,
       now,

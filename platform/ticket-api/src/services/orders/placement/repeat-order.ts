@@ -58,12 +58,18 @@ export function linesKeyOf(user: UserRow, articles: readonly OrderArticle[]): st
 }
 
 /**
- * Refuses with ORDER_ALREADY_BOUGHT (and the whole minutes since) when the buyer bought the same
- * lines on this network within the window, in another order than the one of this key.
+ * Refuses with ORDER_ALREADY_BOUGHT (the whole minutes since, and when) when the buyer bought the
+ * same lines on this network within the window, in another order than the one of this key. To the
+ * session that placed that order (another tab of the same browser, decision 0039) it names the
+ * order too, its number and reference, so the page shows that the cart was paid and where its
+ * tickets are before it offers to buy again; another session of the same buyer (a guest known by
+ * the email alone) is not given a reference that reads the order.
  */
 export async function checkRepeatOrder(options: {
   db: Database;
   network: LoadedNetwork;
+  /** The user of the session placing the order. */
+  userId: number;
   buyerKey: string | null;
   linesKey: string;
   orderKey: string;
@@ -74,7 +80,12 @@ export async function checkRepeatOrder(options: {
   const boughtAt = sql<Date>`coalesce(${orders.completedAt}, ${orders.createdAt})`;
   const since = new Date(now.getTime() - REPEAT_ORDER_WINDOW_MINUTES * 60_000);
   const [earlier] = await db
-    .select({ boughtAt: boughtAt.mapWith(orders.createdAt) })
+    .select({
+      boughtAt: boughtAt.mapWith(orders.createdAt),
+      id: orders.id,
+      userId: orders.userId,
+      reference: orders.publicReference,
+    })
     .from(orders)
     .where(
       and(
@@ -90,5 +101,12 @@ export async function checkRepeatOrder(options: {
     .limit(1);
   if (!earlier) return;
   const boughtMinutesAgo = Math.max(0, Math.floor((now.getTime() - earlier.boughtAt.getTime()) / 60_000));
-  throw new AppError('ORDER_ALREADY_BOUGHT', { details: { boughtMinutesAgo } });
+  const sameSession = earlier.userId === options.userId;
+  throw new AppError('ORDER_ALREADY_BOUGHT', {
+    details: {
+      boughtMinutesAgo,
+      boughtAt: earlier.boughtAt.toISOString(),
+      ...(sameSession ? { boughtOrderId: earlier.id, boughtOrderReference: earlier.reference } : {}),
+    },
+  });
 }

@@ -135,7 +135,7 @@ describe('the profile section', () => {
     const section = profile();
     await user.click(within(section).getByRole('button', { name: 'Enregistrer mes informations' }));
     expect((await within(section).findByRole('alert')).textContent).toBe(
-      'Votre compte est en cours de suppression : réactivez-le pour continuer.',
+      'Votre compte est en cours de suppression : réactivez-le pour continuer.',
     );
   });
 

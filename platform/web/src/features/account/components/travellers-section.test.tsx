@@ -53,7 +53,7 @@ describe('the travellers section', () => {
       },
     });
     await user.click(within(rowOf('Tom Martin')).getByRole('button', { name: 'Désactiver Tom Martin' }));
-    const dialog = screen.getByRole('dialog', { name: 'Désactiver ce voyageur ?' });
+    const dialog = screen.getByRole('dialog', { name: 'Désactiver ce voyageur ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(payloadsAt(calls, 'Account/disableProfile')).toEqual([]);

@@ -150,7 +150,7 @@ describe('the payment methods page', () => {
     });
     await screen.findByRole('region', { name: 'Cartes' });
     await user.click(removeOf(mastercard));
-    const dialog = screen.getByRole('dialog', { name: 'Supprimer ce moyen de paiement ?' });
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer ce moyen de paiement ?' });
     expect(within(dialog).getByText(/ne vous sera plus proposé au paiement/).textContent).toContain(
       isolatedLtr(mastercard.label),
     );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Medium } from '@transit-shop/sdk/contract/media';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureMedium } from '../../../test/fixtures/media.ts';
@@ -120,7 +120,7 @@ describe('the transport cards page', () => {
     const [loaded, waiting] = contracts.getAllByRole('listitem');
     expect(loaded?.textContent).toBe('Pass mensuelChargé sur la carte le 3 novembre 2026');
     expect(waiting?.textContent).toBe(
-      'Carnet 10 voyagesEn attente : chargé à la prochaine validation de la carte',
+      'Carnet 10 voyagesEn attente : chargé à la prochaine validation de la carte',
     );
     expect(within(first).getByRole('link', { name: /Déclarer un incident/ })).toBeTruthy();
 
@@ -140,7 +140,7 @@ describe('the transport cards page', () => {
     expect(within(third).getByText("Valable jusqu'au 31 janvier 2026")).toBeTruthy();
     expect(chipOf(third, 'Expirée').querySelector('svg')).toBeTruthy();
     // A card paired with a traveller names them; the holder's own cards name nobody.
-    expect(within(third).getByText('Voyageur : Tom Martin')).toBeTruthy();
+    expect(within(third).getByText('Voyageur : Tom Martin')).toBeTruthy();
     expect(within(first).queryByText(/Voyageur/)).toBeNull();
 
     expect(calls.find((call) => call.path === 'Account/getMedias.json')).toMatchObject({
@@ -231,7 +231,7 @@ describe('the transport cards page', () => {
     await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
     const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toBe(
-      'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
+      'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
     );
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(birthDate.getAttribute('aria-invalid')).toBe('false');
@@ -314,24 +314,134 @@ describe('the transport cards page', () => {
     expect(payloadsAt(calls, 'Account/registerMedia.json')).toHaveLength(1);
   });
 
-  it('NET-06 on a network that hides the birth date the form neither asks nor sends it', async () => {
+  it('NET-06 on a network that hides the birth date the form neither asks nor sends it, and asks the code printed on the card', async () => {
     const user = userEvent.setup();
     const linked = medium({ id: 44, number: '12345678' });
+    const refusals = ['MEDIA_PRINTED_CODE_MISMATCH'];
     const { calls } = await openTransportCards([], {
       hideBirthDate: true,
       handlers: {
-        'Account/registerMedia.json': () => ({ ok: { media: linked, medias: [linked] } }),
+        'Account/registerMedia.json': () => {
+          const code = refusals.shift();
+          return code ? { ko: { code }, status: 409 } : { ok: { media: linked, medias: [linked] } };
+        },
       },
     });
     const dialog = await openLinkForm(user);
-    expect(dialog.getByText('Saisissez le numéro imprimé sur la carte.')).toBeTruthy();
+    expect(
+      dialog.getByText('Saisissez le numéro imprimé sur la carte et le code imprimé à côté.'),
+    ).toBeTruthy();
     expect(dialog.queryByLabelText(/Date de naissance/)).toBeNull();
     await user.type(dialog.getByRole('textbox', { name: /Numéro de carte/ }), '12345678');
+    const code = dialog.getByRole('textbox', { name: /Code imprimé sur la carte/ });
+    // Nothing is sent without the code.
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(code)).toBe('Ce champ est obligatoire.');
+    expect(payloadsAt(calls, 'Account/registerMedia.json')).toEqual([]);
+
+    await user.type(code, 'k7q 2m8');
+    await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+    await waitFor(() =>
+      expect(descriptionOf(code)).toBe('Le code ne correspond pas à celui imprimé sur cette carte.'),
+    );
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(code);
+    await user.type(code, 'K7Q2M9');
     await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(payloadsAt(calls, 'Account/registerMedia.json')).toEqual([
-      { mediaNumber: '12345678', lang: 'fr', userId: 7, networkId: 7 },
+      { mediaNumber: '12345678', mediaPrintedCode: 'K7Q2M8', lang: 'fr', userId: 7, networkId: 7 },
+      { mediaNumber: '12345678', mediaPrintedCode: 'K7Q2M9', lang: 'fr', userId: 7, networkId: 7 },
     ]);
+  });
+
+  // Each card-link error of the spec, as the registry's refusal reaches the customer in the dialog:
+  // under the field it is about, or in the alert.
+  it.each([
+    ['MEDIA_BIRTH_DATE_MISMATCH', 409, 'birthDate', 'La date de naissance ne correspond pas à cette carte.'],
+    ['MEDIA_EXPIRED', 409, 'alert', 'Cette carte a expiré.'],
+    [
+      'MEDIA_NOT_RECOGNISED',
+      404,
+      'number',
+      'Ce numéro de carte n’est pas reconnu. Vérifiez le numéro imprimé sur la carte.',
+    ],
+    [
+      'MEDIA_INCIDENT',
+      409,
+      'alert',
+      'Un incident a été déclaré sur cette carte : elle ne peut plus être utilisée.',
+    ],
+    ['MEDIA_UNKNOWN_DATA', 409, 'alert', 'La carte n’a pas pu être associée avec ces informations.'],
+    ['MEDIA_ERROR', 502, 'alert', 'Le système billettique ne répond pas. Réessayez dans quelques minutes.'],
+    [
+      'MEDIA_STATUS_EMPTY',
+      409,
+      'alert',
+      'Le système billettique n’a donné aucun statut pour cette carte. Contactez le service client.',
+    ],
+    [
+      'MEDIA_MULTIPLE_ACCOUNTS',
+      409,
+      'alert',
+      'Plusieurs comptes sont liés à cette carte. Contactez le service client.',
+    ],
+    ['MEDIA_NONE_FOUND', 404, 'alert', 'Aucun compte n’est lié à cette carte.'],
+  ])(
+    'MEDIA-05 %s (%i) reaches the customer in the link dialog (%s): %s',
+    async (code, status, place, text) => {
+      const user = userEvent.setup();
+      await openTransportCards([], {
+        handlers: { 'Account/registerMedia.json': () => ({ ko: { code }, status }) },
+      });
+      const dialog = await openLinkForm(user);
+      const number = dialog.getByRole('textbox', { name: /Numéro de carte/ });
+      const birthDate = dialog.getByLabelText(/Date de naissance du titulaire/);
+      await user.type(number, '12345678');
+      await user.type(birthDate, '1990-04-12');
+      await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+      if (place === 'alert') {
+        const alert = await dialog.findByRole('alert');
+        expect(alert.textContent).toBe(text);
+        await waitFor(() => expect(document.activeElement).toBe(alert));
+      } else {
+        const field = place === 'number' ? number : birthDate;
+        await waitFor(() => expect(descriptionOf(field)).toBe(text));
+        expect(field.getAttribute('aria-invalid')).toBe('true');
+        expect(dialog.queryByRole('alert')).toBeNull();
+      }
+      // The dialog stays open with what was typed, to correct it.
+      expect((number as HTMLInputElement).value).toBe('12345678');
+    },
+  );
+
+  it('a card whose tries are used up says so, and on which day and at what time to try again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T09:00:00+01:00') });
+    try {
+      const user = userEvent.setup();
+      await openTransportCards([], {
+        handlers: {
+          'Account/registerMedia.json': () => ({
+            ko: { code: 'MEDIA_TRIES_EXHAUSTED', details: { retryAfterSeconds: 24 * 60 * 60 } },
+            status: 429,
+          }),
+        },
+      });
+      const dialog = await openLinkForm(user);
+      await user.type(dialog.getByRole('textbox', { name: /Numéro de carte/ }), '12345678');
+      await user.type(dialog.getByLabelText(/Date de naissance du titulaire/), '1990-04-12');
+      await user.click(dialog.getByRole('button', { name: 'Lier la carte' }));
+      // A day on, in whatever time zone the browser is.
+      const retry = new Date('2026-11-24T09:00:00+01:00');
+      const date = new Intl.DateTimeFormat('fr', { dateStyle: 'long' }).format(retry);
+      const time = new Intl.DateTimeFormat('fr', { hour: '2-digit', minute: '2-digit' }).format(retry);
+      expect((await dialog.findByRole('alert')).textContent).toBe(
+        `Trop de tentatives avec des informations erronées : pour protéger le titulaire de la carte, l'association de cette carte et la connexion avec elle sont suspendues. Vous pourrez réessayer le ${date} à ${time}.`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('MEDIA-06 Remove asks for a confirmation saying the card stays valid until its expiry; Cancel sends nothing, Remove sends unregisterMedia', async () => {
@@ -345,7 +455,7 @@ describe('the transport cards page', () => {
     const remove = () =>
       screen.getByRole('button', { name: `Supprimer la carte ${shown('1234 5678 9012 3456')}` });
     await user.click(remove());
-    const dialog = within(screen.getByRole('dialog', { name: 'Retirer cette carte de votre compte ?' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Retirer cette carte de votre compte ?' }));
     expect(
       dialog.getByText(/Elle reste valable sur le réseau jusqu'au 31 décembre 2030/).textContent,
     ).toContain(shown('1234 5678 9012 3456'));
@@ -399,8 +509,8 @@ describe('the transport cards page', () => {
     await user.keyboard(' ');
     expect(kinds.getByRole('radio', { name: 'Volée' })).toHaveProperty('checked', true);
     await user.click(screen.getByRole('button', { name: "Déclarer l'incident" }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Bloquer cette carte ?' }));
-    expect(dialog.getByText(/motif : Volée/)).toBeTruthy();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bloquer cette carte ?' }));
+    expect(dialog.getByText(/motif : Volée/)).toBeTruthy();
     expect(payloadsAt(calls, 'Account/reportMediaIncident.json')).toEqual([]);
     await user.click(dialog.getByRole('button', { name: 'Bloquer la carte' }));
 
@@ -410,7 +520,7 @@ describe('the transport cards page', () => {
       { mediaId: 41, kind: 'STOLEN', userId: 7, lang: 'fr' },
     ]);
     expect(screen.getByRole('status').textContent).toBe(
-      `L'incident est enregistré : la carte ${shown('1234 5678 9012 3456')} est bloquée. Ses contrats peuvent être transférés sur une autre carte.`,
+      `L'incident est enregistré : la carte ${shown('1234 5678 9012 3456')} est bloquée. Ses contrats peuvent être transférés sur une autre carte.`,
     );
     const item = itemOf('1234 5678 9012 3456');
     expect(chipOf(item, 'Bloquée')).toBeTruthy();

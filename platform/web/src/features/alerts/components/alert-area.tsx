@@ -1,11 +1,13 @@
-// Loaded after the first paint: the global alert banner, and the MAINTENANCE alert the layout
-// swaps every page for while it is displayed.
+// The global alert banner, and the MAINTENANCE alert the layout swaps every page for while it is
+// displayed. A page rendered by the server carries its banner (decision 0035); the browser's clock
+// and the beacon take over once it has hydrated.
 import type { MaintenanceAlert } from '@transit-shop/sdk';
 import { useEffect } from 'react';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { WithQueryClient } from '../../../lib/query-client.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useAlertsSettled, useFlagAlert } from '../hooks/use-alerts.ts';
-import { AlertBanner } from './alert-banner.tsx';
+import { AlertBanner, AlertMessage } from './alert-banner.tsx';
 
 type AlertAreaProps = { onMaintenanceChange: (alert: MaintenanceAlert | null) => void };
 
@@ -30,11 +32,18 @@ function AlertRegion(props: AlertAreaProps) {
   );
 }
 
+/** The banner the server rendered the page with, as it was: the render that hydrates matches it. */
+function ServedAlert() {
+  const { initialAlerts, servedAlertId } = useBootstrap();
+  const alert = servedAlertId ? initialAlerts.find((candidate) => candidate.id === servedAlertId) : undefined;
+  return <div data-alerts="pending">{alert ? <AlertMessage alert={alert} /> : null}</div>;
+}
+
 export default function AlertArea(props: AlertAreaProps) {
-  // Alerts are shown by the visitor's clock: a page the server rendered (decision 0034), maybe
-  // hours before it is served, shows them once the browser has taken it over.
+  // After hydration alerts follow the visitor's clock and the beacon: a kept page may be served
+  // a while before an alert's window closes.
   const hydrated = useHydrated();
-  if (!hydrated) return <div data-alerts="pending" />;
+  if (!hydrated) return <ServedAlert />;
   return (
     <WithQueryClient>
       <AlertRegion {...props} />

@@ -1,19 +1,12 @@
 // The global maintenance alert, under the header, in the visitor's language.
-import Alert, { type AlertColor } from '@mui/material/Alert';
+import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { type AlertLevel, alertText, type MaintenanceAlert } from '@transit-shop/sdk';
+import { alertText, type MaintenanceAlert } from '@transit-shop/sdk';
 import type { Locale } from '@transit-shop/sdk/locales';
+import { ALERT_LEVEL_PALETTE } from '@transit-shop/tenancy/alert-palette';
 import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useGlobalAlert } from '../hooks/use-alerts.ts';
-
-const SEVERITY: Record<AlertLevel, AlertColor> = {
-  CRITICAL: 'error',
-  DANGER: 'error',
-  WARNING: 'warning',
-  NOTICE: 'info',
-  INFO: 'info',
-};
 
 export function AlertMessage({ alert }: { alert: MaintenanceAlert }) {
   const { i18n } = useTranslation();
@@ -22,7 +15,12 @@ export function AlertMessage({ alert }: { alert: MaintenanceAlert }) {
   const fallbacks = [bootstrap.network.defaultLanguage];
   const title = alertText(alert.title, locale, fallbacks);
   return (
-    <Alert severity={SEVERITY[alert.level]} role="status" variant="filled" sx={{ borderRadius: 0 }}>
+    <Alert
+      severity={ALERT_LEVEL_PALETTE[alert.level]}
+      role="status"
+      variant="filled"
+      sx={{ borderRadius: 0 }}
+    >
       {title ? <AlertTitle>{title}</AlertTitle> : null}
       {alertText(alert.message, locale, fallbacks)}
     </Alert>

@@ -1,7 +1,7 @@
 // /auth/media/search: the card sign-in search (has_media_signin): the card number and the holder's
 // birth date (not asked where the network hides it, NET-06). One account holds the card: its
-// one-time token signs in, as a login does; several: customer service; none: registering with the
-// card, kept for after the account is made.
+// one-time token signs in, as a login does, and the page it lands on says whose account it is;
+// several: customer service; none: registering with the card, kept for after the account is made.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +24,7 @@ import { redirectQuery, useRedirectTarget } from '../../../lib/session/redirect-
 import { useApplySavedAppearance } from '../../../lib/session/use-apply-saved-appearance.ts';
 import { useSession, useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
+import { SIGNED_IN_WITH_CARD } from '../components/signed-in-notice.tsx';
 import { keepMediaForSignIn, requireMediaSignIn } from '../lib/media-sign-in.ts';
 
 type Field = 'mediaNumber' | 'birthDate';
@@ -95,7 +96,7 @@ function MediaSearch() {
         const after = await session.run({ type: 'SIGN_IN_WITH_TOKEN', token: answer.token });
         if (sessionStatusOf(after) === 'loggedIn') {
           if (after.context.user) applySavedAppearance(after.context.user.userId);
-          navigate(target, { replace: true });
+          navigate(target, { replace: true, state: SIGNED_IN_WITH_CARD });
         } else if (after.context.error) {
           form.fail(after.context.error);
         }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,13 @@ describe('card sign-in pages', () => {
     });
     await search('1234 5678 9012', '1990-04-01');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/legal-notices'));
+    // The page it lands on says whose account the card opened, politely, until closed.
+    const notice = (await screen.findByText('Signed in as Léa.')).closest('[role="status"]');
+    expect(notice).toBeTruthy();
+    await userEvent
+      .setup({ delay: null })
+      .click(within(notice as HTMLElement).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('Signed in as Léa.')).toBeNull());
     expect(calledPaths(calls).slice(0, 2)).toEqual([SEARCH, 'Account/signinWithToken']);
     expect(calls[0]?.payload).toMatchObject({
       mediaNumber: '123456789012',
@@ -219,6 +226,24 @@ describe('card sign-in pages', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('This card has expired.')).toBeTruthy();
     expect(calledPaths(calls)).toEqual([SEARCH, SEARCH]);
+  });
+
+  it('a card whose tries are used up is refused with when to try again, whatever the birth date', async () => {
+    const { calls } = await openPage('/en/auth/media/search', {
+      handlers: {
+        [SEARCH]: () => ({
+          ko: { code: 'MEDIA_TRIES_EXHAUSTED', details: { retryAfterSeconds: 24 * 60 * 60 } },
+          status: 429,
+        }),
+      },
+    });
+    await search('123456789012', '1988-05-13');
+    expect(
+      await screen.findByText(
+        /^Too many attempts with wrong details: to protect the card's holder, linking this card and signing in with it are paused\. You can try again on .+ at .+\.$/,
+      ),
+    ).toBeTruthy();
+    expect(calledPaths(calls)).toEqual([SEARCH]);
   });
 
   it('the card number is checked before any call', async () => {

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { OrderTickets, orderTicketFields } from '../../../components/order-tickets.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { useCheckoutCan, useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 import { useCheckoutErrorText } from '../hooks/use-checkout-error-text.ts';
 
@@ -58,6 +59,10 @@ export function PaymentResultDialog() {
         : null,
   );
   const ticketFields = useCheckoutSelector(({ context }) => orderTicketFields(context.outcome));
+  // Decision 0039: the order another tab paid for this cart, with when it was placed.
+  const paidElsewhere = useCheckoutSelector(({ context }) => context.paidElsewhere);
+  const placedAt = useCheckoutSelector(({ context }) => context.outcome?.createdAt ?? null);
+  const formatInstant = useFormatInstant();
   const canRetry = useCheckoutCan({ type: 'RETRY' });
   const taken = outcome === 'confirmed' || outcome === 'pending';
   return (
@@ -70,12 +75,21 @@ export function PaymentResultDialog() {
     >
       {outcome ? (
         <>
-          <DialogTitle id={titleId}>{t(`checkout.result.${outcome}.title`)}</DialogTitle>
+          <DialogTitle id={titleId}>
+            {taken && paidElsewhere
+              ? t('checkout.result.paidElsewhere.title')
+              : t(`checkout.result.${outcome}.title`)}
+          </DialogTitle>
           <DialogContent>
             <DialogContentText id={textId}>
-              {taken
-                ? t(`checkout.result.${outcome}.text`, { number: orderId ?? '' })
-                : (errorText(error) ?? t(`checkout.result.${outcome}.text`))}
+              {taken && paidElsewhere
+                ? t('checkout.result.paidElsewhere.text', {
+                    number: orderId ?? '',
+                    when: placedAt ? formatInstant(placedAt) : '',
+                  })
+                : taken
+                  ? t(`checkout.result.${outcome}.text`, { number: orderId ?? '' })
+                  : (errorText(error) ?? t(`checkout.result.${outcome}.text`))}
             </DialogContentText>
             {taken ? (
               <DialogContentText sx={{ mt: 2 }}>

@@ -1,6 +1,8 @@
 // Decision 0021: the server found the same lines bought by the same buyer minutes ago and placed
 // nothing; the buyer says whether to buy them again ("You bought this 5 minutes ago — buy again?").
-// Cancel is the default: a second charge only when asked for.
+// When the server names the order (this browser's, another tab paid the cart, decision 0039), the
+// dialog says so first, when and which order, with the way to see it and its tickets. Cancel is the
+// default: a second charge only when asked for.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,6 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { useCheckoutSelector, useCheckoutSend } from '../hooks/use-checkout.tsx';
 
 /** "5 minutes ago" in the page's language, with its plural; a purchase under a minute old is "1 minute ago". */
@@ -26,6 +29,8 @@ export function RepeatOrderDialog() {
   const minutesAgo = useMinutesAgo();
   const open = useCheckoutSelector((snapshot) => snapshot.matches('confirmingRepeat'));
   const minutes = useCheckoutSelector((snapshot) => snapshot.context.repeatMinutes);
+  const paid = useCheckoutSelector((snapshot) => snapshot.context.repeatOrder);
+  const formatInstant = useFormatInstant();
   return (
     <Dialog
       open={open}
@@ -35,16 +40,25 @@ export function RepeatOrderDialog() {
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>{t('checkout.repeat.title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {paid ? t('checkout.repeat.paidTitle') : t('checkout.repeat.title')}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          {t('checkout.repeat.text', { when: minutesAgo(minutes ?? 0) })}
+          {paid
+            ? t('checkout.repeat.paidText', { when: formatInstant(paid.boughtAt), number: paid.orderId })
+            : t('checkout.repeat.text', { when: minutesAgo(minutes ?? 0) })}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => send({ type: 'CANCEL_REPEAT' })} autoFocus>
           {t('checkout.repeat.cancel')}
         </Button>
+        {paid ? (
+          <Button variant="outlined" onClick={() => send({ type: 'SHOW_PAID_ORDER' })}>
+            {t('checkout.repeat.showOrder')}
+          </Button>
+        ) : null}
         <Button variant="contained" onClick={() => send({ type: 'BUY_AGAIN' })}>
           {t('checkout.repeat.buyAgain')}
         </Button>

@@ -184,7 +184,7 @@ describe('the guest invoice email and the shipping address', () => {
     expect(description()?.textContent).toBe("L'adresse e-mail doit contenir un @.");
     await user.type(field, 'example.org');
     expect(field.getAttribute('aria-invalid')).toBe('false');
-    expect(description()?.textContent).toBe('Exemple : nom@exemple.fr');
+    expect(description()?.textContent).toBe('Exemple : nom@exemple.fr');
     await user.clear(field);
     expect(description()?.textContent).toBe('Ce champ est obligatoire.');
     expect(router.state.location.pathname).toBe('/cart/invoice-email');
@@ -344,7 +344,7 @@ describe('click and collect', () => {
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     expect(await screen.findByText("Choisissez l'agence où retirer votre commande.")).toBeTruthy();
     await user.click(await screen.findByRole('radio', { name: /Agence Part-Dieu/ }));
-    const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
+    const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
     expect(screen.getByRole('radio', { name: /09:00 – 09:30.*Complet/ })).toHaveProperty('disabled', true);
     expect(calls.find((call) => call.path === 'Collect/getSlots.json')?.payload).toMatchObject({
       siteId: '32',
@@ -426,7 +426,7 @@ describe('click and collect', () => {
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['2026-11-26T23:30:00.000Z', '2026-11-27T13:00:00.000Z']);
-    await user.click(within(slots()).getByRole('radio', { name: /14:00 – 14:30.*Places restantes : 4/ }));
+    await user.click(within(slots()).getByRole('radio', { name: /14:00 – 14:30.*Places restantes : 4/ }));
     expect(within(slots()).getByRole('radio', { name: /14:00 – 14:30/ })).toHaveProperty('checked', true);
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     await heading('Paiement');
@@ -458,7 +458,7 @@ describe('click and collect', () => {
     await user.click(await screen.findByRole('radio', { name: /Agence Bellecour/ }));
     expect(await screen.findByText("Les créneaux de cette agence n'ont pas pu être chargés.")).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Charger à nouveau' }));
-    const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
+    const free = await screen.findByRole('radio', { name: /09:30 – 10:00.*Places restantes : 3/ });
     expect(asked).toBe(2);
     expect(screen.queryByText("Les créneaux de cette agence n'ont pas pu être chargés.")).toBeNull();
     await user.click(free);
@@ -651,7 +651,7 @@ describe('the card a line goes on', () => {
     expect(router.state.location.pathname).toBe('/cart/checkout');
     const cards = await screen.findByRole('region', { name: 'Titres chargés sur vos cartes' });
     expect(
-      await within(cards).findByText('Ticket unitaire : sur la carte \u20662501 0000 1111 2222\u2069'),
+      await within(cards).findByText('Ticket unitaire : sur la carte \u20662501 0000 1111 2222\u2069'),
     ).toBeTruthy();
   });
 

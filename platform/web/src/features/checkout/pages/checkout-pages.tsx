@@ -13,6 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { restoreCheckout, type SavedPaymentMethod } from '@transit-shop/flows/checkout/checkout.machine';
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
+import { ORDER_REFERENCE_PARAM } from '@transit-shop/sdk/contract/checkout';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -147,7 +148,7 @@ function Checkout({
       if (snapshot.matches('confirmed') || snapshot.matches('pending')) {
         settled = reference;
         forgetSavedCheckout(setup.storage);
-        cart.actor.send({ type: 'CLEAR' });
+        cart.actor.send({ type: 'CLEAR', paidOrder: reference });
       } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
         settled = reference;
         cart.actor.send({ type: 'ORDER_NOT_TAKEN', reference });
@@ -155,6 +156,21 @@ function Checkout({
     });
     return () => subscription.unsubscribe();
   }, [actor, cart.actor, setup.storage]);
+
+  // Decision 0039: another tab paid the cart (the cart, emptied, names the order that paid it): this
+  // tab shows that order rather than a way to pay the cart again.
+  useEffect(() => {
+    const tell = (paidOrder: string | null) => {
+      if (paidOrder !== null) actor.send({ type: 'CART_PAID_ELSEWHERE', orderReference: paidOrder });
+    };
+    let known = cart.actor.getSnapshot().context.paidOrder;
+    const subscription = cart.actor.subscribe((snapshot) => {
+      if (snapshot.context.paidOrder === known) return;
+      known = snapshot.context.paidOrder;
+      tell(known);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, cart.actor]);
 
   // The page left for the provider's, shown again from the browser's back-forward cache.
   useEffect(() => {
@@ -170,6 +186,12 @@ function Checkout({
   const wanted = useSelector(actor, checkoutStepOf);
   const showingOrder = useSelector(actor, showsOrderOutcome);
   const keepsQuery = showingOrder || location.search === '';
+  // The order another tab paid goes in the address (decision 0039): the guard lets the emptied cart's
+  // page through to it, and a reload shows it again.
+  const paidOrder = useSelector(actor, (snapshot) =>
+    showsOrderOutcome(snapshot) && snapshot.context.paidElsewhere ? snapshot.context.orderReference : null,
+  );
+  const orderQuery = paidOrder ? `?${new URLSearchParams({ [ORDER_REFERENCE_PARAM]: paidOrder })}` : '';
   const authPage = useSelector(actor, (snapshot) =>
     snapshot.matches('finalizingAccount') ? 'finalize' : snapshot.context.authPage,
   );
@@ -187,8 +209,9 @@ function Checkout({
       navigate(`${toPath(page)}${back}`);
       return;
     }
-    if (wanted !== step || !keepsQuery) navigate(toPath(checkoutStepPath(wanted)), { replace: true });
-  }, [wanted, step, authPage, keepsQuery, navigate, toPath]);
+    if (wanted !== step || !keepsQuery || (orderQuery !== '' && location.search !== orderQuery))
+      navigate(`${toPath(checkoutStepPath(wanted))}${orderQuery}`, { replace: true });
+  }, [wanted, step, authPage, keepsQuery, orderQuery, location.search, navigate, toPath]);
 
   const shown = wanted ?? step;
   const title = t(TITLES[shown]);

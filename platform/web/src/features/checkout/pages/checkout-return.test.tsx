@@ -146,7 +146,7 @@ describe('the outcome from the order reference in the address', () => {
     });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Paiement refusé' })).toBeTruthy();
-    expect(within(dialog).getByText(/Le paiement a été refusé : réessayez/)).toBeTruthy();
+    expect(within(dialog).getByText(/Le paiement a été refusé : réessayez/)).toBeTruthy();
     await waitFor(() => expect(cart.getSnapshot().context.orderInFlight).toBeNull());
     await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -171,7 +171,7 @@ describe('the product page', () => {
         isSubscription: false,
       },
     ]);
-    screen.getByText('Durée de validité : 1 mois');
+    screen.getByText('Durée de validité : 1 mois');
   });
 
   it('PIVOT-02 on the 27th of a month the next month is proposed and chosen first, the current one after it with its few days', async () => {
@@ -279,7 +279,7 @@ describe('the product page', () => {
     for (let step = 0; step < 3; step += 1) await user.click(more);
     expect((quantity as HTMLInputElement).value).toBe('4');
     expect((more as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('status').textContent).toBe('Total : 66,00\u00a0€');
+    expect(screen.getByRole('status').textContent).toBe('Total : 66,00\u00a0€');
 
     await user.clear(quantity);
     await user.type(quantity, '9');
@@ -359,7 +359,7 @@ describe('the product page', () => {
     const { user, added } = await openProduct(items.student.shopItemId, {
       signedInAs: fixtureUser({ profiles: [ines, paul] }),
     });
-    const travellers = await screen.findByRole('radiogroup', { name: 'Pour qui ?' });
+    const travellers = await screen.findByRole('radiogroup', { name: 'Pour qui ?' });
     const radios = within(travellers).getAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
       "Léa Martin (vous)hors des conditions d'âge",
@@ -382,7 +382,7 @@ describe('the product page', () => {
     const { user, added } = await openProduct(items.monthly.shopItemId, {
       signedInAs: fixtureUser({ profiles: [ines] }),
     });
-    const [lea] = within(await screen.findByRole('radiogroup', { name: 'Pour qui ?' })).getAllByRole('radio');
+    const [lea] = within(await screen.findByRole('radiogroup', { name: 'Pour qui ?' })).getAllByRole('radio');
     expect((lea as HTMLInputElement).checked).toBe(true);
     lea?.focus();
     await user.keyboard('{ArrowDown}');
@@ -392,7 +392,7 @@ describe('the product page', () => {
 
   it('a visitor names no traveller and is invited to sign in, coming back to the product', async () => {
     const { user, added } = await openProduct(items.monthly.shopItemId);
-    expect(screen.queryByRole('radiogroup', { name: 'Pour qui ?' })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Pour qui ?' })).toBeNull();
     const signIn = screen.getByRole('link', { name: 'connectez-vous' });
     expect(signIn.getAttribute('href')).toBe('/auth?redirect=%2Fproducts%2F2101');
     await user.click(addToCart());
@@ -432,7 +432,7 @@ describe('the product page', () => {
   it('says what the item is: promotion, subscription, conditions and documents to provide', async () => {
     const { user, added } = await openProduct(items.tacit.shopItemId);
     screen.getByText(
-      'Abonnement à reconduction tacite : renouvelé automatiquement à chaque période, jusqu’à sa résiliation.',
+      'Abonnement à reconduction tacite : renouvelé automatiquement à chaque période, jusqu’à sa résiliation.',
     );
     await user.click(addToCart());
     expect(added[0]?.isSubscription).toBe(true);
@@ -759,7 +759,7 @@ describe('the card that receives the ticket', () => {
       medias: cards,
     });
     await cardRadios();
-    await user.click(screen.getByRole('radio', { name: /Sur l'application mobile/ }));
+    await user.click(screen.getByRole('radio', { name: /Sur votre téléphone/ }));
     expect(screen.queryByRole('radiogroup', { name: CARD_GROUP })).toBeNull();
   });
 
@@ -825,7 +825,7 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     });
     const step = await screen.findByRole('region', { name: 'Justificatifs' });
     await within(step).findByText('Refusé');
-    within(step).getByText('carte-etudiante.png a été refusé : La carte est illisible');
+    within(step).getByText('carte-etudiante.png a été refusé : La carte est illisible');
     within(step).getByText('Vous pourrez l’ajouter au panier une fois vos justificatifs acceptés.');
     await fillStudentFields(user);
     await user.click(addToCart());
@@ -912,7 +912,7 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]?.answer({ ko: { code: 'DOCUMENT_ENCRYPTED' }, status: 422 });
     const alert = await within(step).findByText(
-      'Le PDF est protégé par un mot de passe : envoyez une copie non protégée.',
+      'Le PDF est protégé par un mot de passe : envoyez une copie non protégée.',
     );
     await waitFor(() => expect(document.activeElement).toBe(alert.closest('[role="alert"]')));
   });
@@ -1027,7 +1027,7 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     within(step).getByText('Chaque justificatif est vérifié par le réseau sous 2 jours environ.');
     await within(step).findByText('Pas encore envoyé');
     await user.click(within(step).getByRole('button', { name: 'Envoyer pour vérification' }));
-    await within(step).findByText(/Envoyé pour vérification : réponse attendue d’ici le 22 novembre 2026\./);
+    await within(step).findByText(/Envoyé pour vérification : réponse attendue d’ici le 22 novembre 2026\./);
     expect(sent).toMatchObject({ item_id: items.student.shopItemId, document_ids: [640] });
     expect(payloadsAt(calls, 'Document/createDocumentsSubmission.json')).toHaveLength(1);
     await fillStudentFields(user);

@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { quantityBoundsOf } from '@transit-shop/sdk/catalogue/article-rules';
 import { firstStartOf } from '@transit-shop/sdk/catalogue/start-dates';
 import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
@@ -140,7 +141,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   // The card is chosen among those read: the add waits for them.
   const waitingForCards = asksCard && cards.isPending;
   const creationProduct = card === 'new' ? creationProductIn(answer) : null;
-  const quantity = quantityOf(quantityText, item.articleQuantityMin, item.articleQuantityMax);
+  // CART-04, CART-08: the sdk's bounds, the cart's and the server's (one unit of a one-per-order item).
+  const bounds = quantityBoundsOf(item);
+  const quantity = quantityOf(quantityText, bounds.min, bounds.max);
   const quantityShownWrong = quantity === null && (attempt > 0 || quantityText.trim() !== '');
   const unitPrice = item.shopItemPromoPrice ?? item.shopItemPrice;
   const problems = fieldErrors(item.fields, inputs);
@@ -277,8 +280,8 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         ) : null}
         <QuantityField
           value={quantityText}
-          min={item.articleQuantityMin}
-          max={item.articleQuantityMax}
+          min={bounds.min}
+          max={bounds.max}
           invalid={quantityShownWrong}
           onChange={(text) => dispatch({ type: 'quantityChanged', text })}
         />

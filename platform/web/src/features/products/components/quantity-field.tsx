@@ -1,6 +1,6 @@
-// How many articles (CART-04): a number input between the item's articleQuantityMin and
-// articleQuantityMax, with buttons that step within those limits; a value typed outside them is
-// said to be wrong beside the field.
+// How many articles (CART-04, CART-08): a number input within the item's quantity bounds (the sdk's
+// quantityBoundsOf), with buttons that step within them; a value typed outside them is said to be
+// wrong beside the field.
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';

@@ -50,9 +50,9 @@ describe('the product page entry to the purchase tunnel', () => {
   it('starts the tunnel for the item at its passengers step for a signed-in customer', async () => {
     const { router } = await openProduct(1101, { signedInAs: fixtureUser() });
     await userEvent.setup().click(screen.getByRole('button', { name: ENTRY }));
-    await screen.findByRole('heading', { level: 1, name: 'Qui voyage ?' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Qui voyage ?' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/tunnel/passengers');
-    expect(screen.getByText('Achat : Ticket 1 voyage')).toBeTruthy();
+    expect(screen.getByText('Achat : Ticket 1 voyage')).toBeTruthy();
   });
 
   it('is not offered to a visitor, a guest, on a network without the tunnel, or for an item not sold on a card', async () => {

@@ -10,13 +10,17 @@ import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 
-// Request tracking (SHELL-06) leads to the documents pages, which need a signed-in traveller.
+// Request tracking (SHELL-06) leads to the documents pages, and "My tickets" to the wallet: both
+// need a signed-in traveller, so only a signed-in header shows them.
 const NAV = [
   { to: paths.home, label: 'shell.nav.shop' },
+  { to: paths.accountWallet, label: 'shell.nav.wallet' },
   { to: paths.documentsSubmissions, label: 'shell.nav.requests' },
   { to: paths.account, label: 'shell.nav.account' },
   { to: paths.auth, label: 'shell.nav.login' },
 ] as const;
+
+const SIGNED_IN_ONLY: readonly string[] = [paths.accountWallet, paths.documentsSubmissions];
 
 function MenuIcon() {
   return (
@@ -37,9 +41,7 @@ export function Header({ loggedIn = false, cart }: { loggedIn?: boolean; cart?: 
   const navId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   // Logged in, "My account" is the way in; otherwise "Log in" too (a guest is not logged in).
-  const links = NAV.filter((item) =>
-    loggedIn ? item.to !== paths.auth : item.to !== paths.documentsSubmissions,
-  );
+  const links = NAV.filter((item) => (loggedIn ? item.to !== paths.auth : !SIGNED_IN_ONLY.includes(item.to)));
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;

@@ -47,6 +47,25 @@ describe('shell components', () => {
     expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
+  it('signed in, the header leads to the wallet ("My tickets"), reached and followed with the keyboard', async () => {
+    const { router } = await renderWithApp(<Header loggedIn />, { locale: 'en', path: '/en/' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const wallet = within(nav).getByRole('link', { name: 'My tickets' });
+    expect(wallet.getAttribute('href')).toBe('/en/account/wallet');
+    const user = userEvent.setup();
+    // Tab by tab from the start of the page, as a keyboard user goes.
+    for (let step = 0; step < 10 && document.activeElement !== wallet; step += 1) await user.tab();
+    expect(document.activeElement).toBe(wallet);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/account/wallet'));
+  });
+
+  it('signed out, the header offers no wallet', async () => {
+    await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'My tickets' })).toBeNull();
+  });
+
   it('on a phone the network name wraps instead of being cut; from sm up it stays on one line', async () => {
     await renderWithApp(<Header />, { locale: 'en', path: '/en/' });
     const name = screen.getByText('Harbour Lines');

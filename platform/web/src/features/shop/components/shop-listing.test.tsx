@@ -100,8 +100,8 @@ describe('the shop', () => {
   it('CAT-04 each product shows its support badges: app, card, click and collect', async () => {
     await openShop();
     await screen.findByRole('heading', { level: 4, name: 'Ticket 1 voyage' });
-    expect(badgesOf('Ticket 1 voyage')).toEqual(['Application', 'Carte']);
-    expect(badgesOf('Pass Groupe')).toEqual(['Application']);
+    expect(badgesOf('Ticket 1 voyage')).toEqual(['Téléphone', 'Carte']);
+    expect(badgesOf('Pass Groupe')).toEqual(['Téléphone']);
     expect(badgesOf('Abonnement hebdomadaire')).toEqual(['Carte']);
     expect(badgesOf('Carnet papier')).toEqual(['Retrait en agence']);
   });
@@ -110,7 +110,7 @@ describe('the shop', () => {
     await openShop({ guest: true });
     await screen.findByRole('heading', { level: 4, name: 'Carnet 10 voyages' });
     expect(badgesOf('Carnet 10 voyages')).toEqual(['Carte']);
-    expect(badgesOf('Ticket 1 voyage')).toEqual(['Application', 'Carte']);
+    expect(badgesOf('Ticket 1 voyage')).toEqual(['Téléphone', 'Carte']);
   });
 
   it('CAT-04 filters by category, distribution mode and rate, in the address, and clears the filters', async () => {
@@ -131,18 +131,18 @@ describe('the shop', () => {
       within(mode)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Tous les modes', 'Application', 'Carte', 'Retrait en agence']);
+    ).toEqual(['Tous les modes', 'Téléphone', 'Carte', 'Retrait en agence']);
 
     await user.selectOptions(category, 'Tickets');
     await waitFor(() => expect(Object.keys(listed())).toEqual(['Tickets']));
-    await user.selectOptions(mode, 'Application');
+    await user.selectOptions(mode, 'Téléphone');
     await waitFor(() =>
       expect(listed()).toEqual({
         Tickets: ['Ticket 1 voyage', 'Carnet 10 voyages', 'Pass 24 heures', 'Pass Groupe'],
       }),
     );
     expect(router.state.location.search).toBe('?category=1&mode=APP');
-    expect(screen.getByRole('status').textContent).toBe('Titres proposés : 4');
+    expect(screen.getByRole('status').textContent).toBe('Titres proposés : 4');
 
     await user.selectOptions(mode, 'Retrait en agence');
     await waitFor(() => expect(listed()).toEqual({ Tickets: ['Carnet papier'] }));

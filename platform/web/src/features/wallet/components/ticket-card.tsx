@@ -109,6 +109,10 @@ export function TicketCard({
   // Held by no device, a token is a guest's printed pass; a journey no phone holds yet is bound
   // to the phone that activates it.
   const printed = inWallet && ticket.device === 'NONE' ? ticket.token : null;
+  // A journey or first-use ticket not yet started travels only once activated (decision 0030):
+  // the card says why before the traveller taps, and why no code shows yet where none does.
+  const awaitsActivation =
+    inWallet && ticket.device !== 'OTHER' && ticket.activatable && !isCountingDown(ticket);
   return (
     <Card variant="outlined" component="article" aria-label={ticket.name}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
@@ -142,6 +146,11 @@ export function TicketCard({
         {inWallet ? null : <Typography>{placeText(ticket.place)}</Typography>}
         {inWallet && ticket.device === 'OTHER' ? (
           <Alert severity="info">{t('wallet.otherDevice')}</Alert>
+        ) : null}
+        {awaitsActivation ? (
+          <Typography sx={{ typography: 'body2', color: 'text.secondary' }}>
+            {t(held || printed ? 'wallet.activationStarts' : 'wallet.activationNeeded')}
+          </Typography>
         ) : null}
         {held && ticket.phase !== 'PAST' ? <TicketCode ticket={ticket} /> : null}
         {printed && ticket.phase !== 'PAST' ? <PrintedCode ticket={ticket} token={printed} /> : null}

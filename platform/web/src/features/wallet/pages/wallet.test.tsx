@@ -90,8 +90,8 @@ describe('the wallet page', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Valables maintenant', 'À venir', 'Passés']);
     const carnet = screen.getByRole('article', { name: 'Carnet 10 voyages' });
-    expect(within(carnet).getByText('Voyageur : Léa Martin')).toBeTruthy();
-    expect(within(carnet).getByText('Voyages restants : 7 sur 10')).toBeTruthy();
+    expect(within(carnet).getByText('Voyageur : Léa Martin')).toBeTruthy();
+    expect(within(carnet).getByText('Voyages restants : 7 sur 10')).toBeTruthy();
     const pass = screen.getByRole('article', { name: 'Pass mensuel' });
     // The network's clock (Europe/Paris): from 1 December 00:00 to 31 December 23:59.
     expect(within(pass).getByText('Valable du 1 déc. 2026, 00:00 au 31 déc. 2026, 23:59')).toBeTruthy();
@@ -196,7 +196,7 @@ describe('the wallet page', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Activer le titre Carnet 10 voyages' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Activer ce titre ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Activer ce titre ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Activer' }));
     await within(dialog).findByRole('alert');
     await user.click(within(dialog).getByRole('button', { name: 'Activer' }));
@@ -210,7 +210,7 @@ describe('the wallet page', () => {
     // The activation is told in the card, and focus is on the ticket rather than lost.
     const card = screen.getByRole('article', { name: 'Carnet 10 voyages' });
     expect(within(card).getByRole('status').textContent).toBe(
-      'Titre activé : présentez son code au contrôle.',
+      'Titre activé : présentez son code au contrôle.',
     );
     await waitFor(() =>
       expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Carnet 10 voyages' })),
@@ -232,7 +232,7 @@ describe('the wallet page', () => {
     await renderApp('/account/wallet');
     expect(
       await screen.findByText(
-        'Vous êtes hors connexion : ces titres ont été synchronisés le 27 nov. 2026, 11:00.',
+        'Vous êtes hors connexion : ces titres ont été synchronisés le 27 nov. 2026, 11:00.',
       ),
     ).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Code du titre Pass mensuel/ })).toBeTruthy();
@@ -406,7 +406,10 @@ describe('the wallet page', () => {
 
   it('the account page links to the wallet', async () => {
     await openAccountPage('/account', { signedInAs: fixtureUser() });
-    expect(screen.getByRole('link', { name: 'Mes titres' }).getAttribute('href')).toBe('/account/wallet');
+    // The page's own link, beside the header's.
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Mes titres' }).getAttribute('href'),
+    ).toBe('/account/wallet');
   });
 });
 
@@ -698,6 +701,39 @@ describe("a guest order's printed pass and journeys", () => {
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(payloadsAt(calls, 'Ticket/punchGuestTicket.json')).toHaveLength(1));
     expect(payloadsAt(calls, 'Ticket/punchGuestTicket.json')[0]).toMatchObject({ ticketId: 22 });
+  });
+});
+
+describe('a ticket that starts when activated', () => {
+  it("says why a guest's journey shows no code until it is activated; a pass says nothing of it", async () => {
+    stubTenantService();
+    const journey = walletTicket({ id: 22, name: 'Single ticket', device: 'NONE', token: null });
+    const pass = walletTicket({
+      id: 21,
+      name: '24-hour pass',
+      kind: 'PERIOD',
+      device: 'NONE',
+      token: `${'p'.repeat(40)}.${'q'.repeat(80)}.${'r'.repeat(86)}`,
+      activatable: false,
+      journeysTotal: null,
+      journeysLeft: null,
+      validFrom: '2026-11-27T09:00:00.000Z',
+      validTo: '2026-11-28T09:00:00.000Z',
+      usableUntil: null,
+    });
+    createTestSession({
+      handlers: { 'wallet/guestTickets': () => ({ ok: { tickets: [journey, pass], syncedAt: SYNCED_AT } }) },
+    });
+    await renderApp(`/en/wallet/guest/${'R'.repeat(43)}`);
+    const single = await screen.findByRole('article', { name: 'Single ticket' });
+    expect(within(single).queryByRole('img')).toBeNull();
+    expect(
+      within(single).getByText(
+        'Its code shows here once you activate it: its validity starts at activation, and only the phone that activates it shows the code. Activate it on the phone you travel with, just before you board.',
+      ),
+    ).toBeTruthy();
+    const printed = screen.getByRole('article', { name: '24-hour pass' });
+    expect(within(printed).queryByText(/activat/i)).toBeNull();
   });
 });
 
