@@ -51,7 +51,7 @@ describe('where are my tickets', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
-      'Carnet 10 voyages × 1 — Dans le portefeuille de votre téléphone · Ouvrir mes titres',
+      'Carnet 10 voyages × 1 — Dans Mes titres, sur ce site · Ouvrir mes titres',
       'Pass mensuel × 2 — À charger sur votre carte \u20662501 0000 1111 2222\u2069 lors de votre prochaine validation',
       // The network's clock: Europe/Paris.
       'Pass mensuel × 1 — Chargé sur votre carte \u20662501 0000 1111 2222\u2069 le 28 nov. 2026, 08:45',

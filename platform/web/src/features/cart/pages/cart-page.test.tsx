@@ -158,7 +158,7 @@ describe('the cart page', () => {
     await user.click(main().getByRole('checkbox', { name: "J'accepte les conditions générales de vente" }));
     await user.click(main().getByRole('checkbox', { name: "J'accepte la politique de confidentialité" }));
     expect(checkout.getAttribute('aria-disabled')).toBe('true');
-    expect(main().getByText('certifiez être majeur ;')).toBeTruthy();
+    expect(main().getByText('certifiez être majeur ;')).toBeTruthy();
     await user.click(main().getByRole('checkbox', { name: 'Je certifie être majeur (18 ans ou plus)' }));
     await waitFor(() => expect(checkout.getAttribute('aria-disabled')).toBeNull());
     expect(checkout.getAttribute('href')).toBe('/cart/checkout');

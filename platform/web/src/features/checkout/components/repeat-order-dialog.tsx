@@ -1,7 +1,8 @@
 // Decision 0021: the server found the same lines bought by the same buyer minutes ago and placed
 // nothing; the buyer says whether to buy them again ("You bought this 5 minutes ago — buy again?").
-// When the server names the order (this browser's, another tab paid the cart, decision 0039), the
-// dialog says so first, when and which order, with the way to see it and its tickets. Cancel is the
+// When the server names the order (this browser's: another tab paid the cart, decision 0039, or the
+// buyer filled the cart again with what was just bought), the dialog says when and which order,
+// with the way to see it and its tickets, in words true of both. Cancel is the
 // default: a second charge only when asked for.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -40,9 +41,7 @@ export function RepeatOrderDialog() {
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>
-        {paid ? t('checkout.repeat.paidTitle') : t('checkout.repeat.title')}
-      </DialogTitle>
+      <DialogTitle id={titleId}>{t('checkout.repeat.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
           {paid

@@ -651,7 +651,7 @@ describe('the card a line goes on', () => {
     expect(router.state.location.pathname).toBe('/cart/checkout');
     const cards = await screen.findByRole('region', { name: 'Titres chargés sur vos cartes' });
     expect(
-      await within(cards).findByText('Ticket unitaire : sur la carte \u20662501 0000 1111 2222\u2069'),
+      await within(cards).findByText('Ticket unitaire : sur la carte \u20662501 0000 1111 2222\u2069'),
     ).toBeTruthy();
   });
 

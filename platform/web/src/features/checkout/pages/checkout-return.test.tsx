@@ -146,7 +146,7 @@ describe('the outcome from the order reference in the address', () => {
     });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Paiement refusé' })).toBeTruthy();
-    expect(within(dialog).getByText(/Le paiement a été refusé : réessayez/)).toBeTruthy();
+    expect(within(dialog).getByText(/Le paiement a été refusé : réessayez/)).toBeTruthy();
     await waitFor(() => expect(cart.getSnapshot().context.orderInFlight).toBeNull());
     await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -322,6 +322,41 @@ describe('the repeat-order question', () => {
     expect(sent.map((payload) => payload.confirmRepeat)).toEqual([false, true]);
     expect(sent[0]?.orderKey).toBe(sent[1]?.orderKey);
     expect(asked).toBe(2);
+  });
+
+  it('the same pass bought again by the session that bought it: the question names that order, in words true whether another tab paid or the buyer chose it again', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    await openCheckout({
+      path: '/en/cart/checkout',
+      lines: [appLine()],
+      signedInAs: customer,
+      handlers: {
+        'Order/placeOrder.json': () => ({
+          ko: {
+            code: 'ORDER_ALREADY_BOUGHT',
+            details: {
+              boughtMinutesAgo: 3,
+              boughtAt: '2026-11-20T09:12:00+01:00',
+              boughtOrderId: 777,
+              boughtOrderReference: ORDER_REFERENCE,
+            },
+          },
+          status: 409,
+        }),
+      },
+    });
+    await screen.findByText('Total cost');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    const question = await screen.findByRole('dialog', { name: 'Already bought' });
+    expect(
+      within(question).getByText(
+        /^You bought this on .+: order no\. 777\. Your tickets are with that order\. Buy the same again\?$/,
+      ),
+    ).toBeTruthy();
+    expect(within(question).getByRole('button', { name: 'See the order and its tickets' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('the question in Arabic, and cancelling it leaves the payment step as it was, nothing placed', async () => {

@@ -60,7 +60,7 @@ describe('the documents page', () => {
     const inesDocuments = screen.getByRole('region', { name: 'Inès Martin' });
     const refused = within(inesDocuments).getByRole('listitem', { name: 'Carte étudiante' });
     within(refused).getByText('Refusé');
-    within(refused).getByText('Motif : Document illisible');
+    within(refused).getByText('Motif : Document illisible');
     within(refused).getByText('Vous avez un autre justificatif valide de ce type.');
   });
 
@@ -111,7 +111,7 @@ describe('the request tracking page', () => {
     within(pending).getByText('Réponse attendue d’ici le 22 novembre 2026');
     const past = screen.getByRole('region', { name: 'Demandes passées' });
     const refused = within(past).getByRole('listitem', { name: 'Abonnement mensuel Senior' });
-    within(refused).getByText(/Motif : Carte périmée/);
+    within(refused).getByText(/Motif : Carte périmée/);
     expect(
       within(refused).getByRole('link', { name: 'Réessayer depuis la page du produit' }).getAttribute('href'),
     ).toBe('/products/3102');
@@ -137,7 +137,7 @@ describe('the request tracking page', () => {
       },
     });
     const toComplete = await screen.findByRole('listitem', { name: 'Abonnement annuel Étudiant' });
-    within(toComplete).getByText('Le réseau demande : Le recto et le verso, svp');
+    within(toComplete).getByText('Le réseau demande : Le recto et le verso, svp');
     within(toComplete).getByRole('button', { name: 'Ajouter un justificatif : Carte étudiante' });
 
     const user = userEvent.setup();

@@ -171,7 +171,7 @@ describe('the product page', () => {
         isSubscription: false,
       },
     ]);
-    screen.getByText('Durée de validité : 1 mois');
+    screen.getByText('Durée de validité : 1 mois');
   });
 
   it('PIVOT-02 on the 27th of a month the next month is proposed and chosen first, the current one after it with its few days', async () => {
@@ -432,7 +432,7 @@ describe('the product page', () => {
   it('says what the item is: promotion, subscription, conditions and documents to provide', async () => {
     const { user, added } = await openProduct(items.tacit.shopItemId);
     screen.getByText(
-      'Abonnement à reconduction tacite : renouvelé automatiquement à chaque période, jusqu’à sa résiliation.',
+      'Abonnement à reconduction tacite : renouvelé automatiquement à chaque période, jusqu’à sa résiliation.',
     );
     await user.click(addToCart());
     expect(added[0]?.isSubscription).toBe(true);
@@ -450,7 +450,7 @@ describe('the product page', () => {
   it('shows a promotion beside the usual price, in the network currency', async () => {
     await openProduct(items.dayPass.shopItemId);
     screen.getByText('4,50 €');
-    expect(document.querySelector('del')?.textContent).toBe('Prix habituel :5,50\u00a0€');
+    expect(document.querySelector('del')?.textContent).toBe('Prix habituel :5,50\u00a0€');
   });
 
   it('says why the cart refused the line', async () => {
@@ -825,7 +825,7 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     });
     const step = await screen.findByRole('region', { name: 'Justificatifs' });
     await within(step).findByText('Refusé');
-    within(step).getByText('carte-etudiante.png a été refusé : La carte est illisible');
+    within(step).getByText('carte-etudiante.png a été refusé : La carte est illisible');
     within(step).getByText('Vous pourrez l’ajouter au panier une fois vos justificatifs acceptés.');
     await fillStudentFields(user);
     await user.click(addToCart());
@@ -912,7 +912,7 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]?.answer({ ko: { code: 'DOCUMENT_ENCRYPTED' }, status: 422 });
     const alert = await within(step).findByText(
-      'Le PDF est protégé par un mot de passe : envoyez une copie non protégée.',
+      'Le PDF est protégé par un mot de passe : envoyez une copie non protégée.',
     );
     await waitFor(() => expect(document.activeElement).toBe(alert.closest('[role="alert"]')));
   });
@@ -1027,7 +1027,7 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     within(step).getByText('Chaque justificatif est vérifié par le réseau sous 2 jours environ.');
     await within(step).findByText('Pas encore envoyé');
     await user.click(within(step).getByRole('button', { name: 'Envoyer pour vérification' }));
-    await within(step).findByText(/Envoyé pour vérification : réponse attendue d’ici le 22 novembre 2026\./);
+    await within(step).findByText(/Envoyé pour vérification : réponse attendue d’ici le 22 novembre 2026\./);
     expect(sent).toMatchObject({ item_id: items.student.shopItemId, document_ids: [640] });
     expect(payloadsAt(calls, 'Document/createDocumentsSubmission.json')).toHaveLength(1);
     await fillStudentFields(user);

@@ -52,7 +52,7 @@ describe('the product page entry to the purchase tunnel', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: ENTRY }));
     await screen.findByRole('heading', { level: 1, name: 'Qui voyage ?' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/tunnel/passengers');
-    expect(screen.getByText('Achat : Ticket 1 voyage')).toBeTruthy();
+    expect(screen.getByText('Achat : Ticket 1 voyage')).toBeTruthy();
   });
 
   it('is not offered to a visitor, a guest, on a network without the tunnel, or for an item not sold on a card', async () => {

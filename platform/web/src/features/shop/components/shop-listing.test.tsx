@@ -189,7 +189,7 @@ describe('the shop', () => {
       'article',
     ) as HTMLElement;
     expect(card.textContent).toContain('4,50\u00a0€');
-    expect(card.querySelector('del')?.textContent).toBe('Prix habituel :5,50\u00a0€');
+    expect(card.querySelector('del')?.textContent).toBe('Prix habituel :5,50\u00a0€');
     const link = within(card).getByRole('link', { name: 'Pass 24 heures' });
     expect(link.getAttribute('href')).toBe('/products/1103');
   });

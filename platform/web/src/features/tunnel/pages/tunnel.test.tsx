@@ -114,7 +114,7 @@ describe('the purchase tunnel pages', () => {
   it('TUN-02 lists the holder and their travellers, each saying whether they have a valid card', async () => {
     await openTunnel({ medias: [medium({ profileId: null })] });
     await heading('Qui voyage ?');
-    expect(screen.getByText('Achat : Pass mensuel')).toBeTruthy();
+    expect(screen.getByText('Achat : Pass mensuel')).toBeTruthy();
     const list = within(screen.getByRole('list', { name: 'Qui voyage ?' }));
     const holderChoice = list.getByRole('button', { name: /Léa Martin \(vous\)/ });
     expect(holderChoice.textContent).toContain('A une carte de transport valide');
@@ -182,7 +182,7 @@ describe('the purchase tunnel pages', () => {
     });
     await heading('Sur quel support ?');
     expect(router.state.location.pathname).toBe('/tunnel/media');
-    expect(screen.getByText('Achat : Pass mensuel')).toBeTruthy();
+    expect(screen.getByText('Achat : Pass mensuel')).toBeTruthy();
     // The next choice is kept in the same entry.
     await user.click(await choice(/Sur une carte de transport/));
     await heading('Aucune carte de transport à charger');

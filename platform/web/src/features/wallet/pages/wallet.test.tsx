@@ -90,8 +90,8 @@ describe('the wallet page', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Valables maintenant', 'À venir', 'Passés']);
     const carnet = screen.getByRole('article', { name: 'Carnet 10 voyages' });
-    expect(within(carnet).getByText('Voyageur : Léa Martin')).toBeTruthy();
-    expect(within(carnet).getByText('Voyages restants : 7 sur 10')).toBeTruthy();
+    expect(within(carnet).getByText('Voyageur : Léa Martin')).toBeTruthy();
+    expect(within(carnet).getByText('Voyages restants : 7 sur 10')).toBeTruthy();
     const pass = screen.getByRole('article', { name: 'Pass mensuel' });
     // The network's clock (Europe/Paris): from 1 December 00:00 to 31 December 23:59.
     expect(within(pass).getByText('Valable du 1 déc. 2026, 00:00 au 31 déc. 2026, 23:59')).toBeTruthy();
@@ -232,7 +232,7 @@ describe('the wallet page', () => {
     await renderApp('/account/wallet');
     expect(
       await screen.findByText(
-        'Vous êtes hors connexion : ces titres ont été synchronisés le 27 nov. 2026, 11:00.',
+        'Vous êtes hors connexion : ces titres ont été synchronisés le 27 nov. 2026, 11:00.',
       ),
     ).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Code du titre Pass mensuel/ })).toBeTruthy();
@@ -543,7 +543,7 @@ describe('contracts on a transport card', () => {
     // The wallet is read again, and the move told in the ticket, where focus goes.
     await waitFor(() => expect(payloadsAt(calls, 'wallet/tickets')).toHaveLength(2));
     expect(within(pass).getByRole('status').textContent).toBe(
-      `Le titre est maintenant sur votre carte ${shownNumber('2501 0000 5555 6666')} : il sera chargé lors de votre prochaine validation.`,
+      `Le titre est maintenant sur votre carte ${shownNumber('2501 0000 5555 6666')} : il sera chargé lors de votre prochaine validation.`,
     );
     await waitFor(() =>
       expect(
