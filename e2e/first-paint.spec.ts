@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadDemoNetworks } from './support/demo-networks.ts';
+import { layoutShiftOf, watchLayoutShifts } from './support/layout-shifts.ts';
 import { apiRequest, networkUrl } from './support/platform.ts';
 
 const networks = await loadDemoNetworks();
@@ -90,26 +91,13 @@ test.describe('on a phone, the home page', () => {
     test(`${network.slug}'s home page does not move while its shop arrives (layout shift under 0.02)`, async ({
       page,
     }) => {
-      // The browser's own account of layout shifts, as Lighthouse reads it (none after an input).
-      await page.addInitScript(() => {
-        const shifts = { total: 0 };
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) shifts.total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(page);
       const prefix = network.defaultLanguage === 'fr' ? '' : `/${network.defaultLanguage}`;
       await page.goto(networkUrl(network.slug, `${prefix}/`));
       await expect(page.locator('main h2').first()).toBeVisible();
       await expect(page.locator('main article, main li').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const total = await page.evaluate(
-        () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
-      );
+      const total = await layoutShiftOf(page);
       expect(total).toBeLessThan(0.02);
     });
   }

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ALERT_LEVELS, type AlertLevel } from '@transit-shop/sdk/alerts/alert.schema';
 import { addNetworkWithAlerts } from './support/alert-networks.ts';
 import { seriousViolations } from './support/axe.ts';
+import { layoutShiftOf, watchLayoutShifts } from './support/layout-shifts.ts';
 import { apiRequest, networkUrl } from './support/platform.ts';
 
 const LEVELS = Object.keys(ALERT_LEVELS) as AlertLevel[];
@@ -24,21 +25,6 @@ async function firstResponse(page: Page, slug: string, waitFor: string): Promise
     )
     .toBe(true);
   return html;
-}
-
-/** Counts the browser's layout shifts from the first paint on, as Lighthouse reads them. */
-async function watchLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts = { total: 0 };
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) shifts.total += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
 }
 
 test.describe('an alert of every level', () => {
@@ -72,9 +58,7 @@ test.describe('an alert of every level', () => {
         await expect(page.getByRole('contentinfo')).toBeVisible();
         expect(await seriousViolations(page), `${level} in ${colorScheme}`).toEqual([]);
         await page.waitForLoadState('networkidle');
-        const shifted = await page.evaluate(
-          () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
-        );
+        const shifted = await layoutShiftOf(page);
         expect(shifted, `layout shift in ${colorScheme}`).toBeLessThan(0.02);
       }
     });

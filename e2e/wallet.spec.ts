@@ -1,15 +1,17 @@
 // The wallet on lumiere (decision 0030): a customer buys a ten-journey carnet (1102) and a monthly
 // pass (2101); the confirmation says where the tickets are; the wallet shows both, the pass's QR
-// decodes to a code the network's published keys verify; one journey is activated (nine left, a
+// decodes to a code the network's published keys verify, and that jose alone verifies with the JWK
+// Set of the network's domain (decision 0040); one journey is activated (nine left, a
 // countdown); offline, the wallet still opens and shows a code that verifies; the attestation PDF
 // downloads and its text extracts as written. A guest's confirmation email links the order's tickets page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createTicketClient } from '@transit-shop/sdk/client/ticket-client';
-import { walletKeysCall } from '@transit-shop/sdk/contract/wallet';
+import { JWKS_PATH, walletKeysCall } from '@transit-shop/sdk/contract/wallet';
 import { type TicketKeySet, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { loadTenants } from '@transit-shop/tenancy/load-tenants';
+import { compactVerify, createLocalJWKSet, importJWK, type JSONWebKeySet } from 'jose';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { newAccount, register, shopUrl } from './support/accounts.ts';
@@ -87,6 +89,28 @@ async function publishedKeys(request: APIRequestContext): Promise<TicketKeySet> 
   return client.call(walletKeysCall, {});
 }
 
+/** The network's JWK Set from its own domain's well-known address, as any verifier fetches it. */
+async function wellKnownKeys(request: APIRequestContext): Promise<JSONWebKeySet> {
+  const response = await request.get(...apiRequest(NETWORK, JWKS_PATH));
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('public, max-age=300');
+  expect(response.headers().etag).toBeTruthy();
+  return (await response.json()) as JSONWebKeySet;
+}
+
+/**
+ * A code checked by jose with nothing but the JWK Set: the network signed the ticket, and the key
+ * the ticket names (its phone's) signed the proof of this ticket.
+ */
+async function expectJoseVerifies(code: string, jwks: JSONWebKeySet): Promise<void> {
+  const [token = '', proof = ''] = code.split('~');
+  const decoded = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes));
+  const ticket = decoded((await compactVerify(token, createLocalJWKSet(jwks))).payload);
+  expect(ticket).toMatchObject({ net: expect.any(Number), tid: expect.any(String) });
+  const phone = await importJWK(ticket.cnf.jwk, 'ES256');
+  expect(decoded((await compactVerify(proof, phone)).payload)).toMatchObject({ tid: ticket.tid });
+}
+
 /** The code a QR on the page holds, read from its screenshot. */
 async function codeOf(qr: Locator): Promise<string> {
   await expect(qr).toBeVisible();
@@ -155,6 +179,7 @@ test('WAL-01 a customer finds a carnet and a monthly pass in the wallet, with co
   const keys = await publishedKeys(request);
   const passQr = pass.getByRole('img', { name: /Code of the ticket/ });
   await expectPassCodeVerifies(passQr, keys);
+  await expectJoseVerifies(await codeOf(passQr), await wellKnownKeys(request));
   await passQr.screenshot({ path: testInfo.outputPath('monthly-pass-qr.png') });
   await expectNoSeriousViolations(page);
 

@@ -1,7 +1,7 @@
-// `npm run ticket:verify -- <code> --network-id <id> [--keys <jwks.json>] [--api <url>] [--at <ISO>]`:
-// a code's verdict for the staff of network <id>, which is required (decision 0030). The logic is the
-// sdk's ticket-verify-command; this supplies files, the networks' signing keys from tenants/, and the
-// exit status.
+// `npm run ticket:verify -- <code> --network-id <id> [--keys <jwks.json | url>] [--api <url>] [--at <ISO>]`:
+// a code's verdict for the staff of network <id>, which is required (decisions 0030, 0040). The logic
+// is the sdk's ticket-verify-command; this supplies files, the networks known in tenants/ (names,
+// request-signing keys, time zones), and the exit status.
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,22 +10,25 @@ import { networkFileSchema } from '@transit-shop/tenancy';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The request-signing key and time zone of the network with this id, from tenants/<slug>/network.json. */
-async function networkOf(networkId: number) {
+/** The networks of tenants/<slug>/network.json: id, name, request-signing key and time zone. */
+async function networks() {
   const tenantsDir = join(root, 'tenants');
+  const found = [];
   for (const entry of await readdir(tenantsDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const text = await readFile(join(tenantsDir, entry.name, 'network.json'), 'utf8').catch(() => null);
     const parsed = text === null ? null : networkFileSchema.safeParse(JSON.parse(text));
-    if (parsed?.success && parsed.data.id === networkId)
-      return { signingKey: parsed.data.signingKey, timeZone: parsed.data.timeZone };
+    if (parsed?.success) {
+      const { id, name, signingKey, timeZone } = parsed.data;
+      found.push({ id, name, signingKey, timeZone });
+    }
   }
-  return null;
+  return found;
 }
 
 process.exitCode = await runTicketVerify(process.argv.slice(2), {
   readTextFile: (path) => readFile(resolve(process.cwd(), path), 'utf8'),
-  networkOf,
+  networks,
   now: () => new Date(),
   print: (line) => console.log(line),
   printError: (line) => console.error(line),

@@ -13,6 +13,41 @@ export const contentSecurityPolicy = (directives: Record<string, readonly string
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 
+const POLICY = 'content-security-policy';
+
+/**
+ * Whether a content security policy is stricter than any a service would put in its place: a
+ * sandbox without exceptions, every directive `'none'` and `default-src` among them (a download's
+ * `default-src 'none'; sandbox`: nothing loads, nothing runs, no form is sent). Framing is refused
+ * beside it by X-Frame-Options, which every answer carries.
+ */
+export function isSandboxedDenyAll(policy: string | null): boolean {
+  // Several policies in one header are each enforced; one alone is not judged here.
+  if (policy === null || policy.includes(',')) return false;
+  let denyAll = false;
+  let sandboxed = false;
+  for (const directive of policy.split(';')) {
+    const [name, ...values] = directive.trim().toLowerCase().split(/\s+/);
+    if (!name) continue;
+    if (name === 'sandbox') {
+      if (values.length > 0) return false;
+      sandboxed = true;
+    } else if (values.length !== 1 || values[0] !== "'none'") return false;
+    else if (name === 'default-src') denyAll = true;
+  }
+  return denyAll && sandboxed;
+}
+
+/**
+ * Sets a service's headers on an answer. The answer's own policy stays where it is a sandbox that
+ * loads nothing (decision 0040): a route's or a proxied service's stricter policy is never replaced.
+ */
+export function applySecurityHeaders(headers: Headers, own: SecurityHeaders): void {
+  const keepsPolicy = isSandboxedDenyAll(headers.get(POLICY));
+  for (const [name, value] of Object.entries(own))
+    if (!(keepsPolicy && name === POLICY)) headers.set(name, value);
+}
+
 /** The headers a service answers with: nosniff and DENY, then its own. */
 export function securityHeaders(own: Record<string, string>): SecurityHeaders {
   return Object.freeze({ ...ALWAYS, ...own });
@@ -29,7 +64,7 @@ export function securityHeadersMiddleware(options: {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+    applySecurityHeaders(headers, options.headers);
     for (const [name, value] of Object.entries(options.unlessSet ?? {}))
       if (!headers.has(name)) headers.set(name, value);
   };

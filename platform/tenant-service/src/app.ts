@@ -4,6 +4,7 @@ import type { TenantStore } from '@transit-shop/tenancy/tenant-store';
 import { Hono } from 'hono';
 import { alertRoutes } from './alerts/alert-routes.ts';
 import { forwardRoutes } from './api/forward-routes.ts';
+import { jwksRoutes } from './api/jwks-routes.ts';
 import { networksRoutes } from './api/networks-routes.ts';
 import { termsRoutes } from './api/terms-routes.ts';
 import type { AppEnv } from './app-env.ts';
@@ -55,10 +56,9 @@ export function createService(options: AppOptions) {
   app.route(SERVICE_PATHS.alerts, alertRoutes({ store, maxAgeSeconds: env.ALERT_MAX_AGE_SECONDS }));
   app.route(`${SERVICE_PATHS.api}/Networks`, networksRoutes({ store }));
   app.route(`${SERVICE_PATHS.api}/Terms`, termsRoutes({ store }));
-  app.route(
-    SERVICE_PATHS.api,
-    forwardRoutes({ store, ticketApiUrl: env.TICKET_API_URL, trustedProxies: env.TRUSTED_PROXIES }),
-  );
+  const ticketApi = { store, ticketApiUrl: env.TICKET_API_URL, trustedProxies: env.TRUSTED_PROXIES };
+  app.route(SERVICE_PATHS.api, forwardRoutes(ticketApi));
+  app.route('/', jwksRoutes(ticketApi));
   app.route('/', crawlerRoutes({ files: createCrawlerFiles({ store, securityHeaders: headers }) }));
   app.route('/', webRoutes({ store, web, pages, alertSources: env.ALERT_SOURCES }));
   return { app, pages };

@@ -1,13 +1,15 @@
 // Starts the ticket API: environment, logger, networks (followed while it runs), database and
-// migrations, identity key, mail, background jobs, HTTP server; stops gracefully on SIGTERM and SIGINT.
+// migrations, identity key, mail, background jobs, HTTP server, and on the embedded database the
+// staff listener (decision 0041); stops gracefully on SIGTERM and SIGINT.
 import { readEnvOrExit } from '@transit-shop/service-kit/env';
 import { onStopSignal, type RunningServer, startServer } from '@transit-shop/service-kit/http-server';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { readEnv } from './env.ts';
+import { IN_MEMORY_DATA_DIR, readEnv } from './env.ts';
 import { trackInFlight } from './http/in-flight.ts';
+import { startStaffListener } from './http/staff-listener.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
 import { startDocumentJobs } from './jobs/document-jobs.ts';
 import { startOrderJobs } from './jobs/order-jobs.ts';
@@ -17,6 +19,7 @@ import { createMailer } from './mail/mailer.ts';
 import { APP_JOBS } from './queue/job-definitions.ts';
 import { startJobs } from './queue/job-queue.ts';
 import { compileTrustedProxies } from './security/trusted-proxies.ts';
+import type { AppDeps } from './services/app-deps.ts';
 import { demoQualificationProvider } from './services/documents/demo-qualification-provider.ts';
 import { documentStorageInDataDir } from './services/documents/document-storage.ts';
 import { loadIdentityKeys } from './services/identity/identity-keys.ts';
@@ -110,7 +113,7 @@ async function start() {
     ticketSigner,
   });
 
-  const app = createApp({
+  const deps: AppDeps = {
     db: database.db,
     clock,
     networks,
@@ -128,7 +131,19 @@ async function start() {
     documentStorage: documentStorageInDataDir(env.DATA_DIR),
     qualificationProvider: demoQualificationProvider({ networks }),
     pingDatabase: () => database.ping(),
-  });
+  };
+  const app = createApp(deps);
+  // Only this process can open the embedded database: staff commands act through it.
+  const staff =
+    database.driver.kind === 'pglite' && env.DATA_DIR !== IN_MEMORY_DATA_DIR
+      ? await startStaffListener({ deps, dataDir: env.DATA_DIR, closeGraceMs: SHUTDOWN_GRACE_MS })
+      : undefined;
+  if (staff) {
+    logger.info(
+      { staffUrl: staff.url, accessFile: staff.accessFile },
+      `staff commands act through ${staff.url} (address and token in ${staff.accessFile})`,
+    );
+  }
   const inFlight = trackInFlight(app.fetch);
   let server: RunningServer;
   try {
@@ -140,6 +155,7 @@ async function start() {
     });
   } catch (error) {
     logger.fatal({ err: error, port: env.PORT, host: env.HOST }, 'the HTTP server cannot listen');
+    await staff?.close();
     process.exit(1);
   }
   logger.info({ port: server.port, host: env.HOST }, `listening on http://${env.HOST}:${server.port}/`);
@@ -152,6 +168,8 @@ async function start() {
     }, SHUTDOWN_GRACE_MS * 2);
     forced.unref();
     try {
+      // Staff commands find no listener from now on, and open the database once it is closed.
+      await staff?.close();
       // Idle keep-alive connections go now, busy ones after the grace period.
       await server.close();
       // A request whose client hung up still runs: the database stays open until it ends.

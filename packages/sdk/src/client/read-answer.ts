@@ -13,8 +13,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
-/** The parsed `response` member of an ok envelope; throws TicketApiError for anything else. */
-export function readAnswer(contract: CallContract, httpStatus: number, text: string): unknown {
+/**
+ * The parsed `response` member of an ok envelope; throws TicketApiError for anything else. Only the
+ * call's response schema is read, so an answer of any envelope-speaking service reads the same way.
+ */
+export function readAnswer(
+  contract: Pick<CallContract, 'response'>,
+  httpStatus: number,
+  text: string,
+): unknown {
   const json = parseJson(text);
   if (!json.ok) throw new TicketApiError({ httpStatus, cause: json.error });
   const ko = koEnvelopeSchema.safeParse(json.value);

@@ -241,6 +241,16 @@ export const walletBlueprintsCall = defineCall({
   response: z.object({ blueprints: z.array(blueprintSchema) }),
 });
 
+/**
+ * The same keys as a plain JWK Set (RFC 7517) at this address on each network's own domain: unsigned,
+ * outside the envelope, cacheable for JWKS_MAX_AGE_SECONDS, so any JOSE library verifies a code
+ * with them (decision 0040). The tenant service serves it from the ticket API's answer at the same
+ * path under its API base.
+ */
+export const JWKS_PATH = '/.well-known/jwks.json';
+/** How long a JWK Set may be kept; a verifier that meets an unknown key id asks again sooner. */
+export const JWKS_MAX_AGE_SECONDS = 300;
+
 /** The network's published ticket keys (a JWKS): what an inspector's device verifies with. */
 export const walletKeysCall = defineCall({
   path: 'wallet/keys',

@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   PICTURE_NOT_FILE: { status: 400, message: 'Picture needs to be of type File' },
   PICTURE_TOO_LARGE: { status: 413, message: 'The picture is too large' },
   PICTURE_TYPE: { status: 415, message: 'The picture must be a JPEG, PNG or WebP image' },
+  PICTURE_UNREADABLE: { status: 422, message: 'The picture could not be read: it may be damaged' },
 
   // Email verification and emailed action codes.
   ALREADY_VERIFIED: { status: 409, message: 'The account is already verified' },
@@ -187,6 +188,11 @@ export const ERROR_CODES = {
   DOCUMENT_ACTIVE_CONTENT: {
     status: 422,
     message: 'The PDF carries scripts, actions or attached files: print it to a new PDF and send that',
+  },
+  // Decision 0040: a PDF may only jump to its own pages.
+  DOCUMENT_EXTERNAL_LINK: {
+    status: 422,
+    message: 'The PDF links to a website or another file: send a scan or a photo of the document instead',
   },
   DOCUMENT_ENCRYPTED: {
     status: 422,

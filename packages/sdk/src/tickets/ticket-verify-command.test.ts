@@ -18,6 +18,10 @@ import {
 const NOW = new Date('2026-11-27T10:00:00Z');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const SIGNING_KEY = 'network-101-shared-key';
+const NETWORKS = [
+  { id: 101, name: 'Lumière Mobilités', signingKey: SIGNING_KEY, timeZone: 'Europe/Paris' },
+  { id: 103, name: 'Lakeside Transit', signingKey: 'network-103-shared-key', timeZone: 'Europe/Zurich' },
+];
 
 async function publicJwkOf(key: CryptoKey): Promise<EcPublicJwk> {
   const { x, y }: JWK = await exportJWK(key);
@@ -62,8 +66,7 @@ function surroundings(options: { files?: Record<string, string>; fetch?: typeof 
       if (text === undefined) throw new Error('no such file');
       return text;
     },
-    networkOf: async (networkId) =>
-      networkId === 101 ? { signingKey: SIGNING_KEY, timeZone: 'Europe/Paris' } : null,
+    networks: async () => NETWORKS,
     fetch:
       options.fetch ??
       (async () => {
@@ -178,7 +181,9 @@ describe('ticket:verify, the verdict staff read', () => {
     const { jwks, code } = await setUp();
     const { deps, out } = surroundings({ files: { 'keys.json': JSON.stringify(jwks) } });
     expect(await runTicketVerify([code, '--keys', 'keys.json', '--network-id', '102'], deps)).toBe(1);
-    expect(out()).toContain('REFUSED: a ticket of another network [OTHER_NETWORK]');
+    expect(out()).toContain(
+      'REFUSED: another network’s ticket: Lumière Mobilités (network 101) [OTHER_NETWORK]',
+    );
   });
 
   it('never checks a code against the network it claims: without --network-id there is no verdict, even for a valid code', async () => {
@@ -269,5 +274,51 @@ describe('ticket:verify, the verdict staff read', () => {
     expect(await runTicketVerify(argv, deps)).toBe(2);
     expect(err()).toContain(error);
     expect(out()).toBe('');
+  });
+
+  it('says a code signed by a key another network publishes is that network’s ticket, naming it; exit 1', async () => {
+    const { jwks, code } = await setUp();
+    const asked: number[] = [];
+    // The ticket API answers each network's own keys: Lumière's (101) signed the code.
+    const fetch: typeof globalThis.fetch = async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const networkId = Number(url.searchParams.get('networkId'));
+      asked.push(networkId);
+      const response = networkId === 101 ? jwks : { keys: [] };
+      return new Response(JSON.stringify({ status: 'ok', response }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const { deps, out } = surroundings({ fetch });
+    expect(await runTicketVerify([code, '--network-id', '103'], deps)).toBe(1);
+    expect(out().split('\n')[0]).toBe(
+      'REFUSED: another network’s ticket: Lumière Mobilités (network 101) [OTHER_NETWORK]',
+    );
+    expect(out()).toContain('  traveller:  Camille Martin');
+    expect(out()).toContain('  key:        lumiere-2026-11');
+    // On the clock of the network checking.
+    expect(out()).toContain('  checked at: 2026-11-27 11:00:00 +01:00');
+    expect(asked).toEqual([103, 101]);
+
+    // A key id another network publishes, on a code its key did not sign: no network's ticket.
+    const forged = `${code.split('.').slice(0, 2).join('.')}.${'A'.repeat(85)}Q`;
+    const again = surroundings({ fetch });
+    expect(await runTicketVerify([forged, '--network-id', '103'], again.deps)).toBe(1);
+    expect(again.out()).toContain('[UNKNOWN_KEY]');
+  });
+
+  it('reads the keys from a JWK Set address such as a network’s /.well-known/jwks.json, unsigned', async () => {
+    const { jwks, code } = await setUp();
+    const asked: string[] = [];
+    const { deps, out } = surroundings({
+      fetch: async (input) => {
+        asked.push(String(input));
+        return new Response(JSON.stringify(jwks), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const address = 'https://shop.lumiere-mobilites.example/.well-known/jwks.json';
+    expect(await runTicketVerify([code, '--network-id', '101', '--keys', address], deps)).toBe(0);
+    expect(asked).toEqual([address]);
+    expect(out().split('\n')[0]).toBe('VALID (device proof checked)');
   });
 });

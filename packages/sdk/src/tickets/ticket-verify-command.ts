@@ -1,11 +1,15 @@
-// `npm run ticket:verify` (decision 0030): a network's staff check a code offline and read the
-// verdict in plain English. Arguments, where the keys come from (a JWKS file, or the ticket API's
-// wallet/keys, signed like every call) and the printout; the script only supplies files and fetch.
+// `npm run ticket:verify` (decisions 0030, 0040): a network's staff check a code offline and read
+// the verdict in plain English. Arguments, where the keys come from (a JWK Set file or address such
+// as a network's /.well-known/jwks.json, or the ticket API's wallet/keys, signed like every call),
+// whose key signed a code the checking network does not publish, and the printout; the script only
+// supplies files, the networks known here and fetch.
 import { decodeProtectedHeader } from 'jose';
 import { createTicketClient } from '../client/ticket-client.ts';
 import { walletKeysCall } from '../contract/wallet.ts';
 import { networkInstantText, shownEndOf } from '../time/network-instant.ts';
+import { verifyCompactEs256 } from './compact-es256.ts';
 import {
+  readTicketClaims,
   type TicketClaims,
   type TicketKeySet,
   type TicketRefusal,
@@ -17,9 +21,10 @@ import {
 export const DEFAULT_TICKET_API = 'http://127.0.0.1:8081';
 
 export const TICKET_VERIFY_USAGE = [
-  'usage: npm run ticket:verify -- <code> --network-id <id> [--keys <jwks.json>] [--api <base url>] [--at <ISO instant>]',
+  'usage: npm run ticket:verify -- <code> --network-id <id> [--keys <jwks.json | address>] [--api <base url>] [--at <ISO instant>]',
   '  --network-id  required: the id of the network checking (tenants/<slug>/network.json); a ticket of another is refused',
-  '  --keys        the network’s published keys (a JWKS file); default: fetched from the ticket API',
+  '  --keys        the network’s published keys: a JWK Set file, or its address',
+  '                (https://<the network’s domain>/.well-known/jwks.json); default: fetched from the ticket API',
   `  --api         the ticket API’s base URL (default ${DEFAULT_TICKET_API})`,
   '  --at          the instant of the check (default: now)',
   'exit status: 0 valid, 1 refused, 2 usage error or no keys to check with',
@@ -33,7 +38,7 @@ export const REFUSAL_EXPLANATIONS: Record<TicketRefusal, string> = {
   MALFORMED: 'this is not a ticket code (damaged, incomplete or not from this system)',
   UNKNOWN_KEY: 'signed with a key the network does not publish (forged, or the key was retired)',
   BAD_SIGNATURE: 'the signature does not match the ticket (altered or forged)',
-  OTHER_NETWORK: 'a ticket of another network',
+  OTHER_NETWORK: 'another network’s ticket',
   DEVICE_PROOF_MISSING: 'shown without the phone’s proof (a copy of the code, not the wallet)',
   DEVICE_PROOF_INVALID: 'the phone’s proof is not from the phone the ticket is bound to',
   DEVICE_PROOF_STALE:
@@ -147,12 +152,23 @@ function keyIdOf(code: string): string | null {
   }
 }
 
+/** A network as this machine knows it (tenants/<slug>/network.json). */
+export type KnownNetwork = {
+  readonly id: number;
+  readonly name: string;
+  /** The request-signing key its calls are signed with. */
+  readonly signingKey: string;
+  readonly timeZone: string;
+};
+
 /** The verdict as staff read it: the answer first, then what the ticket says. */
 export function ticketVerdictLines(
   verdict: TicketVerdict,
   code: string,
   checkedAt: Date,
   timeZone: string | null = null,
+  /** The network whose ticket it is, when a refusal names one. */
+  owner: Pick<KnownNetwork, 'id' | 'name'> | null = null,
 ): string[] {
   const at = `  checked at: ${shownAt(checkedAt, timeZone)}`;
   if (verdict.valid)
@@ -163,7 +179,8 @@ export function ticketVerdictLines(
       at,
     ];
   const kid = keyIdOf(code);
-  const lines = [`REFUSED: ${REFUSAL_EXPLANATIONS[verdict.reason]} [${verdict.reason}]`];
+  const whose = owner ? `: ${owner.name} (network ${owner.id})` : '';
+  const lines = [`REFUSED: ${REFUSAL_EXPLANATIONS[verdict.reason]}${whose} [${verdict.reason}]`];
   if (verdict.claims) {
     if (verdict.reason === 'UNKNOWN_KEY')
       lines.push('  what the ticket claims (its signature could not be checked):');
@@ -175,53 +192,109 @@ export function ticketVerdictLines(
 
 export type TicketVerifyDependencies = {
   readonly readTextFile: (path: string) => Promise<string>;
-  /** The network's request-signing key and time zone, null when this machine does not know it. */
-  readonly networkOf: (networkId: number) => Promise<KnownNetwork | null>;
+  /** The networks this machine knows, with their request-signing keys and time zones. */
+  readonly networks: () => Promise<readonly KnownNetwork[]>;
   readonly fetch?: typeof globalThis.fetch;
   readonly now: () => Date;
   readonly print: (line: string) => void;
   readonly printError: (line: string) => void;
 };
 
-export type KnownNetwork = { readonly signingKey: string; readonly timeZone: string };
-
 type KeysFound =
   | { readonly ok: true; readonly keys: TicketKeySet }
   | { readonly ok: false; readonly error: string };
 
-async function keysFor(options: TicketVerifyOptions, deps: TicketVerifyDependencies): Promise<KeysFound> {
-  const { networkId } = options;
-  if (options.keysFile !== null) {
-    let json: unknown;
-    try {
-      json = JSON.parse(await deps.readTextFile(options.keysFile));
-    } catch (error) {
-      return { ok: false, error: `cannot read ${options.keysFile}: ${(error as Error).message}` };
-    }
-    const parsed = ticketKeySetSchema.safeParse(json);
-    return parsed.success
-      ? { ok: true, keys: parsed.data }
-      : { ok: false, error: `${options.keysFile} is not a JWKS of ES256 ticket keys` };
+/** A JWK Set of ticket keys, read from JSON text; null when it is not one. */
+function keySetOf(text: string): TicketKeySet | null {
+  try {
+    const parsed = ticketKeySetSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
-  const signingKey = (await deps.networkOf(networkId))?.signingKey ?? null;
-  if (signingKey === null)
-    return { ok: false, error: `network ${networkId} is unknown here: give --keys with its published keys` };
-  // wallet/keys is signed like every call of the ticket API (spec 02 "Request signing").
+}
+
+/** The keys --keys names: a JWK Set file, or the address of one (a network's well-known address). */
+async function givenKeys(source: string, deps: TicketVerifyDependencies): Promise<KeysFound> {
+  let text: string;
+  try {
+    if (/^https?:\/\//.test(source)) {
+      const response = await (deps.fetch ?? globalThis.fetch)(source, {
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(`it answered ${response.status}`);
+      text = await response.text();
+    } else text = await deps.readTextFile(source);
+  } catch (error) {
+    return { ok: false, error: `cannot read ${source}: ${(error as Error).message}` };
+  }
+  const keys = keySetOf(text);
+  return keys ? { ok: true, keys } : { ok: false, error: `${source} is not a JWKS of ES256 ticket keys` };
+}
+
+/** A network's keys from the ticket API's wallet/keys, signed like every call (spec 02 "Request signing"). */
+async function publishedKeysOf(
+  network: KnownNetwork,
+  api: string,
+  deps: TicketVerifyDependencies,
+): Promise<KeysFound> {
   const client = createTicketClient({
-    baseUrl: options.api,
-    signingKey,
-    networkId,
+    baseUrl: api,
+    signingKey: network.signingKey,
+    networkId: network.id,
     cacheTtlMs: 0,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   try {
-    return { ok: true, keys: await client.call(walletKeysCall, { networkId }) };
+    return { ok: true, keys: await client.call(walletKeysCall, { networkId: network.id }) };
   } catch (error) {
     return {
       ok: false,
-      error: `cannot fetch the keys of network ${networkId} from ${options.api}: ${(error as Error).message}`,
+      error: `cannot fetch the keys of network ${network.id} from ${api}: ${(error as Error).message}`,
     };
   }
+}
+
+async function keysFor(
+  options: TicketVerifyOptions,
+  network: KnownNetwork | null,
+  deps: TicketVerifyDependencies,
+): Promise<KeysFound> {
+  if (options.keysFile !== null) return givenKeys(options.keysFile, deps);
+  if (network === null)
+    return {
+      ok: false,
+      error: `network ${options.networkId} is unknown here: give --keys with its published keys`,
+    };
+  return publishedKeysOf(network, options.api, deps);
+}
+
+/**
+ * The other network known here that publishes the key a code is signed with, and the claims that
+ * key verifies; null when none does (or their keys cannot be had: the verdict stays UNKNOWN_KEY).
+ */
+async function signingNetwork(
+  code: string,
+  options: TicketVerifyOptions,
+  networks: readonly KnownNetwork[],
+  deps: TicketVerifyDependencies,
+): Promise<{ network: KnownNetwork; claims: TicketClaims | null } | null> {
+  const kid = keyIdOf(code);
+  const token = code.trim().split('~')[0] ?? '';
+  if (kid === null) return null;
+  for (const network of networks) {
+    if (network.id === options.networkId) continue;
+    const found = await publishedKeysOf(network, options.api, deps);
+    const key = found.ok ? found.keys.keys.find((candidate) => candidate.kid === kid) : undefined;
+    if (!key) continue;
+    try {
+      await verifyCompactEs256(token, key);
+    } catch {
+      return null;
+    }
+    return { network, claims: readTicketClaims(token) };
+  }
+  return null;
 }
 
 /** Runs the command; answers its exit status. */
@@ -236,19 +309,31 @@ export async function runTicketVerify(
     return VERIFY_EXIT.usage;
   }
   const { options } = parsed;
-  const found = await keysFor(options, deps);
+  const networks = await deps.networks();
+  const checking = networks.find((network) => network.id === options.networkId) ?? null;
+  const found = await keysFor(options, checking, deps);
   if (!found.ok) {
     deps.printError(found.error);
     return VERIFY_EXIT.usage;
   }
   const now = options.at ?? deps.now();
-  const verdict = await verifyTicketCode(options.code, {
+  let verdict = await verifyTicketCode(options.code, {
     keys: found.keys,
     now,
     network: options.networkId,
   });
+  // A key the network does not publish may be one another network does: that network's ticket.
+  let owner: KnownNetwork | null = null;
+  if (!verdict.valid && verdict.reason === 'UNKNOWN_KEY') {
+    const signing = await signingNetwork(options.code, options, networks, deps);
+    if (signing) {
+      owner = signing.network;
+      verdict = { valid: false, reason: 'OTHER_NETWORK', claims: signing.claims };
+    }
+  } else if (!verdict.valid && verdict.reason === 'OTHER_NETWORK' && verdict.claims)
+    owner = networks.find((network) => network.id === verdict.claims?.net) ?? null;
   // Times on the clock of the network checking.
-  const timeZone = (await deps.networkOf(options.networkId))?.timeZone ?? null;
-  for (const line of ticketVerdictLines(verdict, options.code, now, timeZone)) deps.print(line);
+  const lines = ticketVerdictLines(verdict, options.code, now, checking?.timeZone ?? null, owner);
+  for (const line of lines) deps.print(line);
   return verdict.valid ? VERIFY_EXIT.valid : VERIFY_EXIT.refused;
 }

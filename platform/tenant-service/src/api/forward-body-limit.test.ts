@@ -3,7 +3,6 @@
 // go through (decision 0023).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { toFormData, toSearchParams } from '@transit-shop/sdk/client/encode-payload';
 import { preparePayload, type TicketSession } from '@transit-shop/sdk/client/prepare-payload';
 import { ACCOUNT_CALLS, loginAnswerSchema } from '@transit-shop/sdk/contract/account';
@@ -13,23 +12,15 @@ import type { AnyCallContract } from '@transit-shop/sdk/contract/define-call';
 import { ko, okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
 import { IDENTITY_CALLS, identitySessionSchema } from '@transit-shop/sdk/contract/identity';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
-import { TenantStore } from '@transit-shop/tenancy/tenant-store';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '../app.ts';
-import { parseEnv } from '../env.ts';
 import { createHttpServer } from '../http/http-server.ts';
-import { createLogger } from '../logger.ts';
 import { createFixture, type FixtureDirs, removeFixture } from '../test-support/fixtures.ts';
 import { type Answer, httpClient } from '../test-support/http-client.ts';
-import {
-  REPOSITORY_ROOT,
-  startTicketApi,
-  type TicketApiProcess,
-} from '../test-support/ticket-api-process.ts';
+import { serviceInFront, startTicketApi, type TicketApiProcess } from '../test-support/ticket-api-process.ts';
 
 const HOST = 'lumiere.localhost';
 const TOO_LARGE = ko('INVALID_REQUEST', BODY_TOO_LARGE_MESSAGE);
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 let ticketApi: TicketApiProcess;
 let dirs: FixtureDirs;
@@ -39,19 +30,9 @@ let network: { id: number; signingKey: string };
 
 beforeAll(async () => {
   [ticketApi, dirs] = await Promise.all([startTicketApi(), createFixture({ networks: [] })]);
-  const logger = createLogger({ level: 'silent' });
-  const env = parseEnv({
-    TENANTS_DIR: join(REPOSITORY_ROOT, 'tenants'),
-    THEMES_DIR: join(REPOSITORY_ROOT, 'themes'),
-    WEB_DIST_DIR: dirs.distDir,
-    TICKET_API_URL: ticketApi.url,
-  });
-  const store = new TenantStore({ tenantsDir: env.TENANTS_DIR, themesDir: env.THEMES_DIR, logger });
-  await store.load();
-  const config = store.registry.byHost(HOST)?.network.config;
-  if (!config) throw new Error(`no network at ${HOST}`);
-  network = { id: config.id, signingKey: config.signingKey };
-  const { app, pages } = createService({ store, env, logger });
+  const service = await serviceInFront(ticketApi, dirs.distDir, HOST);
+  network = service.network;
+  const { app, pages, logger } = service;
   server = createHttpServer({ app, pages, logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -194,8 +175,12 @@ describe('bodies over the limit of the call they are sent to', () => {
       const user = okEnvelopeSchema(loginAnswerSchema).parse(JSON.parse(login.body)).response.user;
       if (!user) throw new Error('no user signed in');
 
-      const picture = new Uint8Array(1_000_000);
-      picture.set(PNG_SIGNATURE);
+      // An image stored without compression, so its file is over a megabyte.
+      const picture = new Uint8Array(
+        await sharp({ create: { width: 600, height: 600, channels: 3, background: '#204080' } })
+          .png({ compressionLevel: 0 })
+          .toBuffer(),
+      );
       const payload = await signed(
         ACCOUNT_CALLS.uploadPicture,
         { media: new File([picture], 'me.png', { type: 'image/png' }) },

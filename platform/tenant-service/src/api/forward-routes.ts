@@ -97,24 +97,24 @@ function clientProtocol(c: Context<AppEnv>, url: URL, trust: (address: string, h
   return url.protocol.replace(':', '');
 }
 
-/**
- * Mounted under /api: `/api/Account/login.json` goes to `${ticketApiUrl}/Account/login.json`
- * (set TICKET_API_URL with its own /api suffix when the ticket API keeps the prefix).
- */
-export function forwardRoutes(options: {
+export type ForwardOptions = {
   store: TenantStore;
   ticketApiUrl: string | undefined;
   /** TRUSTED_PROXIES: the proxies in front of this service. */
   trustedProxies: readonly string[];
-}) {
+};
+
+/**
+ * Sends a request to the ticket API at `path` (relative to TICKET_API_URL) with the network of the
+ * request's Host, its id and the client's address, and answers what the ticket API answers.
+ */
+export function ticketApiForwarder(options: ForwardOptions) {
   const { ticketApiUrl } = options;
   const trust =
     options.trustedProxies.length > 0 ? proxyAddr.compile([...options.trustedProxies]) : () => false;
-  const app = new Hono<AppEnv>();
-  app.all('*', async (c) => {
+  return async (c: Context<AppEnv>, path: string): Promise<Response> => {
     if (!ticketApiUrl) throw new ServiceError('SERVICE_UNAVAILABLE', 'The ticket service is not available');
     const url = new URL(c.req.url);
-    const path = url.pathname.replace(/^\/api/, '');
     const target = `${ticketApiUrl}${path}${url.search}`;
     const network = networkOfHost(c, options.store.registry);
     const raw = c.req.raw;
@@ -141,6 +141,16 @@ export function forwardRoutes(options: {
       if (raw.signal.aborted) throw error;
       throw new ServiceError('BAD_GATEWAY', 'The ticket service did not answer');
     }
-  });
+  };
+}
+
+/**
+ * Mounted under /api: `/api/Account/login.json` goes to `${ticketApiUrl}/Account/login.json`
+ * (set TICKET_API_URL with its own /api suffix when the ticket API keeps the prefix).
+ */
+export function forwardRoutes(options: ForwardOptions) {
+  const forward = ticketApiForwarder(options);
+  const app = new Hono<AppEnv>();
+  app.all('*', (c) => forward(c, new URL(c.req.url).pathname.replace(/^\/api/, '')));
   return app;
 }

@@ -1,5 +1,6 @@
 // First middleware of every request: request id, security headers on every answer, one log line.
 import { randomUUID } from 'node:crypto';
+import { applySecurityHeaders } from '@transit-shop/service-kit/security-headers';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { Logger } from '../logger.ts';
@@ -42,7 +43,6 @@ export function requestContext(options: {
   securityHeaders: Readonly<Record<string, string>>;
 }): MiddlewareHandler<AppEnv> {
   const { logger, securityHeaders } = options;
-  const headerNames = Object.keys(securityHeaders);
   return async (c, next) => {
     const started = performance.now();
     const requestId = requestIdOf(requestHeader(c, 'x-request-id'));
@@ -51,7 +51,8 @@ export function requestContext(options: {
     const response = c.res;
     if (!completeAnswers.has(response)) {
       const headers = response.headers;
-      for (const name of headerNames) headers.set(name, securityHeaders[name] as string);
+      // A download the ticket API sandboxes keeps its own, stricter policy (decision 0040).
+      applySecurityHeaders(headers, securityHeaders);
       headers.set('x-request-id', requestId);
     }
     // The level check first: with requests not logged, no log object is built at all.

@@ -11,6 +11,7 @@ export const SERVICE_PATHS = {
   buildManifest: '/build-manifest.json',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
+  wellKnown: '/.well-known',
 } as const;
 
 const PREFIXES = Object.values(SERVICE_PATHS);

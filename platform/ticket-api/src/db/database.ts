@@ -62,7 +62,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
     }
     const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
     // A container restarted on the same volume often has the same process id as the one before it.
-    const inUse = holder === process.pid ? openHere.has(dataDir) : holder > 0 && isAlive(holder);
+    const inUse = holder === process.pid ? openHere.has(dataDir) : holder > 0 && isProcessAlive(holder);
     if (Number.isInteger(holder) && inUse) {
       throw new Error(
         `the embedded database in ${dataDir} is in use by process ${holder}: stop it, or set DATA_DIR to another folder or DATABASE_URL to a PostgreSQL database`,
@@ -73,7 +73,8 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine runs with that id (one of another user's counts). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 import { useTestDatabase } from '../test-support/test-database.ts';
@@ -11,7 +12,7 @@ import {
   isStorageKey,
   newStorageKey,
 } from './file-storage.ts';
-import { sniffImageType } from './image-content.ts';
+import { imageTypeOf } from './image-content.ts';
 
 const database = useTestDatabase();
 let rootDir: string;
@@ -67,16 +68,15 @@ describe('the local directory', () => {
   });
 });
 
-describe('sniffImageType', () => {
-  it('recognises PNG, JPEG and WebP by their first bytes only', () => {
-    expect(
-      sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.contentType,
-    ).toBe('image/png');
-    expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xdb]))?.contentType).toBe('image/jpeg');
-    expect(
-      sniffImageType(new Uint8Array([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP')]))
-        ?.contentType,
-    ).toBe('image/webp');
+describe('imageTypeOf', () => {
+  it('recognises PNG, JPEG and WebP by their bytes only', async () => {
+    const image = sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } });
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const bytes = new Uint8Array(await image.clone().toFormat(format).toBuffer());
+      expect((await imageTypeOf(bytes))?.contentType).toBe(`image/${format}`);
+      // Two bytes of its signature are not enough.
+      expect(await imageTypeOf(bytes.slice(0, 2))).toBeNull();
+    }
     for (const other of [
       'GIF89a',
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -84,9 +84,7 @@ describe('sniffImageType', () => {
       'RIFF\0\0\0\0WAVE',
       '',
     ]) {
-      expect(sniffImageType(new Uint8Array(Buffer.from(other)))).toBeNull();
+      expect(await imageTypeOf(new Uint8Array(Buffer.from(other)))).toBeNull();
     }
-    // A PNG signature cut short is not a PNG.
-    expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
   });
 });

@@ -34,7 +34,11 @@ import { hasActiveTacitSubscription } from './has-active-tacit-subscription.ts';
 const testApp = useTestApp();
 const smtp = useSmtpCapture(testApp);
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+/** A one-pixel PNG, whole: pictures are decoded and re-encoded before they are kept. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const requestDeletion = (user: { userToken: string; userId: number }) =>
   testApp.current.call(ACCOUNT_CALLS.requestDeletion, { userToken: user.userToken, userId: user.userId });

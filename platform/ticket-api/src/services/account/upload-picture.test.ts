@@ -3,21 +3,24 @@ import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { VALIDATION_MESSAGES, VALIDATION_SPEC_TEXTS } from '@transit-shop/sdk/validation/messages';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
 import { guestLogin, koOf, okOf, registerAndLogin } from '../../test-support/account-test-kit.ts';
+import { contains, join, photo, ZIP } from '../../test-support/images.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { accountStorageOf } from './account-storage.ts';
 import { uploadPicture } from './upload-picture.ts';
 
 const testApp = useTestApp();
 
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
-const WEBP = new Uint8Array([...Buffer.from('RIFF'), 36, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
+let PNG: Uint8Array;
+let JPEG: Uint8Array;
+let WEBP: Uint8Array;
+beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([photo('png'), photo('jpeg'), photo('webp')]);
+});
 
 const upload = (user: { userToken: string; userId: number }, media: unknown) =>
   testApp.current.call(ACCOUNT_CALLS.uploadPicture, {
@@ -47,7 +50,45 @@ describe('Media/uploadMedia.json', () => {
       expect(served.headers.get('content-type')).toBe(type);
       expect(served.headers.get('content-disposition')).toBe(`attachment; filename="picture.${extension}"`);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+      const { format, width, height } = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
+      expect([format, width, height]).toEqual([extension === 'jpg' ? 'jpeg' : extension, 40, 30]);
+    }
+  });
+
+  it('stores the picture re-encoded: no EXIF (device, place), nothing appended, a JPEG and ZIP or HTML polyglot served as a plain image', async () => {
+    const { user } = await registerAndLogin(testApp.current);
+    const withExif = await photo('jpeg', true);
+    expect(contains(withExif, 'SecretPhone')).toBe(true);
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    for (const sent of [
+      join(withExif, ZIP),
+      join(withExif, Buffer.from('<html><script>alert(document.cookie)</script></html>')),
+      join(await photo('png'), Buffer.from('<script>alert(1)</script>')),
+    ]) {
+      const { user: updated } = await okOf<{ user: AuthUser }>(await upload(user, new Blob([sent])));
+      const stored = new Uint8Array(await (await fetchPicture(updated.userPictureUrl ?? '')).arrayBuffer());
+      for (const hidden of ['SecretPhone', 'payload.js', '<script>', 'PK\u0003\u0004'])
+        expect(contains(stored, hidden), hidden).toBe(false);
+      const { width, height, exif } = await sharp(stored).metadata();
+      expect([width, height, exif]).toEqual([40, 30, undefined]);
+      expect(stored.byteLength).toBeLessThan(sent.byteLength);
+    }
+  });
+
+  it('refuses a picture that cannot be decoded whole, or a decompression bomb, with PICTURE_UNREADABLE', async () => {
+    const { user } = await registerAndLogin(testApp.current);
+    const bomb = new Uint8Array(
+      await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    );
+    expect(bomb.byteLength).toBeLessThan(PICTURE_MAX_BYTES);
+    for (const bytes of [JPEG.slice(0, 200), PNG.slice(0, 60), bomb]) {
+      expect(await koOf(await upload(user, new Blob([bytes])))).toEqual({
+        status: 422,
+        code: 'PICTURE_UNREADABLE',
+        message: 'The picture could not be read: it may be damaged',
+      });
     }
   });
 

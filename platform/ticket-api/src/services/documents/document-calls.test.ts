@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { DOCUMENTS_PER_ACCOUNT_MAX } from '@transit-shop/sdk/constants';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import {
@@ -47,6 +48,20 @@ async function studentCardPng(name = 'carte-etudiant.png'): Promise<File> {
     .png()
     .toBuffer();
   return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+}
+
+/** A student card as a PDF whose page links to a web address (decision 0040). */
+async function linkedPdf(): Promise<File> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]);
+  const link = pdf.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [10, 10, 100, 30],
+    A: { S: 'URI', URI: PDFString.of('https://evil.example/') },
+  });
+  pdf.getPage(0).node.set(PDFName.of('Annots'), pdf.context.obj([pdf.context.register(link)]));
+  return new File([await pdf.save()], 'carte.pdf', { type: 'application/pdf' });
 }
 
 function upload(
@@ -201,6 +216,7 @@ describe('uploading a document (Media/uploadDocument.json, paperwork/createDocum
   it('DOC-01 refuses a file that fails the security check with its code, and keeps nothing', async () => {
     const customer = await signIn();
     const cases: [Blob, number, string][] = [
+      [await linkedPdf(), 422, 'DOCUMENT_EXTERNAL_LINK'],
       [
         new File(['<!doctype html><script>alert(1)</script>'], 'card.png', { type: 'image/png' }),
         415,
@@ -464,7 +480,7 @@ describe('downloading a document (Document/fileDownloadUrl)', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="document\.png"/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     const { width } = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
     expect(width).toBe(32);
 

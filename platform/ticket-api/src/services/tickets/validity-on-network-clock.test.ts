@@ -118,7 +118,9 @@ describe('validity on the network clock, whatever the browser’s time-zone data
       const printed: string[] = [];
       await runTicketVerify([code, '--keys', 'keys.json', '--network-id', String(WAHAT_ID), '--at', at], {
         readTextFile: async () => JSON.stringify(keys),
-        networkOf: async () => ({ signingKey: wahat.signingKey, timeZone: wahat.timeZone }),
+        networks: async () => [
+          { id: WAHAT_ID, name: 'Wahat', signingKey: wahat.signingKey, timeZone: wahat.timeZone },
+        ],
         now: () => new Date(at),
         print: (line) => printed.push(line),
         printError: (line) => printed.push(line),

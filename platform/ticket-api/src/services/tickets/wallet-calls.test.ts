@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createTicketClient } from '@transit-shop/sdk/client/ticket-client';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
-import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { JWKS_PATH, WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { readTicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import { and, eq } from 'drizzle-orm';
+import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { tickets } from '../../db/schema/tickets.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
@@ -22,6 +23,7 @@ import {
   ticketsReferenceOf,
 } from '../../test-support/tickets.ts';
 import { createSession } from '../sessions/create-session.ts';
+import { retireTicketKey, rotateTicketKey, SIGNER_CACHE_MS } from './ticket-signer.ts';
 import { phaseOf } from './wallet-answer.ts';
 
 const testApp = useTestApp();
@@ -455,6 +457,87 @@ describe('wallet/blueprints and wallet/keys', () => {
     expect(lumiere.keys[0]?.alg).toBe('ES256');
     expect(lumiere.keys.map((key) => key.kid)).not.toEqual(wahat.keys.map((key) => key.kid));
     expect(lumiere).toEqual(await testApp.current.deps.ticketSigner.publishedKeys(LUMIERE_ID));
+  });
+});
+
+describe('the networks’ keys as a plain JWK Set (decision 0040)', () => {
+  const jwksOf = (networkId: number | null, headers: Record<string, string> = {}) =>
+    testApp.current.app.request(JWKS_PATH, {
+      headers: { ...(networkId === null ? {} : { 'x-network-id': String(networkId) }), ...headers },
+    });
+
+  it('is a standard JWK Set, unsigned and cacheable, with which jose alone verifies a wallet ticket’s code', async () => {
+    const buyer = await signIn();
+    await buy(buyer, [ARTICLES.dayPass()]);
+    const phone = await newDevice();
+    const [dayPass] = await ticketsOf(buyer, { deviceKey: phone.key });
+    if (!dayPass?.token) throw new Error('no token');
+    const now = testApp.current.clock.now();
+    const code = await phone.code(dayPass.token, dayPass.publicId, now);
+
+    const answer = await jwksOf(LUMIERE_ID);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    const jwks = (await answer.json()) as JSONWebKeySet;
+    expect(Object.keys(jwks)).toEqual(['keys']);
+    for (const key of jwks.keys)
+      expect(key).toEqual({
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        y: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        kid: expect.any(String),
+        alg: 'ES256',
+        use: 'sig',
+      });
+
+    // The ticket's token, the part before `~`, checked by a JOSE library that knows nothing else.
+    const [token = ''] = code.split('~');
+    const { payload, protectedHeader } = await compactVerify(token, createLocalJWKSet(jwks));
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', typ: 'tkt+jwt' });
+    expect(JSON.parse(new TextDecoder().decode(payload))).toMatchObject({
+      net: LUMIERE_ID,
+      tid: dayPass.publicId,
+    });
+    // Another network's set does not verify it.
+    const wahat = (await (await jwksOf(WAHAT_ID)).json()) as JSONWebKeySet;
+    await expect(compactVerify(token, createLocalJWKSet(wahat))).rejects.toThrow();
+  });
+
+  it('lists the current and the still-valid previous keys, answers 304 to a cache that holds it, and 404 for no network', async () => {
+    const { db, ticketSigner } = testApp.current.deps;
+    const clock = testApp.current.clock;
+    await ticketSigner.publishedKeys(WAHAT_ID);
+    const before = await jwksOf(WAHAT_ID);
+    const tag = before.headers.get('etag') ?? '';
+    const previous = ((await before.json()) as JSONWebKeySet).keys.map((key) => key.kid);
+    const again = await jwksOf(WAHAT_ID, { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=300');
+
+    const rotated = await rotateTicketKey(db, WAHAT_ID, clock.now());
+    clock.advance(SIGNER_CACHE_MS);
+    const after = await jwksOf(WAHAT_ID, { 'if-none-match': tag });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as JSONWebKeySet).keys.map((key) => key.kid)).toEqual([
+      rotated.kid,
+      ...previous,
+    ]);
+
+    for (const kid of previous)
+      await retireTicketKey(db, { networkId: WAHAT_ID, kid: kid ?? '' }, clock.now());
+    clock.advance(SIGNER_CACHE_MS);
+    const retired = (await (await jwksOf(WAHAT_ID)).json()) as JSONWebKeySet;
+    expect(retired.keys.map((key) => key.kid)).toEqual([rotated.kid]);
+
+    for (const networkId of [null, 999_999]) {
+      const none = await jwksOf(networkId);
+      expect(none.status).toBe(404);
+      expect(none.headers.get('cache-control')).toBe('no-store');
+    }
   });
 });
 

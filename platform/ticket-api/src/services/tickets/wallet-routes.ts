@@ -3,15 +3,16 @@
 // a code and the contract's documents. Each handler finds what the caller reaches, calls the
 // service and answers, its instants on the network's clock (decision 0038).
 
-import { WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
+import { JWKS_MAX_AGE_SECONDS, JWKS_PATH, WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import type { AppEnv } from '../../http/app-env.ts';
-import { mountCall } from '../../http/mount-call.ts';
+import { mountCall, NETWORK_HEADER } from '../../http/mount-call.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { blueprintsOf } from './blueprints.ts';
 import { contractAttestation, contractSticker } from './contract-documents.ts';
@@ -120,6 +121,25 @@ export function walletRoutes() {
 
   mountCall(app, calls.keys, ({ deps, network }) =>
     deps.ticketSigner.publishedKeys(network.network.config.id),
+  );
+
+  // The same keys as a plain JWK Set for any JOSE library (decision 0040), for the network the
+  // tenant service names. The caching headers are set around the ETag check, so a 304 keeps them.
+  app.get(
+    JWKS_PATH,
+    async (c, next) => {
+      await next();
+      if (c.res.status !== 200 && c.res.status !== 304) return;
+      c.res.headers.set('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
+      c.res.headers.set('access-control-allow-origin', '*');
+    },
+    etag(),
+    async (c) => {
+      const id = c.req.header(NETWORK_HEADER) ?? '';
+      const network = /^[1-9]\d{0,15}$/.test(id) ? c.var.deps.networks.byId(Number(id)) : undefined;
+      if (!network) throw new AppError('NETWORK_NOT_FOUND');
+      return c.json(await c.var.deps.ticketSigner.publishedKeys(network.network.config.id));
+    },
   );
 
   const punched = async (

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import {
   DOCUMENT_CALLS,
   type DocumentSubmission,
@@ -14,6 +16,7 @@ import { okOf } from '../../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp } from '../../../test-support/test-app.ts';
 import { documentStorageOf } from '../document-storage.ts';
+import { performReviewAction } from './perform-review-action.ts';
 import { parseReviewArguments, runReviewCommand } from './review-command.ts';
 
 const LAKESIDE_ID = 103;
@@ -29,14 +32,24 @@ const signIn = (networkId = LUMIERE_ID, locale = 'fr') =>
     user: { verifiedAt: testApp.current.clock.now(), locale },
   });
 
+const cardPng = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    'card.png',
+  );
+
 async function requestFor(
   customer: Customer,
   itemId: number,
   documentTypeId: number,
+  file?: File,
 ): Promise<DocumentSubmission> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
-    .png()
-    .toBuffer();
   const { document } = await okOf<DocumentUploadAnswer>(
     await testApp.current.call(
       DOCUMENT_CALLS.createDocument,
@@ -44,7 +57,7 @@ async function requestFor(
         userToken: customer.token,
         userId: customer.user.id,
         paperworkTypeId: documentTypeId,
-        file: new File([new Uint8Array(png)], 'card.png'),
+        file: file ?? (await cardPng()),
       },
       { networkId: customer.session.networkId },
     ),
@@ -81,14 +94,18 @@ async function run(networkId: number, args: string[], typed: string[] = []) {
   const options = parseReviewArguments(args);
   if (!options) throw new Error('bad arguments');
   const code = await runReviewCommand(
-    {
-      db: app.deps.db,
-      network,
-      now: app.clock.now(),
-      mailer,
-      logger: app.deps.logger,
-      storage: documentStorageOf(app.deps),
-    },
+    (reviewer, action) =>
+      performReviewAction(
+        {
+          db: app.deps.db,
+          network,
+          now: app.clock.now(),
+          mailer,
+          logger: app.deps.logger,
+          storage: documentStorageOf(app.deps),
+        },
+        { reviewer, action },
+      ),
     { input, output: { write: (text: string) => (written += text) } },
     options,
     'camille',
@@ -170,6 +187,48 @@ describe('npm run documents:review (decision 0033)', () => {
     expect((await run(LAKESIDE_ID, ['--accept', 'x'])).code).toBe(2);
     expect((await run(LAKESIDE_ID, ['--accept', String(request.id), '--expires', '31/08/2027'])).code).toBe(
       2,
+    );
+  });
+
+  it('opens only a file that passes the security check again: one kept before the check grew stricter is not written out', async () => {
+    const customer = await signIn(LAKESIDE_ID, 'en');
+    const pdf = async (link: boolean) => {
+      const document = await PDFDocument.create();
+      document.addPage([200, 200]).drawText('Senior card', { x: 20, y: 100 });
+      if (link) {
+        const annotation = document.context.obj({
+          Type: 'Annot',
+          Subtype: 'Link',
+          Rect: [10, 10, 100, 30],
+          A: { S: 'URI', URI: PDFString.of('https://evil.example/') },
+        });
+        document
+          .getPage(0)
+          .node.set(PDFName.of('Annots'), document.context.obj([document.context.register(annotation)]));
+      }
+      return new Uint8Array(await document.save());
+    };
+    const request = await requestFor(customer, 3302, 2, new File([await pdf(false)], 'card.pdf'));
+    const opened = await run(LAKESIDE_ID, [], [String(request.id), 'o', '1', 'b', 'q']);
+    const path = /written to (\S+\.pdf)/.exec(opened.written)?.[1];
+    expect(path, opened.written).toBeDefined();
+    expect((await readFile(path ?? '')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The same document as an upload kept it before links were refused.
+    const [row] = await testApp.current.deps.db
+      .select({ storageKey: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.id, request.documents[0]?.id ?? 0));
+    const storage = documentStorageOf(testApp.current.deps);
+    await storage.delete(row?.storageKey ?? '');
+    await storage.put(row?.storageKey ?? '', {
+      bytes: await pdf(true),
+      contentType: 'application/pdf',
+    });
+    const refused = await run(LAKESIDE_ID, [], [String(request.id), 'o', '1', 'b', 'q']);
+    expect(refused.written).not.toContain('written to');
+    expect(refused.written).toContain(
+      'not opened: the file fails the security check (DOCUMENT_EXTERNAL_LINK); refuse the request or ask for another file',
     );
   });
 });

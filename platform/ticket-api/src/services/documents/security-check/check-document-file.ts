@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { DOCUMENT_MAX_BYTES } from '@transit-shop/sdk/constants';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { fileTypeFromBuffer } from 'file-type';
+import { IMAGE_TYPES, reencodeImage } from '../../../storage/image-content.ts';
 import { checkPdf } from './check-pdf.ts';
-import { reencodeImage } from './reencode-image.ts';
 
 export type CheckedDocumentFile = {
   /** What to store: the re-encoded image or the re-saved PDF. */
@@ -25,28 +25,23 @@ export async function checkDocumentFile(bytes: Uint8Array): Promise<CheckedDocum
   if (bytes.byteLength === 0) throw new AppError('DOCUMENT_EMPTY');
   if (bytes.byteLength > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { ...(await checkDocumentContent(bytes)), sha256 };
+}
+
+/**
+ * The check of what a file is and holds, without the size limits: also what a stored file passes
+ * again before staff open it (a file kept before the check grew stricter is not opened).
+ */
+export async function checkDocumentContent(bytes: Uint8Array): Promise<Omit<CheckedDocumentFile, 'sha256'>> {
   const type = await fileTypeFromBuffer(bytes);
-  switch (type?.mime) {
-    case 'application/pdf':
-      return { bytes: await checkPdf(bytes), contentType: 'application/pdf', extension: 'pdf', sha256 };
-    case 'image/jpeg':
-      return {
-        bytes: await reencodeImage(bytes, 'jpeg'),
-        contentType: 'image/jpeg',
-        extension: 'jpg',
-        sha256,
-      };
-    case 'image/png':
-      return { bytes: await reencodeImage(bytes, 'png'), contentType: 'image/png', extension: 'png', sha256 };
-    case 'image/webp':
-      return {
-        bytes: await reencodeImage(bytes, 'webp'),
-        contentType: 'image/webp',
-        extension: 'webp',
-        sha256,
-      };
-    default:
-      if (type && HEIF_TYPES.has(type.mime)) throw new AppError('DOCUMENT_HEIC_NOT_SUPPORTED');
-      throw new AppError('DOCUMENT_TYPE_NOT_ALLOWED');
+  if (type?.mime === 'application/pdf')
+    return { bytes: await checkPdf(bytes), contentType: 'application/pdf', extension: 'pdf' };
+  const image = type && IMAGE_TYPES[type.mime];
+  if (image) {
+    const reencoded = await reencodeImage(bytes, image);
+    if (!reencoded) throw new AppError('DOCUMENT_UNREADABLE');
+    return { bytes: reencoded, contentType: image.contentType, extension: image.extension };
   }
+  if (type && HEIF_TYPES.has(type.mime)) throw new AppError('DOCUMENT_HEIC_NOT_SUPPORTED');
+  throw new AppError('DOCUMENT_TYPE_NOT_ALLOWED');
 }
