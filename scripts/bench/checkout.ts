@@ -102,7 +102,7 @@ let ordersStarted = 0;
 /** A single ticket and a 24-hour pass starting at the next slot, both on the phone: no delivery. */
 const cart = () => [
   { shopItemId: 1101, quantity: 1, support: 'DEMATERIALIZED' },
-  { shopItemId: 1103, quantity: 1, support: 'DEMATERIALIZED', startingAt: nextSlot() },
+  { shopItemId: 1103, quantity: 1, support: 'DEMATERIALIZED', ...nextSlot(network) },
 ];
 
 /** A future card expiry, MM/YY. */

@@ -33,10 +33,10 @@ function cart(): Record<string, unknown>[] {
   const { month, slot } = startsNow(network);
   return [
     { shopItemId: 1101, quantity: 3, support: 'DEMATERIALIZED' },
-    { shopItemId: 1103, quantity: 2, support: 'DEMATERIALIZED', startingAt: slot },
+    { shopItemId: 1103, quantity: 2, support: 'DEMATERIALIZED', ...slot },
     { shopItemId: 1102, quantity: 1, support: 'PHYSICAL' },
     { shopItemId: 2101, quantity: 1, support: 'DEMATERIALIZED', startMonth: month },
-    { shopItemId: 1105, quantity: 1, support: 'PHYSICAL', startingAt: slot },
+    { shopItemId: 1105, quantity: 1, support: 'PHYSICAL', ...slot },
   ];
 }
 

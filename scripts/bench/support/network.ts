@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toSearchParams } from '@transit-shop/sdk/client/encode-payload';
 import { canonicalString, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
+import { ceilToQuarterHour, wallClockOf } from '@transit-shop/sdk/time/network-clock';
 import { type NetworkFile, networkFileSchema } from '@transit-shop/tenancy';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -44,18 +45,23 @@ function signedPayload(
   return { ...payload, [SIGNATURE_FIELD]: signature };
 }
 
-/** The next 15-minute slot at least a minute away: a pass's startingAt that is never in the past. */
-export function nextSlot(now = Date.now()): string {
-  return new Date(Math.ceil((now + 60_000) / 900_000) * 900_000).toISOString();
+/**
+ * The next 15-minute slot at least a minute away, as a product page sends it: its day and time on
+ * the network's clock (decision 0038). A pass that starts there is never in the past.
+ */
+export function nextSlot(
+  network: Pick<NetworkFile, 'timeZone'>,
+  now = Date.now(),
+): { startDate: string; startTime: string } {
+  const clock = wallClockOf(ceilToQuarterHour(now + 60_000, network.timeZone), network.timeZone);
+  return { startDate: clock.date, startTime: clock.time };
 }
 
 /** Today's month and the next 15-minute slot, in the network's time zone. */
-export function startsNow(network: Pick<NetworkFile, 'timeZone'>): { month: string; slot: string } {
+export function startsNow(network: Pick<NetworkFile, 'timeZone'>): {
+  month: string;
+  slot: { startDate: string; startTime: string };
+} {
   const now = Date.now();
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: network.timeZone, year: 'numeric', month: '2-digit' })
-      .formatToParts(new Date(now))
-      .map((part) => [part.type, part.value]),
-  );
-  return { month: `${parts.year}-${parts.month}`, slot: nextSlot(now) };
+  return { month: wallClockOf(now, network.timeZone).date.slice(0, 7), slot: nextSlot(network, now) };
 }

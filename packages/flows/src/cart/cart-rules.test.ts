@@ -1,3 +1,4 @@
+import { NO_START } from '@transit-shop/sdk/catalogue/start-dates';
 import {
   DISCOUNT_TYPES,
   orderArticleSchema,
@@ -126,7 +127,8 @@ describe('order articles', () => {
         profile: 7,
         option: card,
         mediaId: 12,
-        startingAt: '2026-12-01T08:15:00+01:00',
+        startDate: '2026-12-01',
+        startTime: '08:15',
         fields: { school: 'Ampère' },
         documents: [31],
       },
@@ -142,7 +144,9 @@ describe('order articles', () => {
       isSubscription: false,
       mediaId: 12,
       startMonth: null,
-      startingAt: '2026-12-01T08:15:00+01:00',
+      startDate: '2026-12-01',
+      startTime: '08:15',
+      startOffset: null,
       fields: { school: 'Ampère' },
       documents: [31],
     });
@@ -162,25 +166,31 @@ describe('order articles', () => {
     expect(orderArticleOf(line)).toMatchObject({
       isSubscription: true,
       startMonth: '2026-12',
-      startingAt: null,
+      startDate: null,
     });
   });
 
   it('PIVOT-03 the start of an article follows its pivot, or cannot be computed', () => {
     const month = { pivotType: 'MONTH_PIVOT' } as const;
+    const week = { pivotType: 'WEEK_PIVOT' } as const;
     const day = { pivotType: 'DAY_PIVOT' } as const;
     const none = { pivotType: null };
-    expect(articleStartOf({ item: month, startMonth: '2026-12', startingAt: null })).toEqual({
+    expect(articleStartOf({ item: month, startMonth: '2026-12' })).toEqual({
+      ...NO_START,
       startMonth: '2026-12',
-      startingAt: null,
     });
-    expect(articleStartOf({ item: month, startMonth: null, startingAt: null })).toBeNull();
-    expect(articleStartOf({ item: month, startMonth: '2026-12-01', startingAt: null })).toBeNull();
-    expect(articleStartOf({ item: day, startMonth: null, startingAt: null })).toBeNull();
-    expect(articleStartOf({ item: day, startMonth: null, startingAt: 'soon' })).toBeNull();
-    expect(articleStartOf({ item: none, startMonth: '2026-12', startingAt: 'x' })).toEqual({
-      startMonth: null,
-      startingAt: null,
+    expect(articleStartOf({ item: month, startMonth: null })).toBeNull();
+    expect(articleStartOf({ item: month, startMonth: '2026-12-01' })).toBeNull();
+    expect(articleStartOf({ item: week, startDate: '2026-12-07', startTime: '10:00' })).toEqual({
+      ...NO_START,
+      startDate: '2026-12-07',
     });
+    expect(articleStartOf({ item: week, startDate: '7 December' })).toBeNull();
+    expect(
+      articleStartOf({ item: day, startDate: '2026-10-25', startTime: '02:15', startOffset: '+01:00' }),
+    ).toEqual({ ...NO_START, startDate: '2026-10-25', startTime: '02:15', startOffset: '+01:00' });
+    expect(articleStartOf({ item: day, startDate: '2026-10-25' })).toBeNull();
+    expect(articleStartOf({ item: day, startDate: '2026-10-25', startTime: 'soon' })).toBeNull();
+    expect(articleStartOf({ item: none, startMonth: '2026-12', startDate: 'x' })).toEqual(NO_START);
   });
 });

@@ -13,6 +13,7 @@ import {
   goesOnNewCard,
   isNewCardOption,
 } from '@transit-shop/sdk/catalogue/article-rules';
+import { isSameStart } from '@transit-shop/sdk/catalogue/start-dates';
 import {
   areVouchersValid,
   type Discount,
@@ -53,7 +54,9 @@ export function cartItemOf(draft: CartItemDraft, id: string): CartItem {
     delivery: draft.delivery,
     mediaId: draft.mediaId ?? null,
     startMonth: draft.startMonth ?? null,
-    startingAt: draft.startingAt ?? null,
+    startDate: draft.startDate ?? null,
+    startTime: draft.startTime ?? null,
+    startOffset: draft.startOffset ?? null,
     fields: draft.fields ?? {},
     documents: draft.documents ?? [],
   };
@@ -64,8 +67,7 @@ export function isSameArticle(line: CartItem, draft: CartItemDraft): boolean {
   return (
     line.item.shopItemId === draft.item.shopItemId &&
     line.profile === (draft.profile ?? null) &&
-    line.startMonth === (draft.startMonth ?? null) &&
-    line.startingAt === (draft.startingAt ?? null)
+    isSameStart(line, draft)
   );
 }
 

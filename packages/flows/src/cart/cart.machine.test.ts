@@ -798,7 +798,7 @@ describe('cart machine', () => {
       await cart.settled();
       expect(cart.saves.at(-1)).toEqual(savedCartOf(cart.context()));
       expect(cart.saves.at(-1)).toMatchObject({
-        version: 1,
+        version: 2,
         vouchers: ['SPRING'],
         discounts: [{ sourceCode: 'SPRING' }],
         verifiedTotalAmount: 900,
@@ -895,7 +895,7 @@ describe('cart machine', () => {
       await cart.settled();
       cart.actor.send({ type: 'CLEAR' });
       expect(cart.context().items).toEqual([]);
-      expect(cart.saves.at(-1)).toMatchObject({ version: 1, items: [], vouchers: [], termsAccepted: false });
+      expect(cart.saves.at(-1)).toMatchObject({ version: 2, items: [], vouchers: [], termsAccepted: false });
     });
   });
 

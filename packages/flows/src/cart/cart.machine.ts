@@ -218,7 +218,7 @@ export const cartMachine = setup({
     /** Another tab left the saved cart without lines (an order paid there, a logout, the last line removed). */
     isEmptiedElsewhere: ({ context, event }) => {
       if (event.type !== 'STORAGE_CHANGED' || context.items.length === 0) return false;
-      const other = restoreCart(event.saved);
+      const other = restoreCart(event.saved, context.network.timeZone);
       return other === null || other.items.length === 0;
     },
     /**
@@ -227,7 +227,7 @@ export const cartMachine = setup({
      */
     isChangedElsewhere: ({ context, event }) => {
       if (event.type !== 'STORAGE_CHANGED') return false;
-      const other = restoreCart(event.saved);
+      const other = restoreCart(event.saved, context.network.timeZone);
       if (other === null) return false;
       const mine = savedCartOf(context);
       return (
@@ -266,7 +266,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: ({ input }) => {
-    const restored = restoreCart(input.saved);
+    const restored = restoreCart(input.saved, input.network.timeZone);
     const { version: _version, ...saved } = restored ?? { version: CART_STORAGE_VERSION, ...emptyCart };
     return {
       ...emptyCart,
@@ -441,18 +441,21 @@ export const cartMachine = setup({
         target: '.idle',
         actions: [
           'clearCart',
-          assign({ paidOrder: ({ event }) => restoreCart(event.saved)?.paidOrder ?? null }),
+          assign({
+            paidOrder: ({ context, event }) =>
+              restoreCart(event.saved, context.network.timeZone)?.paidOrder ?? null,
+          }),
         ],
       },
       {
         guard: 'isChangedElsewhere',
         target: '.idle',
-        actions: assign(({ event }) => {
+        actions: assign(({ context, event }) => {
           const {
             version: _version,
             cartVisible: _visible,
             ...other
-          } = restoreCart(event.saved) ?? {
+          } = restoreCart(event.saved, context.network.timeZone) ?? {
             version: CART_STORAGE_VERSION,
             ...emptyCart,
           };

@@ -1,6 +1,7 @@
 // The cart's side of Order/verify.json (spec 02 §7 "Orders", decision 0017): its lines as order
 // articles, and the request the verifyOrder actor receives. The ticket client fills the session and
 // the network; the server prices every article, so no price leaves the cart.
+import { NO_START } from '@transit-shop/sdk/catalogue/start-dates';
 import type { OrderArticle } from '@transit-shop/sdk/contract/order';
 import { articleStartOf, type CartItem } from './cart-types.ts';
 
@@ -17,7 +18,7 @@ export type VerifyOrderInput = {
  * subscription offer).
  */
 export function orderArticleOf(line: CartItem): OrderArticle {
-  const start = articleStartOf(line) ?? { startMonth: null, startingAt: null };
+  const start = articleStartOf(line) ?? NO_START;
   return {
     shopItemId: line.item.shopItemId,
     quantity: line.quantity,

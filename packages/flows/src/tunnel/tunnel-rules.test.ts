@@ -1,3 +1,4 @@
+import { NO_START } from '@transit-shop/sdk/catalogue/start-dates';
 import { describe, expect, it } from 'vitest';
 import { shopItem, subscriptionItem } from '../cart/cart-test-items.ts';
 import {
@@ -103,7 +104,7 @@ describe('tunnel rules', () => {
         { item, passengerId: CHILD, media: 'PHYSICAL', selectedMedia: chosen, newCard: null },
         clock,
       ),
-    ).toEqual([{ item, quantity: 1, delivery: 'PHYSICAL', profile: CHILD, mediaId: 42 }]);
+    ).toEqual([{ item, quantity: 1, delivery: 'PHYSICAL', profile: CHILD, mediaId: 42, ...NO_START }]);
     expect(
       tunnelLinesOf(
         {
@@ -115,13 +116,17 @@ describe('tunnel rules', () => {
         },
         clock,
       ),
-    ).toEqual([{ item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null }]);
+    ).toEqual([
+      { item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null, ...NO_START },
+    ]);
     expect(
       tunnelLinesOf(
         { item, passengerId: HOLDER, media: 'PHYSICAL', selectedMedia: null, newCard: card },
         clock,
       ),
-    ).toEqual([{ item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: card }]);
+    ).toEqual([
+      { item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: card, ...NO_START },
+    ]);
   });
 
   it("PIVOT-02 a monthly pass's line starts at the first month proposed on the network's clock, as on its page", () => {
@@ -132,7 +137,6 @@ describe('tunnel rules', () => {
       clock,
     );
     // On 28 November, past the 25th, next month is proposed first (decision 0027).
-    expect(line).toMatchObject({ mediaId: 42, startMonth: '2026-12' });
-    expect(line?.startingAt).toBeUndefined();
+    expect(line).toMatchObject({ mediaId: 42, ...NO_START, startMonth: '2026-12' });
   });
 });

@@ -2,12 +2,11 @@
 // ROUTE-06, ROUTE-07, ROUTE-08, TUN-02): which cards a passenger may travel on, who is VALID_MEDIA,
 // where the card step leads, which tunnel page a state allows, and the cart lines a finished tunnel
 // adds. The machine applies them; the web's route loaders ask the same ones.
-import { type StartClock, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import { firstStartOf, type StartClock, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { type Medium, receivesContracts } from '@transit-shop/sdk/contract/media';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import type { CartItemDraft } from '../cart/cart-rules.ts';
-import type { ArticleStart } from '../cart/cart-types.ts';
 
 /** The tunnel's pages, as their paths under /tunnel name them (spec 01 §2). */
 export const TUNNEL_STEPS = [
@@ -163,22 +162,10 @@ export type TunnelChoice = {
 };
 
 /**
- * The first start the item proposes on the network's clock (PIVOT-01), the one a product page starts
- * with; nothing for an item valid from purchase. Fails with ARTICLE_START_DATE as the proposals do.
- */
-export function firstStartOf(item: ShopItem, clock: StartClock): Partial<ArticleStart> {
-  const proposals = startProposalsOf(item, clock);
-  if (proposals === null) return {};
-  if (proposals.pivotType === 'MONTH_PIVOT') return { startMonth: proposals.months[0]?.startMonth ?? null };
-  if (proposals.pivotType === 'WEEK_PIVOT') return { startingAt: proposals.weeks[0]?.startingAt ?? null };
-  const slot = proposals.days.find((day) => day.slots.length > 0)?.slots[0];
-  return { startingAt: slot?.startingAt ?? null };
-}
-
-/**
  * The cart lines a finished tunnel adds: the item for the passenger on its support, loaded on the
- * chosen card, from the item's first proposed start; or, with a new card, the item without a card
- * and the card as its option (a card is sold only with a contract to load on it).
+ * chosen card, from the item's first proposed start on the network's clock (the one a product page
+ * starts with; fails with ARTICLE_START_DATE as the proposals do); or, with a new card, the item
+ * without a card and the card as its option (a card is sold only with a contract to load on it).
  */
 export function tunnelLinesOf(choice: TunnelChoice, clock: StartClock): CartItemDraft[] {
   const line: CartItemDraft = {
@@ -187,7 +174,7 @@ export function tunnelLinesOf(choice: TunnelChoice, clock: StartClock): CartItem
     delivery: choice.media,
     profile: choice.passengerId,
     mediaId: choice.media === 'PHYSICAL' ? (choice.selectedMedia?.id ?? null) : null,
-    ...firstStartOf(choice.item, clock),
+    ...firstStartOf(startProposalsOf(choice.item, clock)),
   };
   if (choice.media !== 'PHYSICAL' || choice.newCard === null) return [line];
   return [{ ...line, mediaId: null, option: choice.newCard }];

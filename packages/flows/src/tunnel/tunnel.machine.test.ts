@@ -1,3 +1,4 @@
+import { NO_START } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import type { Medium } from '@transit-shop/sdk/contract/media';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ describe('tunnel', () => {
     expect(state(actor)).toBe('ready');
     const choice = choiceOf(actor.getSnapshot().context);
     expect(choice && tunnelLinesOf(choice, { now: NOW, timeZone: TIME_ZONE })).toEqual([
-      { item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null },
+      { item, quantity: 1, delivery: 'DEMATERIALIZED', profile: CHILD, mediaId: null, ...NO_START },
     ]);
   });
 
@@ -117,7 +118,7 @@ describe('tunnel', () => {
     });
     const choice = choiceOf(actor.getSnapshot().context);
     expect(choice && tunnelLinesOf(choice, { now: NOW, timeZone: TIME_ZONE })).toEqual([
-      { item, quantity: 1, delivery: 'PHYSICAL', profile: CHILD, mediaId: card.id },
+      { item, quantity: 1, delivery: 'PHYSICAL', profile: CHILD, mediaId: card.id, ...NO_START },
     ]);
   });
 
@@ -164,7 +165,15 @@ describe('tunnel', () => {
     expect(state(actor)).toBe('ready');
     const choice = choiceOf(actor.getSnapshot().context);
     expect(choice && tunnelLinesOf(choice, { now: NOW, timeZone: TIME_ZONE })).toEqual([
-      { item, quantity: 1, delivery: 'PHYSICAL', profile: HOLDER, mediaId: null, option: creationProduct },
+      {
+        item,
+        quantity: 1,
+        delivery: 'PHYSICAL',
+        profile: HOLDER,
+        mediaId: null,
+        option: creationProduct,
+        ...NO_START,
+      },
     ]);
   });
 

@@ -44,7 +44,14 @@ export type ArticleItem = Pick<
 /** What the rules read of an order article. */
 export type ArticleChoice = Pick<
   OrderArticle,
-  'quantity' | 'support' | 'isSubscription' | 'startMonth' | 'startingAt' | 'fields'
+  | 'quantity'
+  | 'support'
+  | 'isSubscription'
+  | 'startMonth'
+  | 'startDate'
+  | 'startTime'
+  | 'startOffset'
+  | 'fields'
 >;
 
 /** Who buys and where: the viewer (CAT-03, CHK-03), the network's settings and clock. */
@@ -203,7 +210,7 @@ export function articleRefusalOf(
   const issues = articleFieldIssues(item.fields, article.fields);
   if (issues.length > 0) return { code: 'ARTICLE_FIELDS_INVALID', index, member: 'fields', issues };
   if (!isProposedStart(item, article, shop.now, shop.network.timeZone))
-    return refuse('ARTICLE_START_DATE', item.pivotType === 'MONTH_PIVOT' ? 'startMonth' : 'startingAt');
+    return refuse('ARTICLE_START_DATE', item.pivotType === 'MONTH_PIVOT' ? 'startMonth' : 'startDate');
   return null;
 }
 

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../errors/app-error.ts';
 import {
-  articleStartingAt,
   type DayStartProposal,
+  firstStartOf,
+  isProposedStart,
+  isSameStart,
   monthStartOf,
+  NO_START,
   type StartProposals,
+  slotChoiceAt,
+  slotChoiceOf,
+  startInstantOf,
   startProposalsOf,
 } from './start-dates.ts';
 
@@ -59,6 +65,7 @@ describe('start date proposals', () => {
         startingAt: '2026-01-14T09:00:00.000Z',
         localTime: '10:00',
         utcOffset: '+01:00',
+        shownTwice: false,
       });
       expect(today?.slots[1]?.localTime).toBe('10:15');
       expect(today?.slots.at(-1)?.localTime).toBe('23:45');
@@ -108,8 +115,18 @@ describe('start date proposals', () => {
       expect(sunday?.slots).toHaveLength(100);
       const twoOClock = sunday?.slots.filter((s) => s.localTime === '02:00');
       expect(twoOClock).toEqual([
-        { startingAt: '2026-10-25T00:00:00.000Z', localTime: '02:00', utcOffset: '+02:00' },
-        { startingAt: '2026-10-25T01:00:00.000Z', localTime: '02:00', utcOffset: '+01:00' },
+        { startingAt: '2026-10-25T00:00:00.000Z', localTime: '02:00', utcOffset: '+02:00', shownTwice: true },
+        { startingAt: '2026-10-25T01:00:00.000Z', localTime: '02:00', utcOffset: '+01:00', shownTwice: true },
+      ]);
+      expect(sunday?.slots.filter((s) => s.shownTwice).map((s) => s.localTime)).toEqual([
+        '02:00',
+        '02:15',
+        '02:30',
+        '02:45',
+        '02:00',
+        '02:15',
+        '02:30',
+        '02:45',
       ]);
       expect(sunday?.slots.at(-1)).toMatchObject({
         startingAt: '2026-10-25T22:45:00.000Z',
@@ -152,6 +169,7 @@ describe('start date proposals', () => {
         startingAt: '2026-09-06T04:00:00.000Z',
         localTime: '01:00',
         utcOffset: '-03:00',
+        shownTwice: false,
       });
       expect(sunday?.slots).toHaveLength(92);
     });
@@ -289,18 +307,18 @@ describe('start date proposals', () => {
     it('monthStartOf gives the instant the cart’s startMonth begins', () => {
       expect(monthStartOf('2026-02', PARIS)).toBe('2026-01-31T23:00:00.000Z');
       expect(monthStartOf('2026-08', ZURICH)).toBe('2026-07-31T22:00:00.000Z');
-      expect(articleStartingAt({ pivotType: 'MONTH_PIVOT' }, { startMonth: '2026-04' }, CASABLANCA)).toBe(
-        '2026-03-31T23:00:00.000Z',
-      );
+      expect(
+        startInstantOf({ pivotType: 'MONTH_PIVOT' }, { startMonth: '2026-04' }, CASABLANCA)?.toISOString(),
+      ).toBe('2026-03-31T23:00:00.000Z');
     });
   });
 
   describe('PIVOT-03 a month-pivot start that cannot be computed', () => {
     const cannotCompute = { code: 'ARTICLE_START_DATE', message: 'Cannot compute article start date' };
 
-    it('articleStartingAt fails with "Cannot compute article start date" for an article without a start month, or a malformed one', () => {
+    it('PIVOT-03 startInstantOf fails with "Cannot compute article start date" for an article without a start month, or a malformed one', () => {
       for (const startMonth of [undefined, null, '', '2026-13', '2026-2', 'février']) {
-        const error = thrown(() => articleStartingAt({ pivotType: 'MONTH_PIVOT' }, { startMonth }, PARIS));
+        const error = thrown(() => startInstantOf({ pivotType: 'MONTH_PIVOT' }, { startMonth }, PARIS));
         expect(isAppError(error)).toBe(true);
         expect(error).toMatchObject(cannotCompute);
       }
@@ -322,14 +340,21 @@ describe('start date proposals', () => {
       ).toMatchObject(cannotCompute);
     });
 
-    it('articleStartingAt keeps the chosen start of a day or week article; an item without pivot has none', () => {
+    it('a day or week article without its day or time fails the same way; an item without pivot starts at purchase', () => {
+      expect(startInstantOf({ pivotType: null }, NO_START, PARIS)).toBe(null);
+      for (const [pivotType, choice] of [
+        ['WEEK_PIVOT', {}],
+        ['WEEK_PIVOT', { startDate: '2026-13-01' }],
+        ['DAY_PIVOT', { startDate: '2026-03-29' }],
+        ['DAY_PIVOT', { startDate: '2026-03-29', startTime: '9:15' }],
+        ['DAY_PIVOT', { startTime: '09:15' }],
+      ] as const)
+        expect(thrown(() => startInstantOf({ pivotType }, choice, PARIS))).toMatchObject(cannotCompute);
       expect(
-        articleStartingAt({ pivotType: 'DAY_PIVOT' }, { startingAt: '2026-03-29T01:15:00.000Z' }, PARIS),
-      ).toBe('2026-03-29T01:15:00.000Z');
-      expect(articleStartingAt({ pivotType: null }, {}, PARIS)).toBe(null);
-      expect(thrown(() => articleStartingAt({ pivotType: 'WEEK_PIVOT' }, {}, PARIS))).toMatchObject(
-        cannotCompute,
-      );
+        thrown(() =>
+          startInstantOf({ pivotType: 'WEEK_PIVOT' }, { startDate: '2026-03-30' }, 'Mars/Olympus'),
+        ),
+      ).toMatchObject(cannotCompute);
     });
   });
 
@@ -357,6 +382,110 @@ describe('start date proposals', () => {
         startProposalsOf(weekPivot(1), { now: at('2026-01-11T23:30:00Z'), timeZone: CASABLANCA }),
       );
       expect(current).toEqual({ date: '2026-01-12', startingAt: '2026-01-11T23:00:00.000Z' });
+    });
+  });
+
+  describe('the chosen start, and the instant the network clock gives it (decision 0038)', () => {
+    it('a week starts at 00:00 on its Monday in the network, whatever the clock that chose it', () => {
+      expect(
+        startInstantOf({ pivotType: 'WEEK_PIVOT' }, { startDate: '2026-12-07' }, CASABLANCA)?.toISOString(),
+      ).toBe('2026-12-06T23:00:00.000Z');
+      expect(
+        startInstantOf({ pivotType: 'WEEK_PIVOT' }, { startDate: '2026-03-30' }, PARIS)?.toISOString(),
+      ).toBe('2026-03-29T22:00:00.000Z');
+    });
+
+    it('a slot is its day and time on the network clock; the offset picks one of a time shown twice and is ignored otherwise', () => {
+      const slot = (startDate: string, startTime: string, startOffset: string | null, timeZone = PARIS) =>
+        startInstantOf(
+          { pivotType: 'DAY_PIVOT' },
+          { startDate, startTime, startOffset },
+          timeZone,
+        )?.toISOString();
+      expect(slot('2026-03-29', '03:00', null)).toBe('2026-03-29T01:00:00.000Z');
+      expect(slot('2026-10-25', '02:15', null)).toBe('2026-10-25T00:15:00.000Z');
+      expect(slot('2026-10-25', '02:15', '+02:00')).toBe('2026-10-25T00:15:00.000Z');
+      expect(slot('2026-10-25', '02:15', '+01:00')).toBe('2026-10-25T01:15:00.000Z');
+      expect(slot('2026-10-25', '02:15', '+05:00')).toBe('2026-10-25T00:15:00.000Z');
+      // Shown once: the offset a page's own zone data wrote beside it changes nothing.
+      expect(slot('2026-12-07', '10:00', '+00:00', CASABLANCA)).toBe('2026-12-07T09:00:00.000Z');
+    });
+
+    it('every slot proposed, chosen by its day and time (and offset when shown twice), is the instant proposed', () => {
+      const clocks = [
+        { now: at('2026-10-24T10:00:00Z'), timeZone: PARIS },
+        { now: at('2026-03-28T20:10:00Z'), timeZone: PARIS },
+        { now: at('2026-02-14T12:00:00Z'), timeZone: CASABLANCA },
+        { now: at('2026-12-04T22:05:00Z'), timeZone: CASABLANCA },
+        { now: at('2026-09-05T15:00:00Z'), timeZone: 'America/Santiago' },
+      ];
+      for (const clock of clocks) {
+        for (const proposal of day(startProposalsOf(dayPivot(3), clock))) {
+          for (const slot of proposal.slots) {
+            const choice = slotChoiceOf(proposal.date, slot);
+            expect(startInstantOf({ pivotType: 'DAY_PIVOT' }, choice, clock.timeZone)?.toISOString()).toBe(
+              slot.startingAt,
+            );
+            expect(isProposedStart(dayPivot(3), choice, clock.now, clock.timeZone)).toBe(true);
+          }
+        }
+      }
+    });
+
+    it('PIVOT-01 a time the clocks skip, a past slot or a day not proposed is refused', () => {
+      const now = at('2026-03-28T20:10:00Z');
+      const choice = (startDate: string, startTime: string) => ({ ...NO_START, startDate, startTime });
+      expect(isProposedStart(dayPivot(3), choice('2026-03-29', '03:00'), now, PARIS)).toBe(true);
+      expect(isProposedStart(dayPivot(3), choice('2026-03-29', '02:30'), now, PARIS)).toBe(false);
+      expect(isProposedStart(dayPivot(3), choice('2026-03-28', '20:45'), now, PARIS)).toBe(false);
+      expect(isProposedStart(dayPivot(3), choice('2026-03-31', '10:00'), now, PARIS)).toBe(false);
+      expect(isProposedStart(dayPivot(3), choice('2026-03-29', '03:07'), now, PARIS)).toBe(false);
+      expect(isProposedStart(weekPivot(2), { startDate: '2026-03-23' }, now, PARIS)).toBe(true);
+      expect(isProposedStart(weekPivot(2), { startDate: '2026-03-24' }, now, PARIS)).toBe(false);
+      expect(isProposedStart(weekPivot(2), {}, now, PARIS)).toBe(false);
+    });
+
+    it('the first proposal is the default choice; a choice names its start once', () => {
+      const clock = { now: at('2026-10-25T00:20:00Z'), timeZone: PARIS };
+      // 02:20 summer time, the first time the clocks show it.
+      expect(firstStartOf(startProposalsOf(dayPivot(1), clock))).toEqual({
+        startMonth: null,
+        startDate: '2026-10-25',
+        startTime: '02:15',
+        startOffset: '+02:00',
+      });
+      expect(firstStartOf(startProposalsOf(weekPivot(1), clock))).toEqual({
+        ...NO_START,
+        startDate: '2026-10-19',
+      });
+      expect(firstStartOf(startProposalsOf(monthPivot(1), clock))).toEqual({
+        ...NO_START,
+        startMonth: '2026-11',
+      });
+      expect(firstStartOf(null)).toEqual(NO_START);
+      expect(isSameStart({ startDate: '2026-10-19' }, { ...NO_START, startDate: '2026-10-19' })).toBe(true);
+      expect(isSameStart({ startDate: '2026-10-19' }, { startDate: '2026-10-26' })).toBe(false);
+      expect(
+        isSameStart(
+          { startDate: '2026-10-25', startTime: '02:15', startOffset: '+02:00' },
+          { startDate: '2026-10-25', startTime: '02:15', startOffset: '+01:00' },
+        ),
+      ).toBe(false);
+    });
+
+    it('the slot an instant starts is read back as its day and time, with its offset when the time shows twice', () => {
+      expect(slotChoiceAt(at('2026-11-23T09:15:00Z'), PARIS)).toEqual({
+        ...NO_START,
+        startDate: '2026-11-23',
+        startTime: '10:15',
+      });
+      expect(slotChoiceAt(at('2026-10-25T01:15:00Z'), PARIS)).toEqual({
+        ...NO_START,
+        startDate: '2026-10-25',
+        startTime: '02:15',
+        startOffset: '+01:00',
+      });
+      expect(slotChoiceAt(at('2026-10-25T00:15:00Z'), PARIS)).toMatchObject({ startOffset: '+02:00' });
     });
   });
 });

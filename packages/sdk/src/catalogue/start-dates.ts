@@ -3,6 +3,8 @@
 // except on a month's last days, when the next month comes first (decision 0027); each month says
 // how many days it covers. Computed on the network's clock (time/network-clock.ts), so a day keeps
 // its real length across daylight-saving changes (92 or 100 slots) and months keep their real ends.
+// A page sends the start chosen (a month, a day, a time: StartChoice), and the server derives its
+// instant and checks it against its own proposals (decision 0038).
 import type { PivotType } from '../contract/catalogue.ts';
 import { AppError } from '../errors/app-error.ts';
 import {
@@ -11,6 +13,7 @@ import {
   calendarDaysBetween,
   daysInMonthOf,
   floorToQuarterHour,
+  instantAt,
   networkToday,
   QUARTER_HOUR_MINUTES,
   quarterHoursBetween,
@@ -23,13 +26,19 @@ import {
 /** Day-pivot start slots (spec 01 §9). */
 export const DAY_SLOT_MINUTES = QUARTER_HOUR_MINUTES;
 
-/** One start of a day pass: an instant (ISO, UTC) and the wall-clock time and UTC offset it has in the network. */
+/**
+ * One start of a day pass: an instant (ISO, UTC) on the clock that made the proposals, and the
+ * wall-clock time and UTC offset it has in the network. A page sends the time (and, for a time shown
+ * twice, the offset), never the instant: its time-zone data may not be the server's (decision 0038).
+ */
 export type StartSlot = {
   readonly startingAt: string;
   /** HH:MM on the network's clock; the same time shows twice on the night clocks go back. */
   readonly localTime: string;
   /** The network's UTC offset at that instant, ±HH:MM, which tells the two apart. */
   readonly utcOffset: string;
+  /** The clock shows this time twice that day (the night it goes back): the offset tells which. */
+  readonly shownTwice: boolean;
 };
 
 /** A day of a day pivot (YYYY-MM-DD on the network's calendar) and its slots. */
@@ -81,6 +90,8 @@ function cannotCompute(cause?: unknown): AppError {
 }
 
 const isoInstant = (instant: Date | number) => new Date(instant).toISOString();
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
 
 // ---------------------------------------------------------------------------------------------
 // The proposals
@@ -90,11 +101,14 @@ const isoInstant = (instant: Date | number) => new Date(instant).toISOString();
  * real time, so the night clocks go forward has 92 and the night they go back 100.
  */
 function slotsOfDay(from: Date, until: Date, timeZone: string): StartSlot[] {
-  return quarterHoursBetween(from, until).map((instant) => ({
+  const slots = quarterHoursBetween(from, until).map((instant) => ({
     startingAt: isoInstant(instant),
     localTime: wallClockOf(instant, timeZone).time,
     utcOffset: utcOffsetOf(instant, timeZone),
   }));
+  const counts = new Map<string, number>();
+  for (const slot of slots) counts.set(slot.localTime, (counts.get(slot.localTime) ?? 0) + 1);
+  return slots.map((slot) => ({ ...slot, shownTwice: (counts.get(slot.localTime) ?? 0) > 1 }));
 }
 
 function dayProposals(now: Date, days: number, timeZone: string): DayStartProposal[] {
@@ -192,26 +206,135 @@ export function monthStartOf(startMonth: string | null | undefined, timeZone: st
 }
 
 /**
- * When an article's validity starts (the order article's startingAt): the first of its month for a
- * month pivot (PIVOT-03 when it cannot be computed), the chosen slot or Monday for a day or week
- * pivot, null for an item valid from purchase.
+ * An article's chosen start as the cart line and the order article carry it (decision 0038): a month
+ * (YYYY-MM) for a month pivot; a day (YYYY-MM-DD) for a week pivot, its Monday; a day and a time
+ * (HH:MM) for a day pivot, with the UTC offset shown beside a time the clocks show twice. Dates and
+ * times are the network's calendar and clock: the instant is the server's to derive.
  */
-export function articleStartingAt(
-  item: Pick<PivotedItem, 'pivotType'>,
-  article: { readonly startMonth?: string | null; readonly startingAt?: string | null },
-  timeZone: string,
-): string | null {
-  if (item.pivotType === null) return null;
-  if (item.pivotType === 'MONTH_PIVOT') return monthStartOf(article.startMonth, timeZone);
-  if (!article.startingAt || Number.isNaN(Date.parse(article.startingAt))) throw cannotCompute();
-  return isoInstant(Date.parse(article.startingAt));
+export type StartChoice = {
+  readonly startMonth: string | null;
+  readonly startDate: string | null;
+  readonly startTime: string | null;
+  readonly startOffset: string | null;
+};
+
+/** No start chosen: an item valid from purchase, or a page still waiting for its proposals. */
+export const NO_START: StartChoice = {
+  startMonth: null,
+  startDate: null,
+  startTime: null,
+  startOffset: null,
+};
+
+/** The choice of a month of a month pivot. */
+export const monthChoiceOf = (month: Pick<MonthStartProposal, 'startMonth'>): StartChoice => ({
+  ...NO_START,
+  startMonth: month.startMonth,
+});
+
+/** The choice of a week of a week pivot: its Monday. */
+export const weekChoiceOf = (week: Pick<WeekStartProposal, 'date'>): StartChoice => ({
+  ...NO_START,
+  startDate: week.date,
+});
+
+/** The choice of a slot of a day pivot: its day and time, and its offset when the time shows twice. */
+export const slotChoiceOf = (date: string, slot: Omit<StartSlot, 'startingAt'>): StartChoice => ({
+  ...NO_START,
+  startDate: date,
+  startTime: slot.localTime,
+  startOffset: slot.shownTwice ? slot.utcOffset : null,
+});
+
+/**
+ * The choice of the slot starting at an instant, read on a clock: its day, its time, and its offset
+ * when the clock shows that time twice that day. A cart kept with the instants its page computed
+ * (decision 0038) is read back with the same browser's clock, so the choice is the one made then.
+ */
+export function slotChoiceAt(instant: Date | number, timeZone: string): StartChoice {
+  const at = new Date(instant).getTime();
+  const { date, time } = wallClockOf(at, timeZone);
+  const slots = slotsOfDay(
+    startOfNetworkDay(date, timeZone),
+    startOfNetworkDay(addCalendarDays(date, 1), timeZone),
+    timeZone,
+  );
+  const slot = slots.find((candidate) => Date.parse(candidate.startingAt) === at) ?? {
+    localTime: time,
+    utcOffset: utcOffsetOf(at, timeZone),
+    shownTwice: false,
+  };
+  return slotChoiceOf(date, slot);
 }
 
-/** An article's chosen start: a month (YYYY-MM) for a month pivot, an instant (ISO) otherwise. */
-export type StartChoice = {
-  readonly startMonth?: string | null;
-  readonly startingAt?: string | null;
-};
+/** The first proposal, as a product page or the purchase tunnel chooses it by default. */
+export function firstStartOf(proposals: StartProposals | null): StartChoice {
+  if (proposals?.pivotType === 'MONTH_PIVOT') {
+    const [first] = proposals.months;
+    return first ? monthChoiceOf(first) : NO_START;
+  }
+  if (proposals?.pivotType === 'WEEK_PIVOT') {
+    const [first] = proposals.weeks;
+    return first ? weekChoiceOf(first) : NO_START;
+  }
+  const day = proposals?.days.find((candidate) => candidate.slots.length > 0);
+  const slot = day?.slots[0];
+  return day && slot ? slotChoiceOf(day.date, slot) : NO_START;
+}
+
+/** CART-02: two choices are the same start (an offset counts only beside a time shown twice). */
+export function isSameStart(one: Partial<StartChoice>, other: Partial<StartChoice>): boolean {
+  return (
+    (one.startMonth ?? null) === (other.startMonth ?? null) &&
+    (one.startDate ?? null) === (other.startDate ?? null) &&
+    (one.startTime ?? null) === (other.startTime ?? null) &&
+    (one.startOffset ?? null) === (other.startOffset ?? null)
+  );
+}
+
+/**
+ * The instant the network's clock shows `time` on `date`: with an offset, the showing at that
+ * offset when the clock has one (the night it goes back, either of the two); otherwise, or when it
+ * has none, the first showing (network-clock's instantAt, which also moves a skipped time past the
+ * gap).
+ */
+function slotInstantOf(date: string, time: string, offset: string | null, timeZone: string): Date {
+  if (offset !== null) {
+    const atOffset = Date.parse(`${date}T${time}:00${offset}`);
+    const clock = Number.isFinite(atOffset) ? wallClockOf(atOffset, timeZone) : null;
+    if (clock?.date === date && clock.time === time && utcOffsetOf(atOffset, timeZone) === offset)
+      return new Date(atOffset);
+  }
+  return instantAt(date, time, timeZone);
+}
+
+/**
+ * When an article's validity starts, derived on the network's clock from the choice (decision
+ * 0038): the first of its month for a month pivot, 00:00 on its Monday for a week pivot, its slot
+ * for a day pivot; null for an item valid from purchase. A start that cannot be read, or a zone
+ * that cannot be, fails with ARTICLE_START_DATE (PIVOT-03).
+ */
+export function startInstantOf(
+  item: Pick<PivotedItem, 'pivotType'>,
+  choice: Partial<StartChoice>,
+  timeZone: string,
+): Date | null {
+  const { pivotType } = item;
+  if (pivotType === null) return null;
+  if (pivotType === 'MONTH_PIVOT') return new Date(monthStartOf(choice.startMonth, timeZone));
+  const date = choice.startDate ?? null;
+  // A date of the calendar: 2026-02-30 is none.
+  if (date === null || !ISO_DATE.test(date) || addCalendarDays(date, 0) !== date) throw cannotCompute();
+  const time = pivotType === 'DAY_PIVOT' ? (choice.startTime ?? null) : '00:00';
+  if (time === null || !TIME.test(time)) throw cannotCompute();
+  try {
+    return pivotType === 'DAY_PIVOT'
+      ? slotInstantOf(date, time, choice.startOffset ?? null, timeZone)
+      : startOfNetworkDay(date, timeZone);
+  } catch (error) {
+    throw cannotCompute(error);
+  }
+}
 
 /** The starts a pivot proposes, as the check reads them: months, dates and slot instants. */
 type ProposedStarts = { months: Set<string>; dates: Set<string>; instants: Set<number> };
@@ -257,14 +380,15 @@ function keptProposedStarts(
 }
 
 /**
- * Whether an article's start is one of those startProposalsOf lists at `now` (PIVOT-01, PIVOT-02,
- * PIVOT-04): a slot of the day proposals, a date among the Mondays, a month among the months (the
- * month of `startingAt` when no startMonth is given). True for an item valid from purchase; false
- * when the proposals cannot be computed. No startProposals counts as one.
+ * Whether an article's chosen start is one of those startProposalsOf lists at `now` (PIVOT-01,
+ * PIVOT-02, PIVOT-04): a month among the months, a Monday among the weeks, a day and time the
+ * network's clock shows that is one of the slots (a time the clocks skip is none). True for an item
+ * valid from purchase; false when the proposals or the start cannot be computed. No startProposals
+ * counts as one.
  */
 export function isProposedStart(
   item: Pick<PivotedItem, 'pivotType' | 'startProposals'>,
-  start: StartChoice,
+  choice: Partial<StartChoice>,
   now: Date,
   timeZone: string,
 ): boolean {
@@ -272,14 +396,15 @@ export function isProposedStart(
   if (pivotType === null) return true;
   const proposed = keptProposedStarts(pivotType, Math.max(1, item.startProposals ?? 1), now, timeZone);
   if (proposed === 'none') return false;
-  const startingAt = start.startingAt ? Date.parse(start.startingAt) : Number.NaN;
-  if (pivotType === 'MONTH_PIVOT') {
-    const month =
-      start.startMonth ??
-      (Number.isFinite(startingAt) ? wallClockOf(startingAt, timeZone).date.slice(0, 7) : null);
-    return month !== null && proposed.months.has(month);
+  if (pivotType === 'MONTH_PIVOT') return choice.startMonth != null && proposed.months.has(choice.startMonth);
+  if (pivotType === 'WEEK_PIVOT') return choice.startDate != null && proposed.dates.has(choice.startDate);
+  let start: Date | null;
+  try {
+    start = startInstantOf(item, choice, timeZone);
+  } catch {
+    return false;
   }
-  if (!Number.isFinite(startingAt)) return false;
-  if (pivotType === 'DAY_PIVOT') return proposed.instants.has(startingAt);
-  return pivotType === 'WEEK_PIVOT' && proposed.dates.has(wallClockOf(startingAt, timeZone).date);
+  if (start === null || !proposed.instants.has(start.getTime())) return false;
+  const clock = wallClockOf(start, timeZone);
+  return clock.date === choice.startDate && clock.time === choice.startTime;
 }

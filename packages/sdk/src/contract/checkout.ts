@@ -14,6 +14,7 @@ import {
   idSchema,
   isoDateSchema,
   isoDateTimeSchema,
+  networkInstantSchema,
   signedRequest,
   textIdSchema,
   userTokenSchema,
@@ -205,7 +206,8 @@ export const orderLineAnswerSchema = z.object({
   /** VAT rate in basis points when the catalogue carries one. */
   vatRateBasisPoints: z.number().int().min(0).max(10_000).nullable(),
   startMonth: z.string().nullable(),
-  startingAt: isoDateTimeSchema.nullable(),
+  /** When the line's validity starts, on the network's clock (decision 0038); null for a month or none. */
+  startingAt: networkInstantSchema.nullable(),
 });
 
 export const orderPaymentSchema = z.object({
@@ -217,8 +219,8 @@ export const orderPaymentSchema = z.object({
   status: paymentStatusSchema,
   /** Why the provider refused or cancelled it (card_declined, insufficient_funds...). */
   reason: z.string().nullable(),
-  createdAt: isoDateTimeSchema,
-  updatedAt: isoDateTimeSchema,
+  createdAt: networkInstantSchema,
+  updatedAt: networkInstantSchema,
 });
 
 export const orderInstalmentSchema = z.object({
@@ -226,13 +228,13 @@ export const orderInstalmentSchema = z.object({
   dueDate: isoDateSchema,
   amount: moneySchema,
   status: instalmentStatusSchema,
-  paidAt: isoDateTimeSchema.nullable(),
+  paidAt: networkInstantSchema.nullable(),
 });
 
 export const orderEventSchema = z.object({
   type: orderEventTypeSchema,
   status: orderStatusSchema,
-  at: isoDateTimeSchema,
+  at: networkInstantSchema,
 });
 
 /** One order as the customer's list shows it (ORD-05: date, price, order id). */
@@ -242,7 +244,7 @@ export const orderSummarySchema = z.object({
   status: orderStatusSchema,
   processStatus: orderProcessStatusSchema,
   originType: originTypeSchema,
-  createdAt: isoDateTimeSchema,
+  createdAt: networkInstantSchema,
   currency: currencySchema,
   totalAmount: moneySchema,
   paymentMethod: onlinePaymentMethodSchema.nullable(),
@@ -264,7 +266,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payments: z.array(orderPaymentSchema),
   instalments: z.array(orderInstalmentSchema),
   events: z.array(orderEventSchema),
-  updatedAt: isoDateTimeSchema,
+  updatedAt: networkInstantSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -315,7 +317,7 @@ export const orderOutcomeSchema = z.object({
   invoiceEmailHint: z.string().nullable(),
   /** What each line issued and where ("where is my ticket?"); empty until the order completes. */
   tickets: orderTicketsSchema,
-  createdAt: isoDateTimeSchema,
+  createdAt: networkInstantSchema,
 });
 export type OrderOutcome = z.infer<typeof orderOutcomeSchema>;
 

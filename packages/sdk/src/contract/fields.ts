@@ -31,4 +31,14 @@ export const userTokenSchema = z.string().min(1).max(512);
 /** Identity provider tokens are JWTs: longer than session tokens. */
 export const idTokenSchema = z.string().min(1).max(8192);
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+/**
+ * An instant of an answer about a network's orders, tickets and cards (decision 0038): ISO 8601
+ * with the network's UTC offset at that instant (2026-12-07T00:00:00+01:00), never Z, so that a
+ * page shows the wall clock the server computed (time/network-instant.ts) without its own
+ * time-zone data.
+ */
+export const networkInstantSchema = isoDateTimeSchema.regex(
+  /[+-]\d{2}:\d{2}$/,
+  'an instant with the network’s UTC offset, such as 2026-12-07T00:00:00+01:00',
+);
 export const isoDateSchema = z.iso.date();

@@ -11,7 +11,7 @@ import { defineCall } from './define-call.ts';
 import {
   idSchema,
   isoDateSchema,
-  isoDateTimeSchema,
+  networkInstantSchema,
   signedRequest,
   textIdSchema,
   userTokenSchema,
@@ -81,11 +81,11 @@ export const mediumContractSchema = z.object({
   ticketId: idSchema,
   orderId: idSchema,
   productName: z.string(),
-  validFrom: isoDateTimeSchema.nullable(),
-  validTo: isoDateTimeSchema.nullable(),
+  validFrom: networkInstantSchema.nullable(),
+  validTo: networkInstantSchema.nullable(),
   loading: z.enum(CARD_LOADING_STATUSES),
   /** When the card's validation loaded it, once the ticketing system says so. */
-  loadedAt: isoDateTimeSchema.nullable(),
+  loadedAt: networkInstantSchema.nullable(),
 });
 export type MediumContract = z.infer<typeof mediumContractSchema>;
 
@@ -100,10 +100,10 @@ export const mediumSchema = z.object({
   /** The card's last valid day. */
   expires_at: isoDateSchema,
   /** When the account linked it. */
-  created_at: isoDateTimeSchema,
+  created_at: networkInstantSchema,
   state: z.enum(MEDIUM_STATES),
   status: z.enum(CARD_STATUSES),
-  incident: z.object({ kind: z.enum(INCIDENT_KINDS), reportedAt: isoDateTimeSchema }).nullable(),
+  incident: z.object({ kind: z.enum(INCIDENT_KINDS), reportedAt: networkInstantSchema }).nullable(),
   /** The traveller profile the card is paired with (the tunnel's pairing); null for the holder. */
   profileId: idSchema.nullable(),
   contracts: z.array(mediumContractSchema),

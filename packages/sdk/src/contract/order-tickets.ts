@@ -2,7 +2,7 @@
 // the order in the account, the confirmation email and the wallet say it alike. Apart from
 // wallet.ts (which re-exports it) so the order's answers need no crypto types.
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './fields.ts';
+import { idSchema, networkInstantSchema } from './fields.ts';
 
 /** Where a contract travels: the phone's wallet, a transport card, a collect agency. */
 export const CONTRACT_DELIVERIES = ['WALLET', 'CARD', 'COLLECT'] as const;
@@ -17,7 +17,7 @@ export const contractPlaceSchema = z.discriminatedUnion('delivery', [
     mediaId: idSchema.nullable(),
     cardNumber: z.string().nullable(),
     /** When a validation of the card loaded it; null while it waits for the card's next validation. */
-    loadedAt: isoDateTimeSchema.nullable(),
+    loadedAt: networkInstantSchema.nullable(),
     /** True while the card is a new one on its way to its holder by post (decision 0037); absent otherwise. */
     cardOnItsWay: z.literal(true).optional(),
   }),
@@ -26,7 +26,7 @@ export const contractPlaceSchema = z.discriminatedUnion('delivery', [
     delivery: z.literal('COLLECT'),
     siteId: idSchema,
     siteName: z.string(),
-    from: isoDateTimeSchema,
+    from: networkInstantSchema,
   }),
 ]);
 export type ContractPlace = z.infer<typeof contractPlaceSchema>;

@@ -45,7 +45,9 @@ describe('order contracts', () => {
       isSubscription: false,
       mediaId: null,
       startMonth: null,
-      startingAt: null,
+      startDate: null,
+      startTime: null,
+      startOffset: null,
       fields: {},
       documents: [],
     });

@@ -63,11 +63,17 @@ export const articleFieldsSchema = z
 
 /** A month as the cart proposes it (PIVOT-02): the validity starts on its first day. */
 export const startMonthSchema = z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, 'a month such as 2026-12');
+/** A time of the network's clock, HH:MM: a day pivot's 15-minute slot as the product page shows it. */
+export const startTimeSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'a time such as 09:15');
+/** A UTC offset as the product page writes it beside a time the clocks show twice, ±HH:MM. */
+export const utcOffsetSchema = z.string().regex(/^[+-](?:0\d|1[0-4]):[0-5]\d$/, 'an offset such as +01:00');
 
 /**
  * One cart line (spec 02 "Cart item" and "Order verify request"): which shop item, how many, for
  * whom, delivered how, starting when, with which extra item, additional information and documents.
- * No price: the server reads it from the catalogue.
+ * No price: the server reads it from the catalogue. The start is what the traveller chose on the
+ * network's calendar and clock (a month, a day, a slot); the server derives its instant with its own
+ * time-zone data (decision 0038).
  */
 export const orderArticleSchema = z.strictObject({
   shopItemId: idSchema,
@@ -84,15 +90,30 @@ export const orderArticleSchema = z.strictObject({
   mediaId: idSchema.nullable().default(null),
   /** MONTH_PIVOT: the month the validity starts on the first of (PIVOT-02). */
   startMonth: startMonthSchema.nullable().default(null),
-  /** DAY_PIVOT and WEEK_PIVOT: the chosen start (a 15-minute slot, a Monday). */
-  startingAt: isoDateTimeSchema.nullable().default(null),
+  /** DAY_PIVOT: the day of the chosen slot; WEEK_PIVOT: the chosen Monday (YYYY-MM-DD, network's calendar). */
+  startDate: isoDateSchema.nullable().default(null),
+  /** DAY_PIVOT: the chosen 15-minute slot on the network's clock (PIVOT-01). */
+  startTime: startTimeSchema.nullable().default(null),
+  /**
+   * DAY_PIVOT, on the night clocks go back: which of the two showings of startTime, by the UTC offset
+   * the product page wrote beside it. Read only when the network's clock shows startTime twice that
+   * day; null otherwise.
+   */
+  startOffset: utcOffsetSchema.nullable().default(null),
+  /**
+   * Ignored (decision 0038): the start instant pages before decision 0038 computed with the browser's
+   * time-zone data, which may disagree with the network's. Accepted so that such a page's order is
+   * refused for its missing startDate (ARTICLE_START_DATE), not for an unknown field.
+   */
+  startingAt: isoDateTimeSchema.nullable().optional(),
   /** Additional information, keyed by the shop item's field ids. */
   fields: articleFieldsSchema.default({}),
   /** Ids of the beneficiary's documents given for the item's required documents (CHK-08). */
   documents: z.array(idSchema).max(ARTICLE_DOCUMENTS_MAX).default([]),
 });
-export type OrderArticle = z.output<typeof orderArticleSchema>;
-export type OrderArticleInput = z.input<typeof orderArticleSchema>;
+/** An article as the server reads it: without the instant it ignores. */
+export type OrderArticle = Omit<z.output<typeof orderArticleSchema>, 'startingAt'>;
+export type OrderArticleInput = Omit<z.input<typeof orderArticleSchema>, 'startingAt'>;
 
 /**
  * What every order call reads: the network, the articles, the voucher codes, and the session when

@@ -14,7 +14,7 @@ import {
 } from '../tickets/ticket-token.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { defineCall } from './define-call.ts';
-import { idSchema, isoDateTimeSchema, signedRequest, textIdSchema, userTokenSchema } from './fields.ts';
+import { idSchema, networkInstantSchema, signedRequest, textIdSchema, userTokenSchema } from './fields.ts';
 import { contractPlaceSchema } from './order-tickets.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -109,10 +109,10 @@ export const walletTicketSchema = z.object({
   place: contractPlaceSchema,
   phase: walletPhaseSchema,
   /** The travel window now known (a pass's period, the latest activation's window). */
-  validFrom: isoDateTimeSchema.nullable(),
-  validTo: isoDateTimeSchema.nullable(),
+  validFrom: networkInstantSchema.nullable(),
+  validTo: networkInstantSchema.nullable(),
   /** Until when an activated kind may be activated. */
-  usableUntil: isoDateTimeSchema.nullable(),
+  usableUntil: networkInstantSchema.nullable(),
   journeysTotal: z.number().int().min(0).nullable(),
   journeysLeft: z.number().int().min(0).nullable(),
   /** May be activated now (a journey left, within its use period). */
@@ -129,14 +129,14 @@ export const walletTicketSchema = z.object({
   token: z.string().nullable(),
   /** The latest transfer asked for. */
   transfer: z.object({ status: transferStatusSchema, target: z.enum(TRANSFER_TARGETS) }).nullable(),
-  issuedAt: isoDateTimeSchema,
+  issuedAt: networkInstantSchema,
 });
 export type WalletTicket = z.infer<typeof walletTicketSchema>;
 
 const ticketsAnswerSchema = z.object({
   tickets: z.array(walletTicketSchema),
   /** The server's clock when answered: the wallet says when it last synchronised. */
-  syncedAt: isoDateTimeSchema,
+  syncedAt: networkInstantSchema,
 });
 
 /** A file answered in the envelope, like Order/printOrder.json. */
@@ -174,7 +174,7 @@ export const getWalletCall = defineCall({
         entries: z.array(z.object({ count: z.number().int().min(1), ticket: walletTicketSchema })),
       }),
     ),
-    syncedAt: isoDateTimeSchema,
+    syncedAt: networkInstantSchema,
   }),
 });
 
@@ -279,7 +279,7 @@ export const punchTicketCall = defineCall({
     deviceKey: ecPublicJwkSchema,
     lang: localeSchema.optional(),
   }),
-  response: z.object({ ticket: walletTicketSchema, activatedAt: isoDateTimeSchema }),
+  response: z.object({ ticket: walletTicketSchema, activatedAt: networkInstantSchema }),
 });
 
 /** A guest's activation, by the reference of the confirmation email instead of a session. */
@@ -295,7 +295,7 @@ export const punchGuestTicketCall = defineCall({
     deviceKey: ecPublicJwkSchema,
     lang: localeSchema.optional(),
   }),
-  response: z.object({ ticket: walletTicketSchema, activatedAt: isoDateTimeSchema }),
+  response: z.object({ ticket: walletTicketSchema, activatedAt: networkInstantSchema }),
 });
 
 /** A contract's attestation as a PDF, in the buyer's language (or `lang`). */
@@ -346,8 +346,8 @@ export const decodedTicketSchema = z.object({
   productId: idSchema,
   productName: z.string(),
   traveller: z.string(),
-  validFrom: isoDateTimeSchema.nullable(),
-  validTo: isoDateTimeSchema.nullable(),
+  validFrom: networkInstantSchema.nullable(),
+  validTo: networkInstantSchema.nullable(),
   journeysLeft: z.number().int().nullable(),
   printed: z.boolean(),
 });
@@ -369,7 +369,7 @@ export const vignetteDecodeCall = defineCall({
     valid: z.boolean(),
     reason: z.enum([...TICKET_REFUSALS, ...ONLINE_TICKET_REFUSALS]).nullable(),
     ticket: decodedTicketSchema.nullable(),
-    checkedAt: isoDateTimeSchema,
+    checkedAt: networkInstantSchema,
   }),
 });
 

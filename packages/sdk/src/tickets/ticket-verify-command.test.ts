@@ -143,7 +143,7 @@ describe('ticket:verify, the verdict staff read', () => {
         'VALID (device proof checked)',
         '  product:    5101',
         '  traveller:  Camille Martin',
-        '  validity:   2026-11-27 10:50:00 +01:00 to 2026-11-27 11:50:00 +01:00; may be activated until 2027-11-28 00:00:00 +01:00',
+        '  validity:   2026-11-27 10:50:00 +01:00 to 2026-11-27 11:50:00 +01:00; may be activated until 2027-11-27 23:59:00 +01:00',
         '  journeys:   9 left',
         '  held:       on the phone it is bound to',
         '  network:    101; ticket AAAAAAAAAAAAAAAAAAAAAA, binding 0',

@@ -6,7 +6,7 @@
 import { decodeProtectedHeader } from 'jose';
 import { createTicketClient } from '../client/ticket-client.ts';
 import { walletKeysCall } from '../contract/wallet.ts';
-import { utcOffsetOf, wallClockOf } from '../time/network-clock.ts';
+import { networkInstantText, shownEndOf } from '../time/network-instant.ts';
 import { verifyCompactEs256 } from './compact-es256.ts';
 import {
   readTicketClaims,
@@ -114,19 +114,23 @@ export function parseTicketVerifyArguments(argv: readonly string[]): ParsedVerif
   };
 }
 
-/** An instant on the network's clock when its zone is known (as staff read it), else in UTC. */
-function shownAt(at: Date, timeZone: string | null): string {
+/**
+ * An instant on the network's clock when its zone is known (as staff read it), else in UTC; an end
+ * at midnight as the last minute of its day, as the wallet and the attestation show it.
+ */
+function shownAt(at: Date, timeZone: string | null, end = false): string {
   if (timeZone === null) return at.toISOString().replace('.000Z', 'Z');
-  const clock = wallClockOf(at, timeZone);
-  return `${clock.date} ${clock.time}:${String(clock.second).padStart(2, '0')} ${utcOffsetOf(at, timeZone)}`;
+  const text = networkInstantText(at, timeZone);
+  const shown = end ? shownEndOf(text) : text;
+  return `${shown.slice(0, 10)} ${shown.slice(11, 19)} ${shown.slice(-6)}`;
 }
 
 function claimLines(claims: TicketClaims, timeZone: string | null): string[] {
-  const instant = (seconds: number | null) =>
-    seconds === null ? null : shownAt(new Date(seconds * 1000), timeZone);
+  const instant = (seconds: number | null, end = false) =>
+    seconds === null ? null : shownAt(new Date(seconds * 1000), timeZone, end);
   const from = instant(claims.from);
-  const to = instant(claims.to);
-  const until = instant(claims.until);
+  const to = instant(claims.to, true);
+  const until = instant(claims.until, true);
   const window = from && to ? `${from} to ${to}` : 'not activated';
   return [
     `  product:    ${claims.pid}`,

@@ -353,6 +353,17 @@ const instant = fc
 const month = fc
   .tuple(fc.integer({ min: 2024, max: 2030 }), fc.integer({ min: 1, max: 12 }))
   .map(([year, number]) => `${year}-${String(number).padStart(2, '0')}`);
+const date = fc
+  .date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((value) => value.toISOString().slice(0, 10));
+/** Quarter hours mostly, as the product page proposes them, and any time. */
+const time = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+    .map(([hour, minute]) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`),
+  fc.stringMatching(/^(?:[01]\d|2[0-3]):[0-5]\d$/),
+);
+const offset = fc.constantFrom('+00:00', '+01:00', '+02:00', '-03:00');
 const articleFields = fc.dictionary(
   fc.oneof(
     fc.constantFrom('studentNumber', 'institution', 'university', 'school', 'constructor', 'toString'),
@@ -425,6 +436,9 @@ const FIELD_DOMAINS: FieldDomains = {
   mediaNumber: fc.oneof(fc.stringMatching(/^25010000000000\d\d$/), fc.stringMatching(/^[\d -]{8,30}$/)),
   mediaCustomerBirthDate: birthday,
   startMonth: month,
+  startDate: date,
+  startTime: time,
+  startOffset: offset,
   startingAt: instant,
   fields: articleFields,
   documents: fc.array(id, { maxLength: 3 }),

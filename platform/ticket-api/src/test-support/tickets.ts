@@ -30,11 +30,13 @@ export const ARTICLES = {
     support: 'DEMATERIALIZED',
     startMonth,
   }),
-  dayPass: (startingAt = '2026-11-23T09:00:00Z') => ({
+  /** From a slot of Lumière's clock: 10:00 on the test clock's first day by default. */
+  dayPass: (startDate = '2026-11-23', startTime = '10:00') => ({
     shopItemId: 1103,
     quantity: 1,
     support: 'DEMATERIALIZED',
-    startingAt,
+    startDate,
+    startTime,
   }),
 } as const;
 

@@ -21,7 +21,7 @@ const tickets: OrderTicketList = [
       delivery: 'CARD',
       mediaId: 3,
       cardNumber: '2501000011112222',
-      loadedAt: '2026-11-28T07:45:00.000Z',
+      loadedAt: '2026-11-28T08:45:00+01:00',
     },
   },
   // A new card bought with the order, on its way by post (decision 0037).
@@ -47,7 +47,12 @@ const tickets: OrderTicketList = [
     position: 3,
     label: 'Ticket journée',
     count: 1,
-    place: { delivery: 'COLLECT', siteId: 4, siteName: 'Agence Bellecour', from: '2026-11-29T08:00:00.000Z' },
+    place: {
+      delivery: 'COLLECT',
+      siteId: 4,
+      siteName: 'Agence Bellecour',
+      from: '2026-11-29T09:00:00+01:00',
+    },
   },
 ];
 

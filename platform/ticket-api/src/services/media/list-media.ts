@@ -1,7 +1,8 @@
 // Account/getMedias.json: the account's cards on the call's network as the ticketing system now
 // says they are (decision 0032). Only links to the network's card provider are listed (MEDIA-01),
 // valid cards first, then expired ones (MEDIA-02), each group newest link first; a card the
-// registry no longer knows is left out. Each card lists the contracts recorded against it.
+// registry no longer knows is left out. Each card lists the contracts recorded against it. Instants
+// are on the network's clock (decision 0038).
 import {
   CARD_STATUSES,
   type CardStatus,
@@ -9,6 +10,7 @@ import {
   type MediumContract,
 } from '@transit-shop/sdk/contract/media';
 import type { Locale } from '@transit-shop/sdk/locales';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
@@ -65,6 +67,8 @@ async function contractsOf(
     )
     .orderBy(tickets.id);
   const fallback = network.network.config.defaultLanguage;
+  const at = (instant: Date | null) =>
+    instant === null ? null : networkInstantText(instant, network.network.config.timeZone);
   return rows.map(({ ticket, line }) => {
     const loaded = loadedAt.get(ticket.id) ?? null;
     return {
@@ -76,10 +80,10 @@ async function contractsOf(
         context.lang ?? fallback,
         fallback,
       ),
-      validFrom: ticket.validFrom?.toISOString() ?? null,
-      validTo: ticket.validTo?.toISOString() ?? null,
+      validFrom: at(ticket.validFrom),
+      validTo: at(ticket.validTo),
       loading: loaded || ticket.status === 'LOADED' ? 'LOADED' : 'TO_LOAD',
-      loadedAt: loaded?.toISOString() ?? null,
+      loadedAt: at(loaded),
     };
   });
 }
@@ -90,7 +94,7 @@ export async function mediumOf(
   link: MediaLinkRow,
   card: RegistryCardRecord,
 ): Promise<Medium> {
-  const networkId = context.network.network.config.id;
+  const { id: networkId, timeZone } = context.network.network.config;
   const loadings = await askRegistry(() => context.cards.loadingsOf(networkId, link.number));
   const state = stateOf(card, context.network, context.now);
   // A status the shop does not know, or none, reads from the card's expiry.
@@ -102,11 +106,11 @@ export async function mediumOf(
     provider_id: link.providerId,
     number: link.number,
     expires_at: card.expiresOn,
-    created_at: link.linkedAt.toISOString(),
+    created_at: networkInstantText(link.linkedAt, timeZone),
     state,
     status: card.incident ? 'INCIDENT' : status,
     incident: card.incident
-      ? { kind: card.incident.kind, reportedAt: card.incident.reportedAt.toISOString() }
+      ? { kind: card.incident.kind, reportedAt: networkInstantText(card.incident.reportedAt, timeZone) }
       : null,
     profileId: link.profileId,
     contracts: await contractsOf(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { MEDIA_CALLS, type MediaSearchAnswer, type Medium } from '@transit-shop/sdk/contract/media';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { CardsFile } from '@transit-shop/tenancy/cards-file';
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -18,6 +19,9 @@ import { placeOrder, placing } from '../../test-support/tickets.ts';
 import { CardRegistryError } from '../card-registry/card-registry.ts';
 import { createSession } from '../sessions/create-session.ts';
 import { insertContracts } from '../tickets/ticket-test-kit.ts';
+
+const paris = (instant: Date) => networkInstantText(instant, 'Europe/Paris');
+
 import { MEDIA_SIGNIN_LIMIT } from './search-media-for-signin.ts';
 
 const LAKESIDE_ID = 103;
@@ -155,7 +159,8 @@ describe('Account/registerMedia.json', () => {
       provider_id: 'lumiere-billettique',
       number: card.number,
       expires_at: card.expiresOn,
-      created_at: app.clock.now().toISOString(),
+      // On Lumière's clock (decision 0038).
+      created_at: paris(app.clock.now()),
       state: 'ACTIVE',
       status: 'ACTIVE',
       incident: null,
@@ -443,7 +448,11 @@ describe('Account/getMedias.json', () => {
     await app.demoCards.recordLoading(LUMIERE_ID, media.number, ticket.id, loadedAt);
     const [after] = await mediasOf(app, customer);
     expect(after?.contracts).toEqual([
-      expect.objectContaining({ ticketId: ticket.id, loading: 'LOADED', loadedAt: loadedAt.toISOString() }),
+      expect.objectContaining({
+        ticketId: ticket.id,
+        loading: 'LOADED',
+        loadedAt: '2026-11-24T08:12:00+01:00',
+      }),
     ]);
   });
 
@@ -501,7 +510,7 @@ describe('Account/reportMediaIncident.json', () => {
       expect.objectContaining({
         id: media.id,
         status: 'INCIDENT',
-        incident: { kind: 'STOLEN', reportedAt: app.clock.now().toISOString() },
+        incident: { kind: 'STOLEN', reportedAt: paris(app.clock.now()) },
       }),
     ]);
     // Reported again, the first report stays.

@@ -1,10 +1,14 @@
 import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
 import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import { describe, expect, it } from 'vitest';
 import { okOf } from '../../test-support/account-test-kit.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { type Buyer, contractsOf, paidOrder, placing, signInOn } from '../../test-support/tickets.ts';
 import { validateCard } from './validate-card.ts';
+
+/** An instant as the answers give it: on Lumière's clock (decision 0038). */
+const paris = (instant: Date) => networkInstantText(instant, 'Europe/Paris');
 
 const testApp = useTestApp();
 
@@ -45,14 +49,14 @@ describe('validateCard (npm run cards:validate)', () => {
     );
     expect(
       medias[0]?.contracts.map((contract) => [contract.ticketId, contract.loading, contract.loadedAt]),
-    ).toEqual(ids.map((id) => [id, 'LOADED', now.toISOString()]));
+    ).toEqual(ids.map((id) => [id, 'LOADED', paris(now)]));
     const { tickets } = await okOf<{ tickets: WalletTicket[] }>(
       await app.call(WALLET_CALLS.tickets, { ...session(buyer), lang: 'en' }),
     );
     expect(tickets.map((ticket) => [ticket.status, ticket.place])).toEqual(
       ids.map(() => [
         'LOADED',
-        { delivery: 'CARD', mediaId: media.id, cardNumber: '2501000000000018', loadedAt: now.toISOString() },
+        { delivery: 'CARD', mediaId: media.id, cardNumber: '2501000000000018', loadedAt: paris(now) },
       ]),
     );
     // Nothing waits any more: validating again loads nothing.

@@ -624,7 +624,8 @@ describe('payment notifications', () => {
       shopItemId: 1103,
       quantity: 1,
       support: 'DEMATERIALIZED',
-      startingAt: '2026-11-23T09:15:00Z',
+      startDate: '2026-11-23',
+      startTime: '10:15',
     };
     const answer = await placed(
       placing(buyer, { articles: [{ ...monthly(), customerId: profile.id }, annual(), dayPass, singles(1)] }),

@@ -22,7 +22,8 @@ const dayPass = (quantity = 2): Article => ({
   shopItemId: 1103,
   quantity,
   support: 'DEMATERIALIZED',
-  startingAt: '2026-11-23T10:00:00Z',
+  startDate: '2026-11-23',
+  startTime: '11:00',
 });
 const carnet = (): Article => ({ shopItemId: 1102, quantity: 1, support: 'PHYSICAL' });
 const monthly = (startMonth = '2026-12'): Article => ({
@@ -194,7 +195,13 @@ describe('Order/verify.json: articles the shop would not offer', () => {
     // The 7-day pass is card only.
     expect(
       await refused([
-        { shopItemId: 1105, quantity: 1, support: 'DEMATERIALIZED', startingAt: '2026-11-24T08:00:00Z' },
+        {
+          shopItemId: 1105,
+          quantity: 1,
+          support: 'DEMATERIALIZED',
+          startDate: '2026-11-24',
+          startTime: '09:00',
+        },
       ]),
     ).toMatchObject({
       status: 409,
@@ -302,10 +309,13 @@ describe('Order/verify.json: articles the shop would not offer', () => {
     expect((await refused([monthly('2027-02')])).code).toBe('ARTICLE_START_DATE');
     expect((await verified([monthly('2027-01')])).totalAmount).toBe(6500);
     // PIVOT-01: a 24-hour pass starts on a 15-minute slot.
-    expect((await refused([{ ...dayPass(), startingAt: '2026-11-23T10:05:00Z' }])).code).toBe(
-      'ARTICLE_START_DATE',
-    );
-    expect((await refused([{ ...dayPass(), startingAt: null }])).code).toBe('ARTICLE_START_DATE');
+    expect((await refused([{ ...dayPass(), startTime: '11:05' }])).code).toBe('ARTICLE_START_DATE');
+    expect(await refused([{ ...dayPass(), startTime: null }])).toMatchObject({
+      code: 'ARTICLE_START_DATE',
+      details: { issues: [{ path: 'articles.0.startDate', message: 'ARTICLE_START_DATE' }] },
+    });
+    // A slot gone by: 09:45 on the test clock's 10:00 in Paris.
+    expect((await refused([{ ...dayPass(), startTime: '09:45' }])).code).toBe('ARTICLE_START_DATE');
   });
 
   it('PIVOT-02 on the last days of a month Order/verify.json takes the months the product page proposes, and no other', async () => {

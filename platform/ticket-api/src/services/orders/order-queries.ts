@@ -1,10 +1,12 @@
 // Order/getOrders.json and Order/history.json: the caller's orders on the call's network, newest
 // first, and one of them with its lines, payments, instalments and events. Another customer's
-// order, or one of another network, is not found (a query never crosses networks).
+// order, or one of another network, is not found (a query never crosses networks). Instants are
+// on the network's clock (decision 0038).
 import type { OrderDetail, OrderSummary } from '@transit-shop/sdk/contract/checkout';
 import type { Discount } from '@transit-shop/sdk/contract/order';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
@@ -15,14 +17,18 @@ import type { CardRegistry } from '../card-registry/card-registry.ts';
 import { ticketsOfOrder, ticketsOfOrders } from '../tickets/order-tickets.ts';
 
 /** An order as the customer's list shows it, with what it issued. */
-export function toOrderSummary(order: OrderRow, tickets: OrderSummary['tickets']): OrderSummary {
+export function toOrderSummary(
+  order: OrderRow,
+  tickets: OrderSummary['tickets'],
+  timeZone: string,
+): OrderSummary {
   return {
     orderId: order.id,
     networkId: order.networkId,
     status: order.status,
     processStatus: order.processStatus,
     originType: order.originType,
-    createdAt: order.createdAt.toISOString(),
+    createdAt: networkInstantText(order.createdAt, timeZone),
     currency: order.currency,
     totalAmount: order.totalAmount,
     paymentMethod: order.paymentMethod,
@@ -61,7 +67,7 @@ export async function getOrders(options: {
     options.cards,
   );
   return {
-    orders: rows.map((row) => toOrderSummary(row, issued.get(row.id) ?? [])),
+    orders: rows.map((row) => toOrderSummary(row, issued.get(row.id) ?? [], network.network.config.timeZone)),
     page,
     pageSize,
     total: counted?.total ?? 0,
@@ -92,6 +98,8 @@ export async function orderHistory(options: {
   orderId: number;
 }): Promise<{ order: OrderDetail }> {
   const { db } = options;
+  const { timeZone } = options.network.network.config;
+  const at = (instant: Date) => networkInstantText(instant, timeZone);
   const order = await findOwnOrder(db, options.network, options.user, options.orderId);
   const [lines, paid, plan, events, issued] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
@@ -102,7 +110,7 @@ export async function orderHistory(options: {
   ]);
   return {
     order: {
-      ...toOrderSummary(order, issued),
+      ...toOrderSummary(order, issued, timeZone),
       subtotalAmount: order.subtotalAmount,
       discountAmount: order.discountAmount,
       lang: isLocale(order.lang) ? order.lang : DEFAULT_LOCALE,
@@ -122,7 +130,7 @@ export async function orderHistory(options: {
         totalAmount: line.totalAmount,
         vatRateBasisPoints: line.vatRateBasisPoints,
         startMonth: line.startMonth,
-        startingAt: line.startingAt?.toISOString() ?? null,
+        startingAt: line.startingAt ? at(line.startingAt) : null,
       })),
       payments: paid.map((payment) => ({
         paymentId: payment.id,
@@ -131,18 +139,18 @@ export async function orderHistory(options: {
         amount: payment.amount,
         status: payment.status,
         reason: payment.reason,
-        createdAt: payment.createdAt.toISOString(),
-        updatedAt: payment.updatedAt.toISOString(),
+        createdAt: at(payment.createdAt),
+        updatedAt: at(payment.updatedAt),
       })),
       instalments: plan.map((instalment) => ({
         number: instalment.number,
         dueDate: instalment.dueDate,
         amount: instalment.amount,
         status: instalment.status,
-        paidAt: instalment.paidAt?.toISOString() ?? null,
+        paidAt: instalment.paidAt ? at(instalment.paidAt) : null,
       })),
-      events: events.map((event) => ({ type: event.type, status: event.status, at: event.at.toISOString() })),
-      updatedAt: order.updatedAt.toISOString(),
+      events: events.map((event) => ({ type: event.type, status: event.status, at: at(event.at) })),
+      updatedAt: at(order.updatedAt),
     },
   };
 }

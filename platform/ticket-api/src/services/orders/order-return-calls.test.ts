@@ -145,7 +145,8 @@ describe('Order/outcome.json', () => {
       invoiceEmailHint: `g•••@example.org`,
       // Issued on completion; order-tickets.test.ts says what it holds.
       tickets: expect.any(Array),
-      createdAt: '2026-11-23T09:00:00.000Z',
+      // On Lumière's clock (decision 0038).
+      createdAt: '2026-11-23T10:00:00+01:00',
     });
     expect(JSON.stringify(paid)).not.toContain(email);
     expect(JSON.stringify(paid)).not.toContain(guest.user.customerNumber);

@@ -61,7 +61,8 @@ describe('where a card contract is: waiting for the card’s validation, or load
 
     const at = new Date('2026-11-23T17:45:00.000Z');
     await app.demoCards.recordLoading(LUMIERE_ID, number, first.id, at);
-    const loaded = { ...waiting, loadedAt: at.toISOString() };
+    // On Lumière's clock (decision 0038).
+    const loaded = { ...waiting, loadedAt: '2026-11-23T18:45:00+01:00' };
     expect(await walletPlaces(buyer)).toEqual([
       { id: first.id, place: loaded },
       { id: second.id, place: waiting },

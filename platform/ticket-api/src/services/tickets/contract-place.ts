@@ -1,8 +1,9 @@
 // Where a contract is (decision 0030), for the wallet, the order, the confirmation popup and email:
 // the phone's wallet, a transport card (with its number once the card is linked, when a validation
 // loaded it: decision 0032, and whether it is a new card still on its way: decision 0037), or an
-// agency from the collect slot's start.
+// agency from the collect slot's start. Instants on the network's clock (decision 0038).
 import type { ContractPlace } from '@transit-shop/sdk/contract/wallet';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { TicketRow } from '../../db/schema/tickets.ts';
 
@@ -17,12 +18,13 @@ export function contractPlaceOf(
   },
   network: LoadedNetwork,
 ): ContractPlace {
+  const { timeZone } = network.network.config;
   if (contract.delivery === 'CARD')
     return {
       delivery: 'CARD',
       mediaId: contract.mediaId,
       cardNumber: contract.cardNumber ?? null,
-      loadedAt: contract.loadedAt?.toISOString() ?? null,
+      loadedAt: contract.loadedAt ? networkInstantText(contract.loadedAt, timeZone) : null,
       ...(contract.cardOnItsWay ? { cardOnItsWay: true as const } : {}),
     };
   if (contract.delivery === 'COLLECT' && contract.collectSiteId !== null && contract.collectFrom !== null) {
@@ -33,7 +35,7 @@ export function contractPlaceOf(
       delivery: 'COLLECT',
       siteId: contract.collectSiteId,
       siteName: site?.name ?? String(contract.collectSiteId),
-      from: contract.collectFrom.toISOString(),
+      from: networkInstantText(contract.collectFrom, timeZone),
     };
   }
   return { delivery: 'WALLET' };

@@ -4,6 +4,7 @@
 import type { vignetteDecodeCall } from '@transit-shop/sdk/contract/wallet';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { type TicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
@@ -28,15 +29,15 @@ function keyIdOf(code: string): string | null {
   }
 }
 
-const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
-
 function decodedTicket(claims: TicketClaims, network: LoadedNetwork, lang: Locale) {
+  const at = (seconds: number | null) =>
+    seconds === null ? null : networkInstantText(seconds * 1000, network.network.config.timeZone);
   return {
     productId: claims.pid,
     productName: fareNameOf(network, claims.pid, lang, network.network.config.defaultLanguage),
     traveller: claims.trv,
-    validFrom: iso(claims.from),
-    validTo: iso(claims.to),
+    validFrom: at(claims.from),
+    validTo: at(claims.to),
     journeysLeft: claims.jrn,
     printed: claims.prn === true,
   };
@@ -53,7 +54,7 @@ export async function decodeTicketCode(options: {
   const { db, network, now } = options;
   const networkId = network.network.config.id;
   const lang = options.lang ?? network.network.config.defaultLanguage;
-  const checkedAt = now.toISOString();
+  const checkedAt = networkInstantText(now, network.network.config.timeZone);
   const verdict = await verifyTicketCode(options.code, {
     // A key another instance made since this one read them is looked for once more.
     keys: await options.signer.publishedKeys(networkId, { kid: keyIdOf(options.code) }),

@@ -5,6 +5,7 @@ import {
   type OrderOutcome,
   type PlaceOrderAnswer,
 } from '@transit-shop/sdk/contract/checkout';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import { describe, expect, it } from 'vitest';
 import type { NewUserRow } from '../../db/schema/users.ts';
 import { okOf } from '../../test-support/account-test-kit.ts';
@@ -127,7 +128,7 @@ describe('where an order’s tickets are, in its answers', () => {
           delivery: 'COLLECT',
           siteId: 11,
           siteName: 'Agence Gare Centrale',
-          from: from.toISOString(),
+          from: networkInstantText(from, 'Europe/Paris'),
         },
       },
     ]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ticketActivations, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
@@ -74,12 +75,14 @@ describe('Ticket/punchTicket.json', () => {
     const { buyer, ticket } = await heldTicket(ARTICLES.carnet(), phone);
     const now = testApp.current.clock.now();
     const answer = await okOf<Punched>(await punch(buyer, ticket.id, phone));
-    expect(answer.activatedAt).toBe(now.toISOString());
+    // On Lumière's clock (decision 0038).
+    const paris = (instant: Date) => networkInstantText(instant, 'Europe/Paris');
+    expect(answer.activatedAt).toBe(paris(now));
     expect(answer.ticket).toMatchObject({
       id: ticket.id,
       journeysLeft: 9,
-      validFrom: now.toISOString(),
-      validTo: new Date(now.getTime() + 60 * 60_000).toISOString(),
+      validFrom: paris(now),
+      validTo: paris(new Date(now.getTime() + 60 * 60_000)),
       phase: 'CURRENT',
       activatable: true,
       device: 'THIS',

@@ -1,11 +1,12 @@
 // A contract as the wallet answers it (sdk WalletTicket): its phase at the instant asked, whether
 // it may be activated, which device holds it as seen from the device asking, and its signed token
-// when that device holds it.
+// when that device holds it. Its instants are on the network's clock (decision 0038).
 import type { TransferStatus, WalletPhase, WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { isActivated } from '@transit-shop/sdk/tickets/fare-product';
 import type { EcPublicJwk, TicketClaims } from '@transit-shop/sdk/tickets/ticket-token';
 import { hasUseLeft, walletPhaseAt } from '@transit-shop/sdk/tickets/wallet-phase';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
@@ -174,8 +175,6 @@ function tokenFor(
   return null;
 }
 
-const iso = (instant: Date | null) => (instant === null ? null : instant.toISOString());
-
 export async function walletTicketOf(options: {
   row: WalletRow;
   network: LoadedNetwork;
@@ -195,6 +194,8 @@ export async function walletTicketOf(options: {
         ? 'THIS'
         : 'OTHER';
   const orderLang = row.orderLang as Locale;
+  const { timeZone } = network.network.config;
+  const at = (instant: Date | null) => (instant === null ? null : networkInstantText(instant, timeZone));
   return {
     id: ticket.id,
     publicId: ticket.publicId,
@@ -221,16 +222,16 @@ export async function walletTicketOf(options: {
       network,
     ),
     phase: phaseOf(ticket, validity, now),
-    validFrom: iso(ticket.validFrom),
-    validTo: iso(ticket.validTo),
-    usableUntil: iso(ticket.usableUntil),
+    validFrom: at(ticket.validFrom),
+    validTo: at(ticket.validTo),
+    usableUntil: at(ticket.usableUntil),
     journeysTotal: ticket.journeysTotal,
     journeysLeft: ticket.journeysLeft,
     activatable: isActivatable(ticket, validity, now),
     device,
     token: await tokenFor(options.signer, row, device, network, now),
     transfer: row.transfer,
-    issuedAt: ticket.createdAt.toISOString(),
+    issuedAt: networkInstantText(ticket.createdAt, timeZone),
   };
 }
 

@@ -3,6 +3,7 @@ import { createTicketClient } from '@transit-shop/sdk/client/ticket-client';
 import { CHECKOUT_CALLS } from '@transit-shop/sdk/contract/checkout';
 import { JWKS_PATH, WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { readTicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import { and, eq } from 'drizzle-orm';
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('wallet/tickets', () => {
     const buyer = await signIn(LUMIERE_ID, { firstName: 'Camille', lastName: 'Durand' });
     const order = await buy(buyer, [ARTICLES.singles(2), ARTICLES.monthly()]);
     const answer = await okOf<TicketsAnswer>(await listTickets(buyer));
-    expect(answer.syncedAt).toBe(testApp.current.clock.now().toISOString());
+    expect(answer.syncedAt).toBe(networkInstantText(testApp.current.clock.now(), 'Europe/Paris'));
     expect(
       answer.tickets.map((ticket) => ({
         name: ticket.name,
@@ -86,7 +87,8 @@ describe('wallet/tickets', () => {
         place: { delivery: 'WALLET' },
         orderId: order.orderId,
         traveller: { userId: buyer.user.id, name: 'Camille Durand' },
-        window: ['2026-11-30T23:00:00.000Z', '2026-12-31T23:00:00.000Z'],
+        // On Lumière's clock (decision 0038).
+        window: ['2026-12-01T00:00:00+01:00', '2027-01-01T00:00:00+01:00'],
         journeys: [null, null],
         activatable: false,
         device: 'NONE',

@@ -1,11 +1,12 @@
 // The wallet's calls (WALLET_CALLS, decision 0030): the caller's tickets and overview, a guest's by
 // their order's tickets reference, the designs and keys, activation, transfer, the online check of
 // a code and the contract's documents. Each handler finds what the caller reaches, calls the
-// service and answers.
+// service and answers, its instants on the network's clock (decision 0038).
 
 import { JWKS_MAX_AGE_SECONDS, JWKS_PATH, WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -68,7 +69,10 @@ export function walletRoutes() {
       lang: payload.lang,
       now,
     });
-    return { groups: walletOverview(list, payload), syncedAt: now.toISOString() };
+    return {
+      groups: walletOverview(list, payload),
+      syncedAt: networkInstantText(now, network.network.config.timeZone),
+    };
   });
 
   mountCall(app, calls.tickets, async ({ payload, deps, network, user }) => {
@@ -91,7 +95,7 @@ export function walletRoutes() {
       lang: payload.lang,
       now,
     });
-    return { tickets: list, syncedAt: now.toISOString() };
+    return { tickets: list, syncedAt: networkInstantText(now, network.network.config.timeZone) };
   });
 
   mountCall(app, calls.guestTickets, async ({ payload, deps, network }) => {
@@ -108,7 +112,7 @@ export function walletRoutes() {
       lang: payload.lang,
       now,
     });
-    return { tickets: list, syncedAt: now.toISOString() };
+    return { tickets: list, syncedAt: networkInstantText(now, network.network.config.timeZone) };
   });
 
   mountCall(app, calls.blueprints, ({ payload, network }) => ({
@@ -143,7 +147,7 @@ export function walletRoutes() {
     punch: Punched,
   ) => ({
     ticket: await ticketAfter({ ...input, ticketId: punch.ticketId, thumbprint: punch.thumbprint }),
-    activatedAt: punch.activatedAt.toISOString(),
+    activatedAt: networkInstantText(punch.activatedAt, input.network.network.config.timeZone),
   });
 
   mountCall(app, calls.punchTicket, async ({ payload, deps, network, user }) => {

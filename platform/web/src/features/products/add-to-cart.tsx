@@ -1,10 +1,15 @@
 // What the product page hands to the cart: one line as spec 01 §3 names a cart item's parts, given
 // to the page's cart (lib/cart/add-to-cart.ts) or to the add a provider hands down (tests).
+import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldValue } from './field-rules.ts';
 
-export type CartLineDraft = {
+/**
+ * The start is the one chosen on the network's calendar and clock (StartChoice: a month, a day, a
+ * slot's time): the server derives its instant (decision 0038).
+ */
+export type CartLineDraft = StartChoice & {
   /** The shop item, as the catalogue answered it in the page's language. */
   readonly item: ShopItem;
   /** Within the item's articleQuantityMin and articleQuantityMax (CART-04). */
@@ -18,10 +23,6 @@ export type CartLineDraft = {
    * null for a new card sent by post; left out when the page asks no card.
    */
   readonly mediaId?: number | null;
-  /** MONTH_PIVOT: the month chosen, YYYY-MM (PIVOT-02). */
-  readonly startMonth: string | null;
-  /** DAY_PIVOT and WEEK_PIVOT: the 15-minute slot or the Monday chosen, an ISO instant (PIVOT-01, PIVOT-04). */
-  readonly startingAt: string | null;
   /** Additional information keyed by the item's field ids (CART-12). */
   readonly fields: Readonly<Record<string, FieldValue>>;
   /** The traveller's documents given for the item's required types (CHK-08), one per type. */

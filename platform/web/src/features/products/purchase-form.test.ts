@@ -1,7 +1,7 @@
+import { NO_START as start } from '@transit-shop/sdk/catalogue/start-dates';
 import { describe, expect, it } from 'vitest';
 import { initialPurchaseForm, purchaseFormReducer } from './purchase-form.ts';
 
-const start = { startMonth: null, startingAt: null };
 const initial = initialPurchaseForm({ fields: [], articleQuantityMin: 2 }, ['DEMATERIALIZED'], start);
 
 describe('the purchase form', () => {

@@ -1,9 +1,10 @@
 // The purchase form of the product page as one state: for whom, the additional information, the
 // support, the start, the quantity as typed, and where an add to the cart stands. After an add that
 // found problems, the form is checked again as it changes (decision 0027).
+
+import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import type { CardChoice } from './card-choice-rules.ts';
-import type { StartChoice } from './components/start-date-choice.tsx';
 import { emptyInputs, type FieldInput } from './field-rules.ts';
 
 export type PurchaseForm = {

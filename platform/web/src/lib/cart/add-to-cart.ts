@@ -3,11 +3,12 @@
 // the catalogue's error of its refusal (SUPPORT_NOT_OFFERED, PRODUCT_ALREADY_IN_CART...), which the
 // product page says. The cart's code loads on the first add, not with the product page.
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
+import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { readSessionStatus } from '../session/session-status.ts';
 
-/** A line as the product page builds it (spec 01 §3 "Cart item", without its id). */
-export type CartLineToAdd = {
+/** A line as the product page builds it (spec 01 §3 "Cart item", without its id), its start as chosen. */
+export type CartLineToAdd = Partial<StartChoice> & {
   readonly item: ShopItem;
   readonly quantity: number;
   readonly profile?: number | null;
@@ -15,8 +16,6 @@ export type CartLineToAdd = {
   readonly mediaId?: number | null;
   /** An extra shop item sold with each unit: a new transport card for a contract bought on one. */
   readonly option?: ShopItem | null;
-  readonly startMonth?: string | null;
-  readonly startingAt?: string | null;
   readonly fields?: Readonly<Record<string, string | number | boolean>>;
   readonly documents?: readonly number[];
 };
@@ -45,7 +44,9 @@ export async function addToCart(
       mediaId: line.mediaId ?? null,
       option: line.option ?? null,
       startMonth: line.startMonth ?? null,
-      startingAt: line.startingAt ?? null,
+      startDate: line.startDate ?? null,
+      startTime: line.startTime ?? null,
+      startOffset: line.startOffset ?? null,
       fields: { ...line.fields },
       documents: [...(line.documents ?? [])],
     },

@@ -1,5 +1,5 @@
 import { cartLinesOf } from '@transit-shop/flows/cart/cart-selectors';
-import { CART_STORAGE_KEY } from '@transit-shop/flows/cart/cart-storage';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from '@transit-shop/flows/cart/cart-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAccountSession } from '../../test/account-session.ts';
@@ -70,7 +70,7 @@ describe('the page cart', () => {
     await idle();
     const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
     expect(saved).toMatchObject({
-      version: 1,
+      version: CART_STORAGE_VERSION,
       items: [{ quantity: 3, delivery: 'PHYSICAL' }],
       verifiedTotalAmount: 600,
     });

@@ -9,41 +9,25 @@ import {
   verifyTicketCode,
 } from '@transit-shop/sdk/tickets/ticket-token';
 import { exportJWK, generateKeyPair } from 'jose';
-import { simpleParser } from 'mailparser';
 import { create } from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewUserRow } from '../../../db/schema/users.ts';
-import { createLogger } from '../../../logger.ts';
-import { createMailer, type Mailer } from '../../../mail/mailer.ts';
 import { okOf } from '../../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../../test-support/accounts.ts';
+import { useConfirmationMail } from '../../../test-support/confirmation-mail.ts';
 import { paintedQrModules } from '../../../test-support/pdf-qr.ts';
 import { extractedTexts } from '../../../test-support/pdf-text.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../../test-support/smtp-capture.ts';
 import { LUMIERE_ID, useTestApp } from '../../../test-support/test-app.ts';
 import { ARTICLES, contractsOf } from '../../../test-support/tickets.ts';
 import { insertContracts } from '../../tickets/ticket-test-kit.ts';
 import { orderRowOf, paymentOfOrder } from '../order-test-kit.ts';
-import { deliverOrderConfirmation } from './send-order-confirmation.ts';
 
 const testApp = useTestApp();
 
-let capture: SmtpCapture;
-let mailer: Mailer;
+const confirmationOf = useConfirmationMail(testApp);
 let keys: Awaited<ReturnType<typeof generateKeyPair>>;
 beforeAll(async () => {
-  capture = await startSmtpCapture();
-  mailer = createMailer({
-    smtpUrl: capture.url,
-    outboxDir: '/nowhere',
-    from: 'Transit shop <no-reply@shop.example>',
-    logger: createLogger({ level: 'silent' }),
-  });
   keys = await generateKeyPair('ES256');
-});
-afterAll(async () => {
-  mailer.close();
-  await capture.close();
 });
 
 /** Signs as the network's signer would, and keeps what it was asked to sign. */
@@ -88,22 +72,6 @@ async function paidOrder(buyer: Awaited<ReturnType<typeof signIn>>, quantity: nu
   });
   expect(response.status).toBe(200);
   return answer;
-}
-
-/** The confirmation of an order sent again to the SMTP capture, read back by mailparser. */
-async function confirmationOf(
-  orderId: number,
-  signPrintedTicket?: ReturnType<typeof recordingSigner>['sign'],
-) {
-  const before = capture.messages.length;
-  const { deps } = testApp.current;
-  const ticketSigner = signPrintedTicket
-    ? { ...deps.ticketSigner, sign: signPrintedTicket }
-    : deps.ticketSigner;
-  await deliverOrderConfirmation({ ...deps, mailer, ticketSigner }, orderId);
-  const messages = await capture.waitForMessages(before + 1);
-  const parsed = await simpleParser(messages[before]?.raw ?? '');
-  return { ...parsed, text: (parsed.text ?? '').replace(/[\u00A0\u202F\u2009]/g, ' ') };
 }
 
 describe('the confirmation email says where the tickets are (decision 0030)', () => {

@@ -6,6 +6,7 @@
 // says, never the buyer's name, address, travellers or the provider's ids.
 import { type OrderOutcome, paymentOutcomeOf } from '@transit-shop/sdk/contract/checkout';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { type OrderRow, orderLines, orders } from '../../../db/schema/orders.ts';
@@ -117,6 +118,6 @@ export async function orderOutcome(options: {
     guest,
     invoiceEmailHint: guest ? invoiceEmailHintOf(current.buyer.invoiceEmail) : null,
     tickets,
-    createdAt: current.createdAt.toISOString(),
+    createdAt: networkInstantText(current.createdAt, network.network.config.timeZone),
   };
 }

@@ -1,5 +1,7 @@
 // The rows a placement writes, built from the checked request: the order as sold (its buyer, its
 // delivery, its vouchers), its lines with their labels and VAT, its first events and its payment.
+import { startInstantOf } from '@transit-shop/sdk/catalogue/start-dates';
+import type { OrderArticle } from '@transit-shop/sdk/contract/order';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { pickText } from '@transit-shop/tenancy';
@@ -25,6 +27,16 @@ function lineLabel(network: LoadedNetwork, shopItemId: number, lang: Locale): st
 function vatOf(network: LoadedNetwork, shopItemId: number): number | null {
   const item = network.catalogue.shopItems.find((candidate) => candidate.shopItemId === shopItemId);
   return item?.vatRate ?? null;
+}
+
+/**
+ * When a day or week article starts: derived here, on the network's clock, from the day and time
+ * chosen (decision 0038), never taken from the browser. A month article keeps its month.
+ */
+function startingAtOf(network: LoadedNetwork, article: OrderArticle): Date | null {
+  const item = network.catalogue.shopItems.find((candidate) => candidate.shopItemId === article.shopItemId);
+  if (!item || item.pivotType === null || item.pivotType === 'MONTH_PIVOT') return null;
+  return startInstantOf(item, article, network.network.config.timeZone);
 }
 
 /** What placement writes: the order as sold, its lines, its first events and its payment. */
@@ -93,7 +105,7 @@ export function placedRowsOf(options: {
         customerId: article?.customerId ?? (article ? user.id : null),
         mediaId: article?.mediaId ?? null,
         startMonth: isArticle ? (article?.startMonth ?? null) : null,
-        startingAt: isArticle && article?.startingAt ? new Date(article.startingAt) : null,
+        startingAt: isArticle && article ? startingAtOf(network, article) : null,
         fields: isArticle ? (article?.fields ?? {}) : {},
         documents: isArticle ? (article?.documents ?? []) : [],
         quantity: line.quantity,

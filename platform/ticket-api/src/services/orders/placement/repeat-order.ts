@@ -31,7 +31,7 @@ export function buyerKeyOf(user: UserRow, invoiceEmail: string | null): string |
 /**
  * What makes two orders the same lines: for each article its shop item, support, the card it is
  * loaded on, the option sold with it, whether it is a subscription, its traveller (a customer's own
- * articles name the customer; a guest has no travellers) and its start (month or instant), with the
+ * articles name the customer; a guest has no travellers) and its start as chosen, with the
  * quantities of identical articles added up and the order of the lines ignored. Vouchers, the
  * delivery address, the payment method and instalments do not make another purchase of them.
  */
@@ -47,7 +47,9 @@ export function linesKeyOf(user: UserRow, articles: readonly OrderArticle[]): st
       isSubscription: article.isSubscription,
       traveller: guest ? null : (article.customerId ?? user.id),
       startMonth: article.startMonth,
-      startingAt: article.startingAt === null ? null : new Date(article.startingAt).toISOString(),
+      startDate: article.startDate,
+      startTime: article.startTime,
+      startOffset: article.startOffset,
     });
     quantities.set(line, (quantities.get(line) ?? 0) + article.quantity);
   }

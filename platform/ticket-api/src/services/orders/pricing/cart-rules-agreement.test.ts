@@ -8,7 +8,13 @@ import { type CartInput, cartMachine } from '@transit-shop/flows/cart/cart.machi
 import { type CartItemDraft, cartItemOf } from '@transit-shop/flows/cart/cart-rules';
 import { orderArticleOf } from '@transit-shop/flows/cart/verify-order';
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
-import { startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import {
+  monthChoiceOf,
+  type StartChoice,
+  slotChoiceOf,
+  startProposalsOf,
+  weekChoiceOf,
+} from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import type { OrderOutcome } from '@transit-shop/sdk/contract/checkout';
 import type { OrderArticle, VerifyAnswer } from '@transit-shop/sdk/contract/order';
@@ -178,23 +184,20 @@ const fieldsArbitrary = fc.dictionary(
 );
 
 /** A start among the item's proposals (most of the time), or one it does not propose. */
-function startOf(
-  item: ShopItem,
-  pick: number,
-  stale: boolean,
-): Pick<CartItemDraft, 'startMonth' | 'startingAt'> {
+function startOf(item: ShopItem, pick: number, stale: boolean): Partial<StartChoice> {
   const proposals = startProposalsOf(item, { now: NOW, timeZone: TIME_ZONE });
   if (proposals === null) return {};
   if (proposals.pivotType === 'MONTH_PIVOT') {
-    const months = proposals.months.map((month) => month.startMonth);
-    return { startMonth: stale ? '2025-01' : months[pick % months.length] };
+    const months = proposals.months.map(monthChoiceOf);
+    return stale ? { startMonth: '2025-01' } : (months[pick % months.length] ?? {});
   }
-  if (stale) return { startingAt: '2026-11-23T09:07:00.000Z' };
-  const instants =
+  // A Monday long past, at a time off the quarter hours: neither a week nor a slot proposed.
+  if (stale) return { startDate: '2025-01-06', startTime: '09:07' };
+  const choices =
     proposals.pivotType === 'WEEK_PIVOT'
-      ? proposals.weeks.map((week) => week.startingAt)
-      : proposals.days.flatMap((day) => day.slots.map((slot) => slot.startingAt));
-  return { startingAt: instants[pick % instants.length] };
+      ? proposals.weeks.map(weekChoiceOf)
+      : proposals.days.flatMap((day) => day.slots.map((slot) => slotChoiceOf(day.date, slot)));
+  return choices[pick % choices.length] ?? {};
 }
 
 type Step = { kind: 'add'; draft: CartItemDraft } | { kind: 'change'; line: number; quantity: number };

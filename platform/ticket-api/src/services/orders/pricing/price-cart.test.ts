@@ -142,23 +142,15 @@ describe('priceCart', () => {
   });
 
   it('PIVOT-04 a week pivot starts on a proposed Monday; PIVOT-01 a day pivot on a slot from now on', () => {
-    const week = (startingAt: string) => article({ shopItemId: 6, startingAt });
-    expect(price([week('2026-11-30T08:00:00+01:00')]).subtotalAmount).toBe(1000);
-    expect(price([week('2026-11-23T00:00:00+01:00')]).subtotalAmount).toBe(1000);
-    expect(codeOf(() => price([week('2026-12-07T00:00:00+01:00')]))).toBe(
-      'ARTICLE_START_DATE articles.0.startingAt',
-    );
-    expect(codeOf(() => price([week('2026-11-24T00:00:00+01:00')]))).toBe(
-      'ARTICLE_START_DATE articles.0.startingAt',
-    );
-    const day = (startingAt: string) => article({ shopItemId: 7, startingAt });
-    expect(price([day('2026-11-24T22:45:00Z')]).subtotalAmount).toBe(1000);
-    expect(codeOf(() => price([day('2026-11-23T08:45:00Z')]))).toBe(
-      'ARTICLE_START_DATE articles.0.startingAt',
-    );
-    expect(codeOf(() => price([day('2026-11-24T23:00:00Z')]))).toBe(
-      'ARTICLE_START_DATE articles.0.startingAt',
-    );
+    const week = (startDate: string) => article({ shopItemId: 6, startDate });
+    expect(price([week('2026-11-30')]).subtotalAmount).toBe(1000);
+    expect(price([week('2026-11-23')]).subtotalAmount).toBe(1000);
+    expect(codeOf(() => price([week('2026-12-07')]))).toBe('ARTICLE_START_DATE articles.0.startDate');
+    expect(codeOf(() => price([week('2026-11-24')]))).toBe('ARTICLE_START_DATE articles.0.startDate');
+    const day = (startDate: string, startTime: string) => article({ shopItemId: 7, startDate, startTime });
+    expect(price([day('2026-11-24', '23:45')]).subtotalAmount).toBe(1000);
+    expect(codeOf(() => price([day('2026-11-23', '09:45')]))).toBe('ARTICLE_START_DATE articles.0.startDate');
+    expect(codeOf(() => price([day('2026-11-25', '00:00')]))).toBe('ARTICLE_START_DATE articles.0.startDate');
   });
 
   it("refuses an option that is the article itself, or one not offered on the article's support", () => {

@@ -1,7 +1,9 @@
 // The texts of a contract's documents (the attestation, the printed ticket, the sticker) in the
 // five languages, and the validity as each language writes it in the network's time zone (Latin
-// digits in Arabic, as the invoice: the Arabic font draws Arabic letters only).
+// digits in Arabic, as the invoice: the Arabic font draws Arabic letters only), its ends as the
+// wallet and ticket:verify show them (decision 0038).
 import type { Locale } from '@transit-shop/sdk/locales';
+import { networkInstantText, shownEndOf, wallClockDateOf } from '@transit-shop/sdk/time/network-instant';
 import { fill } from '../../../mail/templates/email-layout.ts';
 import { intlLocaleOf } from '../../invoices/invoice-messages.ts';
 import type { ContractFacts } from './contract-facts.ts';
@@ -129,16 +131,25 @@ const dateTimeFormat = (lang: Locale, timeZone: string) =>
 export const formatDateTime = (instant: Date, lang: Locale, timeZone: string) =>
   dateTimeFormat(lang, timeZone).format(instant);
 
-/** The contract's validity: its window, else until when it may be activated, else from activation. */
+/**
+ * The contract's validity: its window, else until when it may be activated, else from activation.
+ * Each instant is read as the network's clock shows it (the text the wallet is answered), an end at
+ * midnight as its day's last minute (shownEndOf), so the documents, the wallet and ticket:verify
+ * give the same times.
+ */
 export function validityText(
   facts: Pick<ContractFacts, 'validFrom' | 'validTo' | 'usableUntil' | 'lang'>,
   timeZone: string,
 ): string {
   const m = ATTESTATION_MESSAGES[facts.lang];
+  const wall = (instant: Date, end = false) => {
+    const text = networkInstantText(instant, timeZone);
+    return wallClockDateOf(end ? shownEndOf(text) : text);
+  };
+  const format = dateTimeFormat(facts.lang, 'UTC');
   if (facts.validFrom && facts.validTo)
-    return dateTimeFormat(facts.lang, timeZone).formatRange(facts.validFrom, facts.validTo);
-  if (facts.usableUntil)
-    return fill(m.usableUntil, { date: formatDateTime(facts.usableUntil, facts.lang, timeZone) });
+    return format.formatRange(wall(facts.validFrom), wall(facts.validTo, true));
+  if (facts.usableUntil) return fill(m.usableUntil, { date: format.format(wall(facts.usableUntil, true)) });
   return m.onActivation;
 }
 

@@ -29,7 +29,7 @@ describe('the contract attestation PDF (decision 0030)', () => {
       'Léo Durand',
       'Abonnement mensuel',
       // December in Europe/Paris: from its first day at midnight, not 30 November 23:00 (UTC).
-      '1 décembre 2026 à 00:00 – 1 janvier 2027 à 00:00',
+      '1 décembre 2026 à 00:00 – 31 décembre 2026 à 23:59',
       '56,50 €',
       '4711',
       'LUM-000042',

@@ -62,7 +62,7 @@ describe('the ticket face as SVG (Vignette/sticker)', () => {
         'Voyageur',
         'Léo Durand',
         'Validité',
-        '1 décembre 2026 à 00:00 – 1 janvier 2027 à 00:00',
+        '1 décembre 2026 à 00:00 – 31 décembre 2026 à 23:59',
         'q1w2e3r4t5y6u7i8o9p0aB',
       ]),
     );

@@ -26,7 +26,7 @@ describe('the printed ticket PDF', () => {
       'Lumière Mobilités',
       'Abonnement mensuel',
       'Léo Durand',
-      '1 décembre 2026 à 00:00 – 1 janvier 2027 à 00:00',
+      '1 décembre 2026 à 00:00 – 31 décembre 2026 à 23:59',
       'Présentez ce code au contrôle.',
       'q1w2e3r4t5y6u7i8o9p0aB',
     ])

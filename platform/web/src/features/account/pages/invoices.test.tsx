@@ -11,7 +11,7 @@ const order = (fields: Partial<OrderSummary>): OrderSummary => ({
   status: 'COMPLETED',
   processStatus: 'TO_PROCESS',
   originType: 'ESHOP',
-  createdAt: '2026-11-20T10:00:00.000Z',
+  createdAt: '2026-11-20T11:00:00+01:00',
   currency: 'EUR',
   totalAmount: 4500,
   paymentMethod: 'CARD',

@@ -1,6 +1,7 @@
 // /account/invoices (ORD-05, ORD-04): the customer's orders with their date, amount in the
 // network's currency, order and invoice numbers and status, newest first, a page at a time; each
-// numbered invoice downloads as a PDF (Order/printOrder.json).
+// numbered invoice downloads as a PDF (Order/printOrder.json). An order's date is the network's, as
+// the answer writes it (decision 0038).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { OrderSummary } from '@transit-shop/sdk/contract/checkout';
+import { wallClockDateOf } from '@transit-shop/sdk/time/network-instant';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -100,7 +102,7 @@ function Invoices() {
     ...ordersQueryOptions(client, ticket?.userId ?? 0, page),
     enabled: ticket !== null,
   });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   if (orders.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   if (orders.isError) return <FailureAlert failure={orders.error} />;
   const { total, pageSize } = orders.data;
@@ -123,7 +125,7 @@ function Invoices() {
           <TableBody>
             {list.map((order) => (
               <TableRow key={order.orderId}>
-                <TableCell>{date.format(new Date(order.createdAt))}</TableCell>
+                <TableCell>{date.format(wallClockDateOf(order.createdAt))}</TableCell>
                 <TableCell>
                   {t('account.invoices.orderNumber', { number: order.orderId })}
                   {order.invoiceNumber ? (

@@ -13,7 +13,7 @@ const TITLE = 'Mes cartes de transport';
 const shown = (grouped: string) => `\u2066${grouped}\u2069`;
 
 function medium(overrides: Partial<Medium>): Medium {
-  return fixtureMedium({ number: '1234567890123456', created_at: '2026-11-01T09:00:00.000Z', ...overrides });
+  return fixtureMedium({ number: '1234567890123456', created_at: '2026-11-01T10:00:00+01:00', ...overrides });
 }
 
 const medias = (list: Medium[]) => ({ ok: { medias: list } });
@@ -61,10 +61,10 @@ describe('the transport cards page', () => {
           ticketId: 501,
           orderId: 90,
           productName: 'Pass mensuel',
-          validFrom: '2026-11-01T00:00:00.000Z',
-          validTo: '2026-11-30T22:59:59.000Z',
+          validFrom: '2026-11-01T01:00:00+01:00',
+          validTo: '2026-11-30T23:59:59+01:00',
           loading: 'LOADED',
-          loadedAt: '2026-11-03T08:15:00.000Z',
+          loadedAt: '2026-11-03T09:15:00+01:00',
         },
         {
           ticketId: 502,
@@ -81,7 +81,7 @@ describe('the transport cards page', () => {
       id: 43,
       number: '9876543210987654',
       status: 'BLOCKED',
-      incident: { kind: 'LOST', reportedAt: '2026-11-20T10:00:00.000Z' },
+      incident: { kind: 'LOST', reportedAt: '2026-11-20T11:00:00+01:00' },
     });
     const expired = medium({
       id: 42,
@@ -515,7 +515,7 @@ describe('the transport cards page', () => {
     const card = medium({ contracts: [] });
     const blocked = medium({
       status: 'BLOCKED',
-      incident: { kind: 'STOLEN', reportedAt: '2026-11-28T00:20:00.000Z' },
+      incident: { kind: 'STOLEN', reportedAt: '2026-11-28T01:20:00+01:00' },
     });
     const { calls, router } = await openTransportCards([card], {
       handlers: { 'Account/reportMediaIncident.json': () => medias([blocked]) },
@@ -567,14 +567,14 @@ describe('the transport cards page', () => {
       ticketId: 501,
       orderId: 90,
       productName: 'Pass mensuel',
-      validFrom: '2026-11-01T00:00:00.000Z',
-      validTo: '2026-11-30T22:59:59.000Z',
+      validFrom: '2026-11-01T01:00:00+01:00',
+      validTo: '2026-11-30T23:59:59+01:00',
       loading: 'TO_LOAD' as const,
       loadedAt: null,
     };
     const withPasses = medium({
       status: 'BLOCKED',
-      incident: { kind: 'STOLEN', reportedAt: '2026-11-28T00:20:00.000Z' },
+      incident: { kind: 'STOLEN', reportedAt: '2026-11-28T01:20:00+01:00' },
       contracts: [pass],
     });
     const withIncident = medium({
@@ -616,7 +616,7 @@ describe('the transport cards page', () => {
           validFrom: null,
           validTo: null,
           loading: 'LOADED',
-          loadedAt: '2026-11-03T08:15:00.000Z',
+          loadedAt: '2026-11-03T09:15:00+01:00',
         },
       ],
     });

@@ -66,7 +66,7 @@ const linkedCard = fixtureMedium({
   provider_id: 'demo',
   number: '123456789012',
   expires_at: '2030-06-30',
-  created_at: '2026-11-28T10:00:00.000Z',
+  created_at: '2026-11-28T11:00:00+01:00',
 });
 
 describe('card sign-in pages', () => {

@@ -17,9 +17,9 @@ import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import { useLineCardNumber } from '../../../lib/transport-cards/line-card.ts';
 import type { Buyer } from '../hooks/use-buyer.ts';
 
+/** The start as chosen on the network's calendar and clock, written in UTC so no zone moves it. */
 function useStartText() {
   const { t, i18n } = useTranslation();
-  const { network } = useBootstrap();
   return (line: CartItem): string => {
     if (line.startMonth) {
       const [year, month] = line.startMonth.split('-').map(Number);
@@ -29,12 +29,14 @@ function useStartText() {
         timeZone: 'UTC',
       }).format(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1));
     }
-    if (line.startingAt) {
-      return new Intl.DateTimeFormat(i18n.language, {
+    if (line.startDate) {
+      // A week starts at 00:00 on its Monday.
+      const text = new Intl.DateTimeFormat(i18n.language, {
         dateStyle: 'medium',
         timeStyle: 'short',
-        timeZone: network.timeZone,
-      }).format(new Date(line.startingAt));
+        timeZone: 'UTC',
+      }).format(new Date(`${line.startDate}T${line.startTime ?? '00:00'}:00Z`));
+      return line.startOffset ? `${text} (UTC${line.startOffset})` : text;
     }
     return t('cart.line.startAtPurchase');
   };

@@ -150,7 +150,7 @@ export function outcomeAnswer(status: OrderStatus, extra: Partial<OrderOutcome> 
     guest: false,
     invoiceEmailHint: null,
     tickets: [],
-    createdAt: '2026-11-23T09:00:00.000Z',
+    createdAt: '2026-11-23T10:00:00+01:00',
     ...extra,
   };
 }

@@ -7,8 +7,10 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uninstallCartRuntime } from '../../../lib/cart/cart-runtime.ts';
 import { WithSession } from '../../../lib/session/use-session.tsx';
 import { descriptionOf, payloadsAt } from '../../../test/account-session.ts';
+import { browserZoneData, CHROMIUM_CASABLANCA } from '../../../test/browser-zones.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureCatalogue, items } from '../../../test/fixtures/catalogue.ts';
 import { fixtureDocument, fixtureSubmission } from '../../../test/fixtures/documents.ts';
@@ -162,7 +164,9 @@ describe('the product page', () => {
         profile: null,
         delivery: 'PHYSICAL',
         startMonth: '2026-02',
-        startingAt: null,
+        startDate: null,
+        startTime: null,
+        startOffset: null,
         fields: {},
         isSubscription: false,
       },
@@ -209,12 +213,19 @@ describe('the product page', () => {
     expect(times.slice(7, 9)).toEqual(['01:45', '03:00']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Heure de début' }), '03:00');
     await user.click(addToCart());
-    expect(added[0]).toMatchObject({ startMonth: null, startingAt: '2026-03-29T01:00:00.000Z' });
+    // The day and time chosen on the network's clock, no instant (decision 0038).
+    expect(added[0]).toMatchObject({
+      startMonth: null,
+      startDate: '2026-03-29',
+      startTime: '03:00',
+      startOffset: null,
+    });
+    expect(added[0]).not.toHaveProperty('startingAt');
   });
 
   it('PIVOT-01 the night clocks go back, the hour shown twice carries its UTC offset', async () => {
     vi.setSystemTime(new Date('2026-10-24T10:00:00Z'));
-    const { user } = await openProduct(items.dayPass.shopItemId);
+    const { user, added } = await openProduct(items.dayPass.shopItemId);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Jour' }), 'dimanche 25 octobre');
     const times = options('Heure de début');
     expect(times).toHaveLength(100);
@@ -222,6 +233,10 @@ describe('the product page', () => {
       '02:00 (UTC+02:00)',
       '02:00 (UTC+01:00)',
     ]);
+    // The second 02:00 is told by the offset shown beside it.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Heure de début' }), '02:00 (UTC+01:00)');
+    await user.click(addToCart());
+    expect(added[0]).toMatchObject({ startDate: '2026-10-25', startTime: '02:00', startOffset: '+01:00' });
   });
 
   it('PIVOT-04 a weekly pass proposes weeks from their Monday, the current one first', async () => {
@@ -237,7 +252,7 @@ describe('the product page', () => {
       'Semaine du lundi 30 mars 2026',
     );
     await user.click(addToCart());
-    expect(added[0]).toMatchObject({ startMonth: null, startingAt: '2026-03-29T22:00:00.000Z' });
+    expect(added[0]).toMatchObject({ startMonth: null, startDate: '2026-03-30', startTime: null });
   });
 
   it('PIVOT-03 a month pass whose start cannot be computed says so and is not added', async () => {
@@ -510,6 +525,53 @@ describe('the product route', () => {
     );
   });
 
+  it('a weekly pass of a network whose zone the browser reads an hour off (Casablanca) goes to the order as the Monday chosen, never as an instant', async () => {
+    // Debian's Chromium reads Africa/Casablanca at UTC+0 in December 2026, where it is UTC+1
+    // (decision 0038): the browser's clock of the network is an hour behind.
+    browserZoneData(CHROMIUM_CASABLANCA);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T10:00:00Z'));
+    const hour = new Intl.DateTimeFormat('en', {
+      timeZone: 'Africa/Casablanca',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(hour.format(Date.parse('2026-12-07T00:00:00+01:00'))).toBe('23');
+    const base = fixtureBootstrap();
+    const bootstrap = { ...base, network: { ...base.network, timeZone: 'Africa/Casablanca' } };
+    stubTenantService();
+    // The page cart starts afresh, with this test's backend.
+    uninstallCartRuntime();
+    localStorage.removeItem('cart');
+    const { calls } = createTestSession({
+      bootstrap,
+      handlers: {
+        'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }),
+        'Order/verify.json': () => ({ ko: { code: 'SERVICE_UNAVAILABLE' }, status: 503 }),
+      },
+    });
+    await renderApp('/products/2201', { bootstrap });
+    const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    const user = userEvent.setup();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Semaine' }),
+      'Semaine du lundi 7 décembre 2026',
+    );
+    await user.click(add);
+    await waitFor(() => expect(payloadsAt(calls, 'Order/verify.json').length).toBeGreaterThanOrEqual(1), {
+      timeout: 10_000,
+    });
+    const [verified] = payloadsAt(calls, 'Order/verify.json');
+    const [article] = (verified?.articles ?? []) as Record<string, unknown>[];
+    // The day chosen: the server starts the pass at 00:00 on it, on its own clock of the network.
+    expect(article).toMatchObject({ shopItemId: 2201, startDate: '2026-12-07', startTime: null });
+    expect(article).not.toHaveProperty('startingAt');
+    expect(JSON.parse(localStorage.getItem('cart') ?? '{}').items[0]).toMatchObject({
+      startDate: '2026-12-07',
+    });
+  });
+
   it('the route hands each line to the function the app provides', async () => {
     stubTenantService();
     createTestSession({ handlers: { 'Products/getProducts.json': () => ({ ok: fixtureCatalogue() }) } });
@@ -614,7 +676,9 @@ describe('the card that receives the ticket', () => {
         delivery: 'PHYSICAL',
         mediaId: 41,
         startMonth: null,
-        startingAt: null,
+        startDate: null,
+        startTime: null,
+        startOffset: null,
         fields: {},
         isSubscription: false,
       },

@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { quantityBoundsOf } from '@transit-shop/sdk/catalogue/article-rules';
+import { firstStartOf } from '@transit-shop/sdk/catalogue/start-dates';
 import { isCollectArticle } from '@transit-shop/sdk/checkout/checkout-rules';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
@@ -49,13 +50,7 @@ import { DocumentsStep } from './documents-step.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
-import {
-  awaitedProposals,
-  firstStart,
-  StartDateChoice,
-  startDayOf,
-  useStartProposals,
-} from './start-date-choice.tsx';
+import { awaitedProposals, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
 import { TunnelEntry } from './tunnel-entry.tsx';
@@ -96,13 +91,13 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
 
   const start = useStartProposals(item, timeZone);
   const [form, dispatch] = useReducer(purchaseFormReducer, null, () =>
-    initialPurchaseForm(item, supports, firstStart(start.proposals)),
+    initialPurchaseForm(item, supports, firstStartOf(start.proposals)),
   );
   // The proposals come with the browser's clock: the first is chosen as they come, in this render.
   const [proposalsChosenFrom, setProposalsChosenFrom] = useState(start.proposals);
   if (start.proposals !== proposalsChosenFrom) {
     setProposalsChosenFrom(start.proposals);
-    dispatch({ type: 'startChosen', choice: firstStart(start.proposals) });
+    dispatch({ type: 'startChosen', choice: firstStartOf(start.proposals) });
   }
   const {
     startChoice,
@@ -209,8 +204,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         ...(asksCard ? { mediaId: card === 'new' ? null : card } : {}),
         // A new card is the line's option: the network's creation product (NET-09), posted.
         ...(creationProduct ? { option: creationProduct } : {}),
-        startMonth: startChoice.startMonth,
-        startingAt: startChoice.startingAt,
+        ...startChoice,
         fields: fieldValues(item.fields, inputs),
         ...(item.requiredDocuments.length > 0 ? { documents: required.coverage.documentIds } : {}),
         isSubscription: item.paymentOptions.allowSubscription,
@@ -290,7 +284,6 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
           <PurchaseSection title={t('products.start.legend')}>
             <StartDateChoice
               proposals={start.proposals ?? awaitedProposals(item.pivotType ?? 'DAY_PIVOT')}
-              timeZone={timeZone}
               value={startChoice}
               onChange={(choice) => dispatch({ type: 'startChosen', choice })}
             />

@@ -2,17 +2,24 @@
 // day then a 15-minute slot, a week (from its Monday) or a month (from its first, saying how many
 // days it covers), in the sdk's order: the current one first, but the next month first on a month's
 // last days (decision 0027). Times are shown on the network's clock, whatever the visitor's own; on
-// the night clocks go back, the hour shown twice carries its UTC offset.
+// the night clocks go back, the hour shown twice carries its UTC offset. The choice is a day and a
+// time (StartChoice), never an instant: the server derives it with its own zone data (decision 0038).
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { type StartProposals, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
+import {
+  isSameStart,
+  monthChoiceOf,
+  type StartChoice,
+  type StartProposals,
+  type StartSlot,
+  slotChoiceOf,
+  startProposalsOf,
+  weekChoiceOf,
+} from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem } from '@transit-shop/sdk/contract/catalogue';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-
-/** The start chosen, as the cart line carries it. */
-export type StartChoice = { startMonth: string | null; startingAt: string | null };
 
 /**
  * The item's start proposals, proposed once, when the page opens in the browser: a slot that
@@ -46,32 +53,26 @@ export function awaitedProposals(pivotType: NonNullable<ShopItem['pivotType']>):
   return { pivotType, days: [] };
 }
 
-/** The first proposal: what the page starts with. */
-export function firstStart(proposals: StartProposals | null): StartChoice {
-  if (!proposals) return { startMonth: null, startingAt: null };
-  if (proposals.pivotType === 'MONTH_PIVOT')
-    return { startMonth: proposals.months[0]?.startMonth ?? null, startingAt: null };
-  if (proposals.pivotType === 'WEEK_PIVOT')
-    return { startMonth: null, startingAt: proposals.weeks[0]?.startingAt ?? null };
-  const first = proposals.days.find((day) => day.slots.length > 0)?.slots[0];
-  return { startMonth: null, startingAt: first?.startingAt ?? null };
-}
-
-/** The calendar day (YYYY-MM-DD, network's calendar) the chosen start falls on. */
+/** The calendar day (YYYY-MM-DD, network's calendar) the chosen start falls on, when proposed. */
 export function startDayOf(proposals: StartProposals | null, choice: StartChoice): string | null {
   if (!proposals) return null;
   if (proposals.pivotType === 'MONTH_PIVOT')
-    return proposals.months.find((m) => m.startMonth === choice.startMonth)?.date ?? null;
+    return proposals.months.find((month) => month.startMonth === choice.startMonth)?.date ?? null;
   if (proposals.pivotType === 'WEEK_PIVOT')
-    return proposals.weeks.find((w) => w.startingAt === choice.startingAt)?.date ?? null;
+    return proposals.weeks.find((week) => week.date === choice.startDate)?.date ?? null;
   return (
-    proposals.days.find((day) => day.slots.some((slot) => slot.startingAt === choice.startingAt))?.date ??
-    null
+    proposals.days.find((day) => day.slots.some((slot) => isSameStart(slotChoiceOf(day.date, slot), choice)))
+      ?.date ?? null
   );
 }
 
 /** A calendar day formatted as such: read at noon UTC, so no time zone moves it. */
 const calendarDay = (date: string) => new Date(`${date}T12:00:00Z`);
+/** A time of the network's clock formatted as such, on a day of the UTC calendar. */
+const wallTime = (time: string) => new Date(`2000-01-01T${time}:00Z`);
+/** A slot's option: its time, and the offset that tells apart a time the clocks show twice. */
+const slotKey = (slot: Pick<StartChoice, 'startTime' | 'startOffset'>) =>
+  `${slot.startTime ?? ''}${slot.startOffset ?? ''}`;
 
 function Choice({
   label,
@@ -104,17 +105,17 @@ function Choice({
 
 export function StartDateChoice({
   proposals,
-  timeZone,
   value,
   onChange,
 }: {
   proposals: StartProposals;
-  timeZone: string;
   value: StartChoice;
   onChange: (next: StartChoice) => void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  // Days and times as the proposals give them on the network's calendar and clock, written in UTC
+  // so that the browser's own zone moves nothing.
   const formats = useMemo(
     () => ({
       day: new Intl.DateTimeFormat(locale, {
@@ -125,9 +126,9 @@ export function StartDateChoice({
       }),
       week: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
       month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }),
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }),
     }),
-    [locale, timeZone],
+    [locale],
   );
 
   if (proposals.pivotType === 'MONTH_PIVOT') {
@@ -142,7 +143,7 @@ export function StartDateChoice({
             count: month.days,
           }),
         }))}
-        onChange={(startMonth) => onChange({ startMonth, startingAt: null })}
+        onChange={(startMonth) => onChange(monthChoiceOf({ startMonth }))}
       />
     );
   }
@@ -150,47 +151,44 @@ export function StartDateChoice({
     return (
       <Choice
         label={t('products.start.week')}
-        value={value.startingAt ?? ''}
+        value={value.startDate ?? ''}
         options={proposals.weeks.map((week) => ({
-          value: week.startingAt,
+          value: week.date,
           label: t('products.start.weekOf', { date: formats.week.format(calendarDay(week.date)) }),
         }))}
-        onChange={(startingAt) => onChange({ startMonth: null, startingAt })}
+        onChange={(date) => onChange(weekChoiceOf({ date }))}
       />
     );
   }
   const days = proposals.days.filter((day) => day.slots.length > 0);
-  const chosenDay =
-    days.find((day) => day.slots.some((slot) => slot.startingAt === value.startingAt)) ?? days[0];
-  const repeated = new Set(
-    chosenDay?.slots
-      .map((slot) => slot.localTime)
-      .filter((time, index, times) => times.indexOf(time) !== index),
-  );
+  const chosenDay = days.find((day) => day.date === value.startDate) ?? days[0];
+  const choiceOf = (slot: StartSlot) => slotChoiceOf(chosenDay?.date ?? '', slot);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '3fr 2fr' }, gap: 2 }}>
       <Choice
         label={t('products.start.day')}
         value={chosenDay?.date ?? ''}
         options={days.map((day) => ({ value: day.date, label: formats.day.format(calendarDay(day.date)) }))}
-        onChange={(date) =>
-          onChange({
-            startMonth: null,
-            startingAt: days.find((day) => day.date === date)?.slots[0]?.startingAt ?? null,
-          })
-        }
+        onChange={(date) => {
+          const day = days.find((candidate) => candidate.date === date);
+          const [first] = day?.slots ?? [];
+          if (day && first) onChange(slotChoiceOf(day.date, first));
+        }}
       />
       <Choice
         label={t('products.start.time')}
-        value={value.startingAt ?? ''}
+        value={slotKey(value)}
         options={(chosenDay?.slots ?? []).map((slot) => {
-          const time = formats.time.format(new Date(slot.startingAt));
+          const time = formats.time.format(wallTime(slot.localTime));
           return {
-            value: slot.startingAt,
-            label: repeated.has(slot.localTime) ? `${time} (UTC${slot.utcOffset})` : time,
+            value: slotKey(choiceOf(slot)),
+            label: slot.shownTwice ? `${time} (UTC${slot.utcOffset})` : time,
           };
         })}
-        onChange={(startingAt) => onChange({ startMonth: null, startingAt })}
+        onChange={(key) => {
+          const slot = chosenDay?.slots.find((candidate) => slotKey(choiceOf(candidate)) === key);
+          if (slot) onChange(choiceOf(slot));
+        }}
       />
     </Box>
   );

@@ -42,7 +42,7 @@ const holder = () =>
   fixtureUser({ userId: HOLDER, userName: 'Léa', userLastname: 'Martin', profiles: [child] });
 
 function medium(overrides: Partial<Medium>): Medium {
-  return fixtureMedium({ number: '1234567890123456', created_at: '2026-11-01T09:00:00.000Z', ...overrides });
+  return fixtureMedium({ number: '1234567890123456', created_at: '2026-11-01T10:00:00+01:00', ...overrides });
 }
 
 const pass = shopItem({ name: 'Pass mensuel', supports: ['PHYSICAL', 'DEMATERIALIZED'] });

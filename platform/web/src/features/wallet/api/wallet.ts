@@ -31,7 +31,12 @@ function isRefusal(error: unknown): boolean {
  * The holder's tickets from the backend, kept on the device; when the backend cannot be reached
  * (or fails), the ones kept last time. The backend's refusals are not hidden.
  */
-export async function loadWallet(client: Client, holder: WalletHolder, lang: Locale): Promise<WalletView> {
+export async function loadWallet(
+  client: Client,
+  holder: WalletHolder,
+  lang: Locale,
+  timeZone: string,
+): Promise<WalletView> {
   const { publicJwk } = await deviceKey();
   try {
     const answer =
@@ -42,16 +47,16 @@ export async function loadWallet(client: Client, holder: WalletHolder, lang: Loc
     return { ...answer, offline: false };
   } catch (error) {
     if (isRefusal(error)) throw error;
-    const kept = await keptWallet(holder);
+    const kept = await keptWallet(holder, timeZone);
     if (!kept) throw error;
     return kept;
   }
 }
 
 /** The copy kept on the device, read at the device's clock; null when none was kept. */
-export async function keptWallet(holder: WalletHolder): Promise<WalletView | null> {
+export async function keptWallet(holder: WalletHolder, timeZone: string): Promise<WalletView | null> {
   const kept = await keptTickets(holder);
-  return kept ? { ...keptAnswerAt(kept, new Date()), offline: true } : null;
+  return kept ? { ...keptAnswerAt(kept, new Date(), timeZone), offline: true } : null;
 }
 
 /** Activates a journey (or a first-use ticket); the same activationId again answers the same activation. */

@@ -11,18 +11,18 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { shownEndOf } from '@transit-shop/sdk/time/network-instant';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
-import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import type { WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { usePlaceText } from '../../../lib/tickets/place-text.ts';
 import { cardNumberText } from '../../../lib/transport-cards/transport-card-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { downloadAttestation, moveTicketHere } from '../api/wallet.ts';
-import { shownEndOf, shownValidityOf } from '../lib/format.ts';
+import { shownValidityOf } from '../lib/format.ts';
 import { isMovableToCard } from '../lib/receiving-cards.ts';
 import { useTicketCode } from '../lib/use-ticket-code.ts';
 import { ActivateButton } from './activate-button.tsx';
@@ -87,7 +87,6 @@ export function TicketCard({
   const locale = useLocale();
   const formatInstant = useFormatInstant();
   const placeText = usePlaceText();
-  const { network } = useBootstrap();
   const validity = shownValidityOf(ticket, new Date());
   const attestation = useMutation({ mutationFn: () => downloadAttestation(client, ticket, locale) });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -128,12 +127,12 @@ export function TicketCard({
           <Typography>
             {t('wallet.validity', {
               from: formatInstant(validity.from),
-              to: formatInstant(shownEndOf(validity.to, network.timeZone)),
+              to: formatInstant(shownEndOf(validity.to)),
             })}
           </Typography>
         ) : validity?.kind === 'activateBefore' ? (
           <Typography>
-            {t('wallet.usableUntil', { date: formatInstant(shownEndOf(validity.until, network.timeZone)) })}
+            {t('wallet.usableUntil', { date: formatInstant(shownEndOf(validity.until)) })}
           </Typography>
         ) : null}
         {ticket.journeysTotal !== null && ticket.journeysLeft !== null ? (

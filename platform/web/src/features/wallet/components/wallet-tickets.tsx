@@ -14,6 +14,7 @@ import { FailureAlert } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { holderKey, type WalletHolder } from '../../../lib/kept-tickets.ts';
 import { useFormatInstant } from '../../../lib/tickets/format-instant.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -24,16 +25,17 @@ export function WalletTickets({ holder }: { holder: WalletHolder }) {
   const { t } = useTranslation();
   const client = useApiClient();
   const locale = useLocale();
+  const { timeZone } = useBootstrap().network;
   const wallet = useQuery({
     queryKey: ['wallet', holderKey(holder), locale],
-    queryFn: () => loadWallet(client, holder, locale),
+    queryFn: () => loadWallet(client, holder, locale, timeZone),
     retry: false,
     // Offline, the kept copy answers: the query runs whatever the browser says of its network.
     networkMode: 'always',
   });
   const kept = useQuery({
     queryKey: ['wallet', holderKey(holder), 'kept'],
-    queryFn: () => keptWallet(holder),
+    queryFn: () => keptWallet(holder, timeZone),
     enabled: wallet.isPending,
     // Read afresh at each visit: the copy and the clock it is read at both move.
     gcTime: 0,

@@ -1,23 +1,7 @@
-// The wallet's ends of validity and remaining times.
+// The wallet's validity and remaining times. An end is shown by the sdk's rule (shownEndOf: a
+// midnight as its day's last minute), the one the attestation and ticket:verify follow too.
 import type { WalletTicket } from '@transit-shop/sdk/contract/wallet';
 import { hasUseLeft } from '@transit-shop/sdk/tickets/wallet-phase';
-import { wallClockOf } from '@transit-shop/sdk/time/network-clock';
-
-/** An exclusive end (the next midnight) as the last minute it covers. */
-function lastMinuteOf(iso: string): Date {
-  return new Date(new Date(iso).getTime() - 60_000);
-}
-
-/**
- * An exclusive end as shown: a midnight of the network's clock as the last minute of the day it
- * closes ("to 23:59"); any other end (an activation's window, exact to the second) as it is.
- */
-export function shownEndOf(iso: string, timeZone: string): Date {
-  const end = new Date(iso);
-  const clock = wallClockOf(end, timeZone);
-  const midnight = clock.hour === 0 && clock.minute === 0 && clock.second === 0 && end.getTime() % 1000 === 0;
-  return midnight ? lastMinuteOf(iso) : end;
-}
 
 /** Which validity a ticket's card states at `now`. */
 export type ShownValidity =

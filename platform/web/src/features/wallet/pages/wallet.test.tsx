@@ -5,9 +5,11 @@ import { verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { IDBFactory } from 'fake-indexeddb';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetWalletStore } from '../../../lib/kept-tickets.ts';
+import { forgetWalletStore, keepTickets } from '../../../lib/kept-tickets.ts';
 import { queryClient } from '../../../lib/query-client.tsx';
 import { openAccountPage, payloadsAt } from '../../../test/account-session.ts';
+import { browserZoneData, CHROMIUM_CASABLANCA } from '../../../test/browser-zones.ts';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { renderApp, renderWithApp } from '../../../test/render.tsx';
 import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
@@ -24,7 +26,7 @@ beforeEach(() => {
   forgetWalletStore();
 });
 
-const SYNCED_AT = '2026-11-27T10:00:00.000Z';
+const SYNCED_AT = '2026-11-27T11:00:00+01:00';
 
 /** When a code's device proof was signed, in seconds. */
 function proofSecondsOf(code: string): number {
@@ -62,8 +64,8 @@ describe('the wallet page', () => {
         name: 'Pass mensuel',
         kind: 'PERIOD',
         phase: 'UPCOMING',
-        validFrom: '2026-11-30T23:00:00.000Z',
-        validTo: '2026-12-31T23:00:00.000Z',
+        validFrom: '2026-12-01T00:00:00+01:00',
+        validTo: '2027-01-01T00:00:00+01:00',
         usableUntil: null,
         journeysTotal: null,
         journeysLeft: null,
@@ -79,7 +81,7 @@ describe('the wallet page', () => {
           delivery: 'COLLECT',
           siteId: 4,
           siteName: 'Agence Bellecour',
-          from: '2026-11-29T08:00:00.000Z',
+          from: '2026-11-29T09:00:00+01:00',
         },
       }),
       walletTicket({ id: 4, name: 'Pass semaine', phase: 'PAST', activatable: false }),
@@ -118,15 +120,15 @@ describe('the wallet page', () => {
         id: 1,
         name: 'Carnet en cours',
         journeysLeft: 9,
-        validFrom: '2026-11-27T10:03:27.000Z',
-        validTo: '2026-11-27T11:03:27.000Z',
+        validFrom: '2026-11-27T11:03:27+01:00',
+        validTo: '2026-11-27T12:03:27+01:00',
       }),
       walletTicket({
         id: 2,
         name: 'Carnet entamé',
         journeysLeft: 8,
-        validFrom: '2026-11-27T08:00:00.000Z',
-        validTo: '2026-11-27T09:00:00.000Z',
+        validFrom: '2026-11-27T09:00:00+01:00',
+        validTo: '2026-11-27T10:00:00+01:00',
       }),
     ]);
     const running = await screen.findByRole('article', { name: 'Carnet en cours' });
@@ -188,7 +190,7 @@ describe('the wallet page', () => {
         return {
           ok: {
             ticket: walletTicket({ id: 8, journeysLeft: 9 }),
-            activatedAt: '2026-11-27T10:00:00.000Z',
+            activatedAt: '2026-11-27T11:00:00+01:00',
           },
         };
       },
@@ -237,6 +239,90 @@ describe('the wallet page', () => {
     expect(screen.queryByRole('button', { name: /Activer/ })).toBeNull();
   });
 
+  it('shows a weekly pass from 00:00 to 23:59 on the network’s clock though the browser reads the zone an hour off, online and from the kept copy', async () => {
+    // Debian's Chromium reads Africa/Casablanca at UTC+0 in December 2026, where it is UTC+1
+    // (decision 0038): the times come from the answer, not from the browser's zone data.
+    browserZoneData(CHROMIUM_CASABLANCA);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T10:00:00Z'));
+    const base = fixtureBootstrap();
+    const bootstrap = { ...base, network: { ...base.network, timeZone: 'Africa/Casablanca' } };
+    let online = true;
+    const pass = walletTicket({
+      name: 'Abonnement hebdomadaire',
+      kind: 'PERIOD',
+      phase: 'UPCOMING',
+      // As the ticket API answers it: Monday 7 December 00:00 to the next Monday's midnight.
+      validFrom: '2026-12-07T00:00:00+01:00',
+      validTo: '2026-12-14T00:00:00+01:00',
+      usableUntil: null,
+      journeysTotal: null,
+      journeysLeft: null,
+      activatable: false,
+    });
+    const first = await openAccountPage('/account/wallet', {
+      bootstrap,
+      signedInAs: fixtureUser(),
+      heading: 'Mes titres',
+      handlers: {
+        'wallet/tickets': () =>
+          online ? { ok: { tickets: [pass], syncedAt: '2026-12-03T11:00:00+01:00' } } : 'unreachable',
+      },
+    });
+    const validity = 'Valable du 7 déc. 2026, 00:00 au 13 déc. 2026, 23:59';
+    const card = await screen.findByRole('article', { name: 'Abonnement hebdomadaire' });
+    expect(within(card).getByText(validity)).toBeTruthy();
+    expect(screen.getByText('Synchronisé le 3 déc. 2026, 11:00')).toBeTruthy();
+
+    // A new visit offline: only the copy kept in IndexedDB.
+    first.unmount();
+    queryClient.clear();
+    online = false;
+    await renderApp('/account/wallet', { bootstrap });
+    expect(
+      await screen.findByText(
+        'Vous êtes hors connexion : ces titres ont été synchronisés le 3 déc. 2026, 11:00.',
+      ),
+    ).toBeTruthy();
+    const kept = screen.getByRole('article', { name: 'Abonnement hebdomadaire' });
+    expect(within(kept).getByText(validity)).toBeTruthy();
+  });
+
+  it('a copy kept before the answers carried the network’s offset, its instants in UTC, is shown on the network’s clock', async () => {
+    const { publicJwk } = await deviceKey();
+    const token = await passToken(await networkKey(), publicJwk, new Date());
+    // What the device kept of a December pass, as wallet/tickets answered before (in UTC).
+    await keepTickets(
+      { kind: 'user', networkId: 7, userId: 7 },
+      {
+        syncedAt: '2026-11-27T10:00:00.000Z',
+        tickets: [
+          walletTicket({
+            name: 'Pass mensuel',
+            kind: 'PERIOD',
+            publicId: 'BBBBBBBBBBBBBBBBBBBBBB',
+            token,
+            validFrom: '2026-11-30T23:00:00.000Z',
+            validTo: '2026-12-31T23:00:00.000Z',
+            usableUntil: null,
+            journeysTotal: null,
+            journeysLeft: null,
+            activatable: false,
+            issuedAt: '2026-11-27T09:00:00.000Z',
+          }),
+        ],
+      },
+    );
+    await openWallet(() => 'unreachable');
+    expect(
+      await screen.findByText(
+        'Vous êtes hors connexion : ces titres ont été synchronisés le 27 nov. 2026, 11:00.',
+      ),
+    ).toBeTruthy();
+    const pass = screen.getByRole('article', { name: 'Pass mensuel' });
+    expect(within(pass).getByText('Valable du 1 déc. 2026, 00:00 au 31 déc. 2026, 23:59')).toBeTruthy();
+  });
+
   it('reads the kept copy at the current time: a pass that ended since is past, without its code', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
@@ -248,8 +334,8 @@ describe('the wallet page', () => {
       kind: 'PERIOD',
       publicId: 'BBBBBBBBBBBBBBBBBBBBBB',
       token,
-      validFrom: '2026-11-26T23:00:00.000Z',
-      validTo: '2026-11-27T12:00:00.000Z',
+      validFrom: '2026-11-27T00:00:00+01:00',
+      validTo: '2026-11-27T13:00:00+01:00',
       usableUntil: null,
       journeysTotal: null,
       journeysLeft: null,
@@ -339,8 +425,8 @@ function cardPass(fields: Partial<WalletTicket> = {}): WalletTicket {
     traveller: { userId: 90, name: 'Tom Martin' },
     status: 'TO_LOAD',
     place: { delivery: 'CARD', mediaId: 41, cardNumber: '2501000011112222', loadedAt: null },
-    validFrom: '2026-11-30T23:00:00.000Z',
-    validTo: '2026-12-31T23:00:00.000Z',
+    validFrom: '2026-12-01T00:00:00+01:00',
+    validTo: '2027-01-01T00:00:00+01:00',
     usableUntil: null,
     journeysTotal: null,
     journeysLeft: null,
@@ -373,7 +459,7 @@ describe('contracts on a transport card', () => {
           delivery: 'CARD',
           mediaId: 41,
           cardNumber: '2501000011112222',
-          loadedAt: '2026-11-28T07:45:00.000Z',
+          loadedAt: '2026-11-28T08:45:00+01:00',
         },
       }),
     ]);
@@ -580,8 +666,8 @@ describe("a guest order's printed pass and journeys", () => {
       activatable: false,
       journeysTotal: null,
       journeysLeft: null,
-      validFrom: '2026-11-27T09:00:00.000Z',
-      validTo: '2026-11-28T09:00:00.000Z',
+      validFrom: '2026-11-27T10:00:00+01:00',
+      validTo: '2026-11-28T10:00:00+01:00',
       usableUntil: null,
     });
     const journey = walletTicket({

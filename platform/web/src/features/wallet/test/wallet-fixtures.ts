@@ -19,14 +19,14 @@ export function walletTicket(fields: Partial<WalletTicket> = {}): WalletTicket {
     phase: 'CURRENT',
     validFrom: null,
     validTo: null,
-    usableUntil: '2027-05-01T22:00:00.000Z',
+    usableUntil: '2027-05-02T00:00:00+02:00',
     journeysTotal: 10,
     journeysLeft: 10,
     activatable: true,
     device: 'THIS',
     token: null,
     transfer: null,
-    issuedAt: '2026-11-20T10:00:00.000Z',
+    issuedAt: '2026-11-20T11:00:00+01:00',
     ...fields,
   };
 }
