@@ -1,6 +1,7 @@
 import { CHECKOUT_CALLS, type OrderDetail } from '@transit-shop/sdk/contract/checkout';
 import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
 import { WALLET_CALLS, type WalletTicket } from '@transit-shop/sdk/contract/wallet';
+import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoRegistryCards, mediaLinks } from '../../db/schema/media.ts';
@@ -150,7 +151,13 @@ describe('a pass on a new card sent by post (decision 0037)', () => {
       await app.call(WALLET_CALLS.tickets, { ...session(buyer), lang: 'en' }),
     );
     expect(loaded.tickets.map((ticket) => ticket.place)).toEqual([
-      { delivery: 'CARD', mediaId: link.id, cardNumber: link.number, loadedAt: now.toISOString() },
+      // The instant on Wahat's clock, with its offset (decision 0038).
+      {
+        delivery: 'CARD',
+        mediaId: link.id,
+        cardNumber: link.number,
+        loadedAt: networkInstantText(now, 'Africa/Casablanca'),
+      },
     ]);
   });
 
