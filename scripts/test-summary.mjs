@@ -20,20 +20,36 @@ function countPlaywright(report) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failedNames = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const status = test.status; // expected | unexpected | flaky | skipped
         if (status === 'expected') passed += 1;
         else if (status === 'skipped') skipped += 1;
-        else failed += 1;
+        else {
+          failed += 1;
+          failedNames.push(`${spec.file}:${spec.line} › ${spec.title}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
   for (const error of report.errors ?? []) if (error) failed += 1;
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, failedNames };
+}
+
+/** The failed tests and files of a vitest report, named so a run's last lines say what broke. */
+function namesOfFailedTests(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name ? relative(process.cwd(), file.name) : '?';
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && failedTests.length === 0) names.push(`${where} (the file failed to run)`);
+    for (const test of failedTests) names.push(`${where} › ${test.fullName}`);
+  }
+  return names;
 }
 
 export function summarise(root) {
@@ -60,9 +76,9 @@ export function summarise(root) {
     const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     passed += p;
     failed += f + failedSuites + skipped;
-    lines.push(
-      `unit ${relative(root, dirname(dirname(file)))}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`,
-    );
+    const workspace = relative(root, dirname(dirname(file)));
+    lines.push(`unit ${workspace}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`);
+    for (const name of namesOfFailedTests(report)) lines.push(`  failed in ${workspace}: ${name}`);
   }
   const unitStep = steps.find((s) => s.name === 'unit tests');
   if (unitStep && !unitStep.ok && workspaces.length === 0) {
@@ -76,6 +92,7 @@ export function summarise(root) {
     passed += counts.passed;
     failed += counts.failed;
     lines.push(`end-to-end: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    for (const name of counts.failedNames) lines.push(`  failed end-to-end: ${name}`);
     if (counts.skipped > 0) {
       failed += counts.skipped;
       lines.push('end-to-end: skipped tests count as failures');

@@ -2,7 +2,7 @@
 // that also reads multipart forms (the picture upload) and, optionally, a session signed in
 // without the identity provider's tokens (as after a FranceConnect sign-in).
 // biome-ignore-all lint/suspicious/noDocumentCookie: tests set and clear cookies as a browser would
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
@@ -15,10 +15,6 @@ import { resetSessionStatus } from '../lib/session/session-status.ts';
 import { fixtureBootstrap } from './fixtures/bootstrap.ts';
 import { renderApp } from './render.tsx';
 import { fakeTicketBackend, type Handler, type ReceivedCall, stubTenantService } from './session.ts';
-
-// The account pages' tests render the whole app, several files at once on a small machine: an
-// answer may take longer than the default second to show.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A file part a multipart call carried; file parts are not signed (decision 0007). */
 export type ReceivedFile = { path: string; field: string; size: number };

@@ -3,7 +3,6 @@
 // storage and the session are reset after each test.
 // biome-ignore-all lint/suspicious/noDocumentCookie: tests set and clear cookies as a browser would
 
-import { configure } from '@testing-library/react';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { ErrorDetails } from '@transit-shop/sdk/errors/app-error';
 import { verifySignature } from '@transit-shop/sdk/signing/sign';
@@ -18,10 +17,6 @@ import {
 } from '../lib/session/session-runtime.ts';
 import { resetSessionStatus } from '../lib/session/session-status.ts';
 import { fixtureBootstrap } from './fixtures/bootstrap.ts';
-
-// Pages load lazily (their module, then their guard's calls): under a loaded machine that takes
-// longer than Testing Library's default second. Waits still end as soon as the page is there.
-configure({ asyncUtilTimeout: 5000 });
 
 export type Answer =
   | { ok: unknown }

@@ -1,8 +1,12 @@
 // Unit-test setup: a test fails on any console.error (React warnings included); each test starts
 // with an empty query cache.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.tsx';
+
+// findBy and waitFor wait for a condition: on a busy machine a lazily loaded page can take more
+// than the default second to appear, so they wait up to five before failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The server render's tests run in Node, without a window (entry-server.test.tsx).
 const inBrowser = typeof window !== 'undefined';
