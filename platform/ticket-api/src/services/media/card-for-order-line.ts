@@ -1,10 +1,12 @@
-// The card a PHYSICAL order line is loaded on (decision 0032): linked to the buyer's account, for the
-// account holder or for the line's traveller, and usable now. Anything else is refused with its
-// MEDIA_* code: another customer's card, one removed or paired with another traveller is
+// The card a PHYSICAL order line is loaded on (decision 0032): linked to the buyer's account, the
+// line's traveller's by the rule the product page offers cards by (the holder's own card is paired
+// with nobody, a profile's is paired with that profile), and usable now. Anything else is refused
+// with its MEDIA_* code: another customer's card, one removed or another traveller's is
 // MEDIA_NOT_FOUND, whoever's it is. A replacement card's line names the card it replaces instead.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { isTravellersCard } from '@transit-shop/sdk/media/card-for-traveller';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -40,11 +42,11 @@ export async function checkCardForOrderLine(options: {
         eq(mediaLinks.networkId, networkId),
         eq(mediaLinks.userId, accountIdOf(user)),
         isNull(mediaLinks.removedAt),
-        or(isNull(mediaLinks.profileId), eq(mediaLinks.profileId, traveller)),
       ),
     )
     .limit(1);
-  if (!link) throw new AppError('MEDIA_NOT_FOUND');
+  if (!link || !isTravellersCard(link, { id: traveller, holder: traveller === accountIdOf(user) }))
+    throw new AppError('MEDIA_NOT_FOUND');
   const card = await askRegistry(() => options.cards.findCard(networkId, link.number));
   if (options.replacing) {
     if (!card) throw new AppError('MEDIA_NOT_RECOGNISED');

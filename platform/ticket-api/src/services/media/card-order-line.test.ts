@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_CALLS, type OrderDetail, type PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
 import { MEDIA_CALLS, type Medium } from '@transit-shop/sdk/contract/media';
+import { isTravellersCard, takesContractsNow } from '@transit-shop/sdk/media/card-for-traveller';
 import { describe, expect, it } from 'vitest';
 import type { NewUserRow, UserRow } from '../../db/schema/users.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
@@ -30,6 +31,9 @@ const CARDS = {
   4: '1988-05-13',
   5: '1995-06-16',
   6: '2002-07-19',
+  7: '1964-08-22',
+  8: '1971-09-25',
+  9: '1978-10-28',
   31: '1997-08-10',
 } as const;
 const card = (nn: keyof typeof CARDS) => ({
@@ -65,13 +69,24 @@ const placeOnCard = (buyer: Customer, mediaId: number, customerId: number | null
     returnUrl: '/en/cart/checkout',
   });
 
+/** Whether the order was placed; a refusal must be one of the card's. */
+const koOrOk = async (response: Response): Promise<boolean> => {
+  if (response.ok) {
+    const body = (await response.clone().json()) as { status: string };
+    if (body.status === 'ok') return true;
+  }
+  const { code } = await refusalOf(response);
+  expect(code).toMatch(/^MEDIA_/);
+  return false;
+};
+
 const refusalOf = async (response: Response) => {
   const error = await koOf(response);
   return { code: error.code, path: (error.details as { issues?: { path: string }[] })?.issues?.[0]?.path };
 };
 
 describe('placeOrder with a PHYSICAL article loaded on a card', () => {
-  it('accepts a card linked to the buyer, and one paired with the line’s traveller', async () => {
+  it('accepts the holder’s own card for the holder and a card paired with the line’s traveller for that traveller, and no other way round', async () => {
     const buyer = await signIn();
     const own = await link(buyer, 1);
     expect((await okOf<PlaceOrderAnswer>(await placeOnCard(buyer, own.id))).status).toBe('PENDING');
@@ -83,14 +98,67 @@ describe('placeOrder with a PHYSICAL article loaded on a card', () => {
     expect((await okOf<PlaceOrderAnswer>(await placeOnCard(buyer, travellers.id, traveller.id))).status).toBe(
       'PENDING',
     );
-    // The holder's own card also carries their traveller's contracts; the traveller's card is not the holder's.
-    expect((await okOf<PlaceOrderAnswer>(await placeOnCard(buyer, own.id, traveller.id))).status).toBe(
-      'PENDING',
-    );
+    // A card is personal, as the product page offers them: the holder's own card carries none of
+    // their traveller's contracts, and the traveller's card none of the holder's.
+    expect(await refusalOf(await placeOnCard(buyer, own.id, traveller.id))).toEqual({
+      code: 'MEDIA_NOT_FOUND',
+      path: 'articles.1.mediaId',
+    });
     expect(await refusalOf(await placeOnCard(buyer, travellers.id))).toEqual({
       code: 'MEDIA_NOT_FOUND',
       path: 'articles.1.mediaId',
     });
+  });
+
+  it('takes exactly the cards the product page offers each traveller, judged on the listing the page reads', async () => {
+    const buyer = await signIn();
+    const [first, second] = await Promise.all(
+      [0, 1].map(() =>
+        insertTestUser(testApp.current.deps.db, testApp.current.clock, {
+          email: null,
+          parentUserId: buyer.user.id,
+        }),
+      ),
+    );
+    if (!first || !second) throw new Error('two profiles were made');
+    await link(buyer, 6);
+    await link(buyer, 7, first.id);
+    await link(buyer, 8, second.id);
+    const reported = await link(buyer, 9);
+    await okOf(
+      await testApp.current.call(MEDIA_CALLS.reportMediaIncident, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        mediaId: reported.id,
+        kind: 'LOST',
+      }),
+    );
+    const { medias } = await okOf<{ medias: Medium[] }>(
+      await testApp.current.call(MEDIA_CALLS.getMedias, {
+        userToken: buyer.token,
+        userId: buyer.user.id,
+        networkId: LUMIERE_ID,
+      }),
+    );
+    const travellers = [
+      { id: buyer.user.id, holder: true, customerId: null },
+      { id: first.id, holder: false, customerId: first.id },
+      { id: second.id, holder: false, customerId: second.id },
+    ];
+    const taken: string[] = [];
+    for (const traveller of travellers) {
+      for (const medium of medias) {
+        const answer = await koOrOk(await placeOnCard(buyer, medium.id, traveller.customerId));
+        const offered = isTravellersCard(medium, traveller) && takesContractsNow(medium);
+        expect({ card: medium.number, traveller: traveller.id, taken: answer }).toEqual({
+          card: medium.number,
+          traveller: traveller.id,
+          taken: offered,
+        });
+        if (answer) taken.push(`${traveller.id}:${medium.number.slice(-2)}`);
+      }
+    }
+    expect(taken.sort()).toEqual([`${buyer.user.id}:06`, `${first.id}:07`, `${second.id}:08`].sort());
   });
 
   it('refuses another customer’s card, a removed one and a guest’s with MEDIA_NOT_FOUND', async () => {

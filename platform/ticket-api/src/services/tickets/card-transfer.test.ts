@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mediaLinks } from '../../db/schema/media.ts';
 import { ticketTransfers } from '../../db/schema/tickets.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
+import { insertTestUser } from '../../test-support/accounts.ts';
 import { LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { type Buyer, contractsOf, paidOrder, placing, signInOn } from '../../test-support/tickets.ts';
 
@@ -12,11 +13,12 @@ const testApp = useTestApp();
 
 const session = (buyer: Buyer) => ({ userToken: buyer.token, userId: buyer.user.id, networkId: LUMIERE_ID });
 
-/** Lumière's demo card 2501 0000 0000 00NN, linked by the buyer. */
-async function link(buyer: Buyer, nn: string, birthDate: string): Promise<Medium> {
+/** Lumière's demo card 2501 0000 0000 00NN, linked by the buyer (paired with `userId`, a profile, if given). */
+async function link(buyer: Buyer, nn: string, birthDate: string, userId = buyer.user.id): Promise<Medium> {
   const { media } = await okOf<{ media: Medium }>(
     await testApp.current.call(MEDIA_CALLS.registerMedia, {
       ...session(buyer),
+      userId,
       mediaNumber: `25010000000000${nn}`,
       mediaCustomerBirthDate: birthDate,
     }),
@@ -24,11 +26,13 @@ async function link(buyer: Buyer, nn: string, birthDate: string): Promise<Medium
   return media;
 }
 
-/** A single ticket bought to load on the card: its contract. */
-async function contractOn(buyer: Buyer, mediaId: number) {
+/** A single ticket bought to load on the card, for the holder or one of their profiles: its contract. */
+async function contractOn(buyer: Buyer, mediaId: number, customerId: number | null = null) {
   const order = await paidOrder(
     testApp.current,
-    placing(buyer, { articles: [{ shopItemId: 1101, quantity: 1, support: 'PHYSICAL', mediaId }] }),
+    placing(buyer, {
+      articles: [{ shopItemId: 1101, quantity: 1, support: 'PHYSICAL', mediaId, customerId }],
+    }),
   );
   const [contract] = await contractsOf(testApp.current, order.orderId);
   if (!contract) throw new Error('a contract was issued');
@@ -120,6 +124,28 @@ describe('wallet/transferContract to a card', () => {
     );
     const [row] = await contractsOf(testApp.current, contract.orderId);
     expect(row?.mediaId).toBe(from.id);
+  });
+
+  it("a profile's contract moves only to a card paired with that profile, never to the holder's own card, nor the holder's to the profile's", async () => {
+    const buyer = await signInOn(testApp.current);
+    const profile = await insertTestUser(testApp.current.deps.db, testApp.current.clock, {
+      email: null,
+      parentUserId: buyer.user.id,
+    });
+    const holdersCard = await link(buyer, '18', '1996-07-27');
+    const profilesCard = await link(buyer, '19', '2003-08-02', profile.id);
+    const profilesOtherCard = await link(buyer, '20', '1965-09-05', profile.id);
+    const profilesContract = await contractOn(buyer, profilesCard.id, profile.id);
+    const holdersContract = await contractOn(buyer, holdersCard.id);
+
+    const refused = await koOf(await transfer(buyer, profilesContract.id, holdersCard.id));
+    expect([refused.status, refused.code]).toEqual([409, 'TRANSFER_NOT_ALLOWED']);
+    const back = await koOf(await transfer(buyer, holdersContract.id, profilesCard.id));
+    expect([back.status, back.code]).toEqual([409, 'TRANSFER_NOT_ALLOWED']);
+    const moved = await okOf<{ transfer: { status: string } }>(
+      await transfer(buyer, profilesContract.id, profilesOtherCard.id),
+    );
+    expect(moved.transfer.status).toBe('DONE');
   });
 
   it('a card linked by its number alone, before proofs were recorded, neither gives nor receives a contract', async () => {

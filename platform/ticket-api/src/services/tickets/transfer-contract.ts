@@ -4,9 +4,10 @@
 // validation; any other move to a card is refused, and the refused transfer recorded. Neither card
 // may be one linked without proof of holding it (decision 0036).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { isTravellersCard } from '@transit-shop/sdk/media/card-for-traveller';
 import type { EcPublicJwk } from '@transit-shop/sdk/tickets/ticket-token';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type MediaLinkRow, mediaLinks } from '../../db/schema/media.ts';
 import { type TicketRow, tickets, ticketTransfers } from '../../db/schema/tickets.ts';
@@ -108,8 +109,9 @@ export async function transferContract(options: {
 }
 
 /**
- * The card a card contract may move to: a live link of the traveller's account, for its holder or
- * paired with the contract's traveller, whose card is usable now (not blocked, no incident, not
+ * The card a card contract may move to: a live link of the traveller's account, the contract's
+ * traveller's by the checkout's rule (decision 0032: the holder's own card is paired with nobody, a
+ * profile's with that profile), whose card is usable now (not blocked, no incident, not
  * expired); null for anything else, and for a contract not on a card.
  */
 async function receivingCard(options: {
@@ -135,11 +137,12 @@ async function receivingCard(options: {
         eq(mediaLinks.networkId, contract.networkId),
         eq(mediaLinks.userId, current.userId),
         isNull(mediaLinks.removedAt),
-        or(isNull(mediaLinks.profileId), eq(mediaLinks.profileId, contract.travellerUserId)),
       ),
     )
     .limit(1);
   if (!link || !linkProvesHolding(link, network)) return null;
+  const traveller = { id: contract.travellerUserId, holder: contract.travellerUserId === current.userId };
+  if (!isTravellersCard(link, traveller)) return null;
   try {
     checkCardState(await options.cards.findCard(contract.networkId, link.number), network, options.now);
   } catch (error) {

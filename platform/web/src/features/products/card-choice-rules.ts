@@ -11,7 +11,8 @@ import {
   type ShopItem,
   type Support,
 } from '@transit-shop/sdk/contract/catalogue';
-import { type Medium, receivesContracts } from '@transit-shop/sdk/contract/media';
+import type { Medium } from '@transit-shop/sdk/contract/media';
+import { isTravellersCard, takesContractsNow } from '@transit-shop/sdk/media/card-for-traveller';
 
 /** A card's id, or a new card sent by post. */
 export type CardChoice = number | 'new';
@@ -27,20 +28,16 @@ export function asksForCard(
 }
 
 /**
- * The traveller's cards that can receive a contract: paired with the traveller (the holder's are
- * those paired with nobody), not expired, and ACTIVE in the ticketing system or a new card on its
- * way (ORDERED), whose contracts wait for its first validation.
+ * The traveller's cards that can receive a contract now, by the rule the ticket API applies at
+ * checkout (decision 0032): the traveller's own (the holder's are those paired with nobody), not
+ * expired, and ACTIVE in the ticketing system or a new card on its way (ORDERED).
  */
 export function usableCardsOf(
   medias: readonly Medium[],
   traveller: { readonly userId: number; readonly holder: boolean },
 ): Medium[] {
-  return medias.filter(
-    (media) =>
-      (media.profileId === traveller.userId || (traveller.holder && media.profileId === null)) &&
-      media.state === 'ACTIVE' &&
-      receivesContracts(media),
-  );
+  const owner = { id: traveller.userId, holder: traveller.holder };
+  return medias.filter((media) => isTravellersCard(media, owner) && takesContractsNow(media));
 }
 
 /**

@@ -87,7 +87,7 @@ export function MoveToCardButton({
   const [chosen, setChosen] = useState<number | null>(null);
   const cardsQuery = transportCardsQueryOptions(client, userId, locale);
   const medias = useQuery({ ...cardsQuery, enabled: open });
-  const cards = medias.data ? receivingCardsOf(medias.data, ticket) : null;
+  const cards = medias.data ? receivingCardsOf(medias.data, ticket, userId) : null;
   // The first card is chosen until the customer picks another.
   const choice = cards?.find((card) => card.id === chosen) ?? cards?.[0] ?? null;
   const move = useMutation({

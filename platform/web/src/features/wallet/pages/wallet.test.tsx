@@ -437,14 +437,17 @@ function cardPass(fields: Partial<WalletTicket> = {}): WalletTicket {
 }
 
 /** The account's cards: the pass's own, two that can receive it, and four that cannot. */
+// Tom Martin (90) is a traveller of Léa's account (7): his cards are paired with him.
 const accountCards = [
-  fixtureMedium({ id: 41, number: '2501000011112222' }),
-  fixtureMedium({ id: 42, number: '2501000033334444' }),
+  fixtureMedium({ id: 41, number: '2501000011112222', profileId: 90 }),
+  fixtureMedium({ id: 42, number: '2501000033334444', profileId: 90 }),
   fixtureMedium({ id: 43, number: '2501000055556666', profileId: 90 }),
-  fixtureMedium({ id: 44, number: '2501000077778888', status: 'BLOCKED' }),
-  fixtureMedium({ id: 45, number: '2501000099990000', state: 'EXPIRED', status: 'EXPIRED' }),
+  fixtureMedium({ id: 44, number: '2501000077778888', status: 'BLOCKED', profileId: 90 }),
+  fixtureMedium({ id: 45, number: '2501000099990000', state: 'EXPIRED', status: 'EXPIRED', profileId: 90 }),
   // Paired with another traveller of the account.
   fixtureMedium({ id: 46, number: '2501000012121212', profileId: 91 }),
+  // Léa's own card, paired with nobody.
+  fixtureMedium({ id: 47, number: '2501000013131313' }),
 ];
 
 describe('contracts on a transport card', () => {
@@ -606,6 +609,30 @@ describe('contracts on a transport card', () => {
     expect(within(pass).getByRole('status').textContent).toBe(
       `The ticket is now on your card ${shownNumber('2501 0000 5555 6666')}: it will be loaded at your next validation.`,
     );
+  });
+
+  it("offers the holder's own pass only the holder's cards, and a traveller's pass only that traveller's", async () => {
+    const user = userEvent.setup();
+    await openWallet(
+      [
+        cardPass({
+          id: 35,
+          name: 'Pass Léa',
+          traveller: { userId: 7, name: 'Léa Martin' },
+          place: { delivery: 'CARD', mediaId: 41, cardNumber: '2501000011112222', loadedAt: null },
+        }),
+      ],
+      { 'Account/getMedias.json': () => ({ ok: { medias: accountCards } }) },
+    );
+    const pass = await screen.findByRole('article', { name: 'Pass Léa' });
+    await user.click(within(pass).getByRole('button', { name: 'Transférer sur une autre carte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transférer sur une autre carte' });
+    await within(dialog).findByRole('radio', { name: shownNumber('2501 0000 1313 1313') });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([shownNumber('2501 0000 1313 1313')]);
   });
 
   it('says when no other card can receive it, and leads to the transport cards page', async () => {
