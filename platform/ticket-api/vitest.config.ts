@@ -1,6 +1,7 @@
 // Unit and API tests of the ticket API. Every test file runs on a fresh PGlite database; when
 // DATABASE_URL names a PostgreSQL server, every file runs a second time on PostgreSQL (project
 // "postgres"), in a database of its own created for the file and dropped after it.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Tooling, not the service: the one place outside src/env.ts that looks at the environment.
@@ -18,6 +19,9 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core to its main process by default, which on two cores runs one file at a
+    // time; the files mostly wait on their database, so every core runs one (decision 0042).
+    maxWorkers: availableParallelism(),
     projects: [
       // An empty DATABASE_URL counts as unset (env.ts): this project always runs on PGlite.
       { test: { ...shared, name: 'pglite', env: { DATABASE_URL: '' } } },

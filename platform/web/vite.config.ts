@@ -1,5 +1,6 @@
 // Builds the web app (with Vite's manifest and our build manifest) and configures its unit tests.
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -114,5 +115,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     testTimeout: 15_000,
+    // Every core runs a file: Vitest's default leaves one to its main process, one file at a time
+    // on two cores (decision 0042).
+    maxWorkers: availableParallelism(),
   },
 }));
