@@ -24,7 +24,14 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       // An empty DATABASE_URL counts as unset (env.ts): this project always runs on PGlite.
-      { test: { ...shared, name: 'pglite', env: { DATABASE_URL: '' } } },
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          env: { DATABASE_URL: '' },
+          globalSetup: ['src/test-support/pglite-snapshot.global.ts'],
+        },
+      },
       ...(postgresUrl ? [{ test: { ...shared, name: 'postgres', env: { DATABASE_URL: postgresUrl } } }] : []),
     ],
   },

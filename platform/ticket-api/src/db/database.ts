@@ -34,11 +34,13 @@ export type DatabaseOptions = {
   logger?: Logger;
   /** Connections of the PostgreSQL pool. */
   poolSize?: number;
+  /** An in-memory PGlite starts from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
+  pgliteDump?: Blob | undefined;
 };
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.DATABASE_URL) return openPostgres(options.DATABASE_URL, options);
-  return openPglite(options.DATA_DIR);
+  return openPglite(options.DATA_DIR, options.pgliteDump);
 }
 
 /**
@@ -83,8 +85,9 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, dump: Blob | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir === IN_MEMORY_DATA_DIR;
+  if (dump && !inMemory) throw new Error('a PGlite dump only starts an in-memory database');
   let unlock = async () => {};
   if (!inMemory) {
     await mkdir(dirname(dataDir), { recursive: true });
@@ -92,7 +95,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? undefined : dataDir);
+    client = await PGlite.create(inMemory ? { loadDataDir: dump } : { dataDir });
   } catch (error) {
     await unlock();
     throw error;

@@ -1,8 +1,10 @@
-// A fresh, migrated database for one test file: an in-memory PGlite, or, when DATABASE_URL is set,
-// a PostgreSQL database created for the file (ticket_test_<random>) and dropped after it.
+// A fresh, migrated database for one test file: an in-memory PGlite (started from the run's migrated
+// dump when there is one), or, when DATABASE_URL is set, a PostgreSQL database created for the file
+// (ticket_test_<random>) and dropped after it.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { IN_MEMORY_DATA_DIR, readEnv } from '../env.ts';
@@ -20,7 +22,8 @@ export function testPostgresUrl(): string | undefined {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = testPostgresUrl();
   if (!serverUrl) {
-    const handle = await createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR });
+    const handle = await createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR, pgliteDump: await migratedDump() });
+    // Nothing left to apply when the database starts from the run's migrated dump.
     await migrateDatabase(handle);
     return { ...handle, drop: () => handle.close() };
   }
@@ -37,6 +40,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** The migrated PGlite dump the project's global setup made (pglite-snapshot.global.ts), if any. */
+async function migratedDump(): Promise<Blob | undefined> {
+  const file = inject('pgliteSnapshot');
+  return file ? new Blob([await readFile(file)]) : undefined;
 }
 
 async function adminQuery(serverUrl: string, text: string): Promise<void> {
