@@ -24,15 +24,24 @@ const networkOf = (languages: Pick<Bootstrap['network'], 'languages' | 'defaultL
 
 const HOME_TITLES = { fr: 'Bienvenue à bord', en: 'Welcome aboard', ar: 'مرحبًا بكم على متن شبكتنا' };
 
-/** Answers as the tenant service does: the beacon with these alerts, the bootstrap per language. */
-function beaconAnswers(alerts: MaintenanceAlert[], network = fixtureBootstrap().network) {
+/**
+ * Answers as the tenant service does: the beacon with these alerts, the bootstrap per language,
+ * naming the test's own beacon address when it has one (an address shared with other tests would
+ * answer from what they cached, fresh for as long as the machine's clock says).
+ */
+function beaconAnswers(
+  alerts: MaintenanceAlert[],
+  network = fixtureBootstrap().network,
+  alertSources = fixtureBootstrap().alertSources,
+) {
   const json = (body: unknown, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', ...headers } });
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost:3000');
     if (url.pathname === '/bootstrap.json') {
       const locale = url.searchParams.get('locale') as keyof typeof HOME_TITLES;
-      const base = fixtureBootstrap({ network, locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
+      const direction = locale === 'ar' ? 'rtl' : 'ltr';
+      const base = fixtureBootstrap({ network, locale, direction, alertSources });
       return json({ ...base, texts: { ...base.texts, homeTitle: HOME_TITLES[locale] }, buildId: 'other' });
     }
     return json({ payload: alerts }, { 'cache-control': 'max-age=30' });
@@ -141,8 +150,9 @@ describe('the app at an address', () => {
 
   it('SHELL-04 while a MAINTENANCE alert is displayed every page shows the maintenance page, and comes back after', async () => {
     vi.useFakeTimers({ now: new Date('2026-12-06T03:59:00Z'), shouldAdvanceTime: true });
-    beaconAnswers([maintenanceAlert]);
-    const bootstrap = fixtureBootstrap({ alertSources: freshAlertSource() });
+    const alertSources = freshAlertSource();
+    beaconAnswers([maintenanceAlert], undefined, alertSources);
+    const bootstrap = fixtureBootstrap({ alertSources });
     const { router } = await renderApp('/en/', { bootstrap });
     expect(await screen.findByRole('heading', { level: 1, name: 'Maintenance in progress' })).toBeTruthy();
     expect(screen.getByText('Payment upgrade')).toBeTruthy();
