@@ -5,6 +5,7 @@
 import { firstStartOf, type StartClock, startProposalsOf } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { type Medium, receivesContracts } from '@transit-shop/sdk/contract/media';
+import { isTravellersCard } from '@transit-shop/sdk/media/card-for-traveller';
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import type { CartItemDraft } from '../cart/cart-rules.ts';
 
@@ -49,14 +50,17 @@ export function todayOf(now: Date, timeZone: string): string {
   return networkToday(timeZone, now);
 }
 
-/** The cards that are the passenger's: paired with their profile, or the holder's own (profileId null). */
+/**
+ * The cards that are the passenger's, by the rule checkout applies (decision 0032): paired with
+ * their profile, or the holder's own (paired with nobody) for the holder.
+ */
 export function mediaOfPassenger(
   medias: readonly Medium[],
   passengerId: number,
   travellers: TunnelTravellers,
 ): Medium[] {
-  const profileId = passengerId === travellers.holderId ? null : passengerId;
-  return medias.filter((medium) => medium.profileId === profileId);
+  const passenger = { id: passengerId, holder: passengerId === travellers.holderId };
+  return medias.filter((medium) => isTravellersCard(medium, passenger));
 }
 
 /** The passenger's cards a line can be loaded on (the card selection's choices). */
