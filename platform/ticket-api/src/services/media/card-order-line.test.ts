@@ -69,6 +69,22 @@ const placeOnCard = (buyer: Customer, mediaId: number, customerId: number | null
     returnUrl: '/en/cart/checkout',
   });
 
+/** The holder reports the card (MEDIA-06): it is blocked. */
+async function report(
+  customer: Customer,
+  mediaId: number,
+  kind: 'LOST' | 'STOLEN' | 'DAMAGED',
+): Promise<void> {
+  await okOf(
+    await testApp.current.call(MEDIA_CALLS.reportMediaIncident, {
+      userToken: customer.token,
+      userId: customer.user.id,
+      mediaId,
+      kind,
+    }),
+  );
+}
+
 /** Whether the order was placed; a refusal must be one of the card's. */
 const koOrOk = async (response: Response): Promise<boolean> => {
   if (response.ok) {
@@ -125,14 +141,7 @@ describe('placeOrder with a PHYSICAL article loaded on a card', () => {
     await link(buyer, 7, first.id);
     await link(buyer, 8, second.id);
     const reported = await link(buyer, 9);
-    await okOf(
-      await testApp.current.call(MEDIA_CALLS.reportMediaIncident, {
-        userToken: buyer.token,
-        userId: buyer.user.id,
-        mediaId: reported.id,
-        kind: 'LOST',
-      }),
-    );
+    await report(buyer, reported.id, 'LOST');
     const { medias } = await okOf<{ medias: Medium[] }>(
       await testApp.current.call(MEDIA_CALLS.getMedias, {
         userToken: buyer.token,
@@ -182,14 +191,7 @@ describe('placeOrder with a PHYSICAL article loaded on a card', () => {
   it('refuses a card with an incident with MEDIA_INCIDENT', async () => {
     const buyer = await signIn();
     const media = await link(buyer, 4);
-    await okOf(
-      await testApp.current.call(MEDIA_CALLS.reportMediaIncident, {
-        userToken: buyer.token,
-        userId: buyer.user.id,
-        mediaId: media.id,
-        kind: 'DAMAGED',
-      }),
-    );
+    await report(buyer, media.id, 'DAMAGED');
     expect(await refusalOf(await placeOnCard(buyer, media.id))).toEqual({
       code: 'MEDIA_INCIDENT',
       path: 'articles.1.mediaId',
