@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { chargeRoutes } from './api/charge-routes.ts';
 import { checkoutRoutes } from './api/checkout-routes.ts';
+import { methodRoutes } from './api/method-routes.ts';
 import { paymentRoutes } from './api/payment-routes.ts';
 import type { Clock } from './clock.ts';
 import type { SandboxConfig } from './config.ts';
@@ -57,6 +58,7 @@ export function createSandboxApp(options: SandboxAppOptions) {
   app.route('/v1/checkouts', checkoutRoutes(deps));
   app.route('/v1/charges', chargeRoutes(deps));
   app.route('/v1/payments', paymentRoutes(deps));
+  app.route('/v1/methods', methodRoutes(deps));
   app.route('/pay', pageRoutes(deps));
   return app;
 }

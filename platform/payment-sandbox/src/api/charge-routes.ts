@@ -5,7 +5,7 @@ import { idempotent, readIdempotencyKey } from '../http/idempotency.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { chargeSavedMethod } from '../payments/charge-saved-method.ts';
 import type { SandboxDeps } from '../payments/sandbox-deps.ts';
-import { chargeRequestSchema, type PaymentAnswer } from '../protocol/schemas.ts';
+import { type ChargeAnswer, chargeRequestSchema } from '../protocol/schemas.ts';
 
 export function chargeRoutes(deps: SandboxDeps) {
   const app = new Hono();
@@ -13,7 +13,7 @@ export function chargeRoutes(deps: SandboxDeps) {
   app.post('/', async (c) => {
     const key = readIdempotencyKey(c);
     const request = await readJsonBody(c, chargeRequestSchema);
-    const answer = idempotent<PaymentAnswer>({
+    const answer = idempotent<ChargeAnswer>({
       store: deps.store,
       scope: 'charges',
       key,
@@ -21,7 +21,7 @@ export function chargeRoutes(deps: SandboxDeps) {
       create: () => {
         const payment = chargeSavedMethod(deps, request);
         if (!payment) throw new ApiError(404, 'method_not_found', 'No saved method has this token');
-        return { id: payment.id, status: payment.status };
+        return { id: payment.id, status: payment.status, purpose: payment.purpose };
       },
     });
     return c.json(answer, 201);

@@ -106,16 +106,20 @@ describe('paying by card', () => {
     expect(sandbox.received[0]?.event).toMatchObject({ type: 'payment.refused', data: { reason } });
   });
 
-  it('4000 0000 0000 0341 succeeds, saving the method when asked', async () => {
+  it.each([
+    [TEST_CARDS.declinesLaterCharges, '0341'],
+    [TEST_CARDS.laterChargesInsufficientFunds, '9995'],
+  ])('%s succeeds, saving the method when asked (only later charges are refused)', async (number, last4) => {
     const sandbox = createTestSandbox();
     const { id } = await openTestCheckout(sandbox, { saveMethod: true, customerReference: 'cust-7' });
-    const response = await payWithCard(sandbox, id, TEST_CARDS.declinesLaterCharges);
+    const response = await payWithCard(sandbox, id, number);
     expect(redirectQuery(response).get('status')).toBe('succeeded');
+    expect(sandbox.received[0]?.event.type).toBe('payment.succeeded');
     expect(sandbox.received[0]?.event.data.savedMethod).toEqual({
       token: expect.stringMatching(/^pm_[0-9a-f]{24}$/),
       kind: 'CARD',
       brand: 'visa',
-      last4: '0341',
+      last4,
       expMonth: 12,
       expYear: 2030,
       holder: 'Jeanne Dupont',

@@ -48,8 +48,10 @@ export type Messages = {
     declined: string;
     challenge: string;
     declinesLaterCharges: string;
+    laterChargesInsufficientFunds: string;
     settles: string;
     insufficientFunds: string;
+    laterDebitsMandateRevoked: string;
   };
   staleForm: string;
   notFound: string;
@@ -112,6 +114,7 @@ const en: Messages = {
     authentication_failed: 'The payment could not be confirmed with your bank.',
     insufficient_funds: 'The account does not have enough funds.',
     iban_not_supported: 'This account cannot be debited.',
+    mandate_revoked: 'The direct debit mandate has been revoked.',
   },
   backToShop: 'Return to the shop',
   testData: 'Test data',
@@ -120,8 +123,10 @@ const en: Messages = {
     declined: 'declined',
     challenge: 'confirmation with the bank',
     declinesLaterCharges: 'accepted, later charges declined',
+    laterChargesInsufficientFunds: 'accepted, later charges refused (insufficient funds)',
     settles: 'debited',
     insufficientFunds: 'insufficient funds',
+    laterDebitsMandateRevoked: 'debited, later debits refused (mandate revoked)',
   },
   staleForm: 'This form is out of date. Reload the payment page and try again.',
   notFound: 'This payment page does not exist. Check the link or go back to the shop.',
@@ -185,6 +190,7 @@ const fr: Messages = {
     authentication_failed: 'Le paiement n’a pas pu être confirmé auprès de votre banque.',
     insufficient_funds: 'Le compte n’est pas suffisamment approvisionné.',
     iban_not_supported: 'Ce compte ne peut pas être prélevé.',
+    mandate_revoked: 'Le mandat de prélèvement a été révoqué.',
   },
   backToShop: 'Revenir à la boutique',
   testData: 'Données de test',
@@ -193,8 +199,10 @@ const fr: Messages = {
     declined: 'refusé',
     challenge: 'confirmation auprès de la banque',
     declinesLaterCharges: 'accepté, débits suivants refusés',
+    laterChargesInsufficientFunds: 'accepté, débits suivants refusés (provision insuffisante)',
     settles: 'prélevé',
     insufficientFunds: 'provision insuffisante',
+    laterDebitsMandateRevoked: 'prélevé, prélèvements suivants refusés (mandat révoqué)',
   },
   staleForm: 'Ce formulaire n’est plus valable. Rechargez la page de paiement et réessayez.',
   notFound: 'Cette page de paiement n’existe pas. Vérifiez le lien ou revenez à la boutique.',
@@ -257,6 +265,7 @@ const ar: Messages = {
     authentication_failed: 'تعذّر تأكيد الدفع لدى مصرفك.',
     insufficient_funds: 'رصيد الحساب غير كافٍ.',
     iban_not_supported: 'لا يمكن الخصم من هذا الحساب.',
+    mandate_revoked: 'أُلغي تفويض الخصم المباشر.',
   },
   backToShop: 'العودة إلى المتجر',
   testData: 'بيانات الاختبار',
@@ -265,8 +274,10 @@ const ar: Messages = {
     declined: 'مرفوضة',
     challenge: 'تأكيد لدى المصرف',
     declinesLaterCharges: 'مقبولة، والخصومات اللاحقة مرفوضة',
+    laterChargesInsufficientFunds: 'مقبولة، والخصومات اللاحقة مرفوضة (رصيد غير كافٍ)',
     settles: 'يتم الخصم',
     insufficientFunds: 'رصيد غير كافٍ',
+    laterDebitsMandateRevoked: 'يتم الخصم، والخصومات اللاحقة مرفوضة (التفويض ملغى)',
   },
   staleForm: 'هذا النموذج لم يعد صالحًا. أعد تحميل صفحة الدفع وحاول مرة أخرى.',
   notFound: 'صفحة الدفع هذه غير موجودة. تحقق من الرابط أو عد إلى المتجر.',
@@ -330,6 +341,7 @@ const it: Messages = {
     authentication_failed: 'Non è stato possibile confermare il pagamento con la tua banca.',
     insufficient_funds: 'Il conto non ha fondi sufficienti.',
     iban_not_supported: 'Questo conto non può essere addebitato.',
+    mandate_revoked: 'Il mandato di addebito diretto è stato revocato.',
   },
   backToShop: 'Torna al negozio',
   testData: 'Dati di prova',
@@ -338,8 +350,10 @@ const it: Messages = {
     declined: 'rifiutata',
     challenge: 'conferma con la banca',
     declinesLaterCharges: 'accettata, addebiti successivi rifiutati',
+    laterChargesInsufficientFunds: 'accettata, addebiti successivi rifiutati (fondi insufficienti)',
     settles: 'addebitato',
     insufficientFunds: 'fondi insufficienti',
+    laterDebitsMandateRevoked: 'addebitato, addebiti successivi rifiutati (mandato revocato)',
   },
   staleForm: 'Questo modulo non è più valido. Ricarica la pagina di pagamento e riprova.',
   notFound: 'Questa pagina di pagamento non esiste. Controlla il link o torna al negozio.',
@@ -402,6 +416,7 @@ const es: Messages = {
     authentication_failed: 'No se ha podido confirmar el pago con su banco.',
     insufficient_funds: 'La cuenta no tiene fondos suficientes.',
     iban_not_supported: 'No se puede adeudar esta cuenta.',
+    mandate_revoked: 'La orden de domiciliación ha sido revocada.',
   },
   backToShop: 'Volver a la tienda',
   testData: 'Datos de prueba',
@@ -410,8 +425,10 @@ const es: Messages = {
     declined: 'rechazada',
     challenge: 'confirmación con el banco',
     declinesLaterCharges: 'aceptada, cargos posteriores rechazados',
+    laterChargesInsufficientFunds: 'aceptada, cargos posteriores rechazados (fondos insuficientes)',
     settles: 'adeudado',
     insufficientFunds: 'fondos insuficientes',
+    laterDebitsMandateRevoked: 'adeudado, adeudos posteriores rechazados (orden revocada)',
   },
   staleForm: 'Este formulario ya no es válido. Vuelva a cargar la página de pago e inténtelo de nuevo.',
   notFound: 'Esta página de pago no existe. Compruebe el enlace o vuelva a la tienda.',

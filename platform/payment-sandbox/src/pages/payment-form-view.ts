@@ -74,6 +74,7 @@ ${testDataItem(groupDigits(TEST_CARDS.succeeds), t.testOutcomes.succeeds)}
 ${testDataItem(groupDigits(TEST_CARDS.declined), t.testOutcomes.declined)}
 ${testDataItem(groupDigits(TEST_CARDS.challenge), `${t.testOutcomes.challenge} (123456)`)}
 ${testDataItem(groupDigits(TEST_CARDS.declinesLaterCharges), t.testOutcomes.declinesLaterCharges)}
+${testDataItem(groupDigits(TEST_CARDS.laterChargesInsufficientFunds), t.testOutcomes.laterChargesInsufficientFunds)}
 </ul>
 </details>`;
   return page(context, t.cardHeading, body, Object.keys(problems).length);
@@ -107,6 +108,7 @@ ${actions(context)}
 <ul>
 ${TEST_IBANS.settles.map((iban) => testDataItem(formatIban(iban), t.testOutcomes.settles))}
 ${testDataItem(formatIban(TEST_IBANS.insufficientFunds), t.testOutcomes.insufficientFunds)}
+${testDataItem(formatIban(TEST_IBANS.laterDebitsMandateRevoked), t.testOutcomes.laterDebitsMandateRevoked)}
 </ul>
 </details>`;
   return page(context, t.mandateHeading, body, Object.keys(problems).length);

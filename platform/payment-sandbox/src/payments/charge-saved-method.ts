@@ -1,4 +1,4 @@
-// Charges a saved method without the customer: later instalments, a saved card.
+// Charges a saved method: later instalments and renewals without the customer, or a saved card they chose.
 import type { ChargeRequest } from '../protocol/schemas.ts';
 import { newId } from '../store/ids.ts';
 import type { Payment } from '../store/sandbox-store.ts';
@@ -19,6 +19,7 @@ export function chargeSavedMethod(deps: SandboxDeps, request: ChargeRequest): Pa
     currency: request.currency,
     method: method.kind,
     notifyUrl: request.notifyUrl,
+    purpose: request.purpose,
     status: 'open',
     reason: null,
     sequence: 0,
@@ -29,9 +30,11 @@ export function chargeSavedMethod(deps: SandboxDeps, request: ChargeRequest): Pa
 
   // The answer does not wait for the notification: its retries carry on alone.
   if (method.kind === 'TRANSFER') {
-    void submitDebit(deps, payment, stored.settlement ?? { status: 'succeeded' });
-  } else if (stored.declinesCharges) {
-    void finishPayment(deps, payment, { status: 'refused', reason: 'card_declined' });
+    // A mandate the sandbox knows is revoked is not submitted to the bank at all.
+    if (stored.revokedAt) void finishPayment(deps, payment, { status: 'refused', reason: 'mandate_revoked' });
+    else void submitDebit(deps, payment, stored.settlement ?? { status: 'succeeded' });
+  } else if (stored.chargeRefusal) {
+    void finishPayment(deps, payment, { status: 'refused', reason: stored.chargeRefusal });
   } else if (isExpired({ month: method.expMonth, year: method.expYear }, deps.clock.now())) {
     void finishPayment(deps, payment, { status: 'refused', reason: 'card_expired' });
   } else {

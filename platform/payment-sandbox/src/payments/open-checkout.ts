@@ -25,6 +25,7 @@ export function openCheckout(deps: SandboxDeps, request: CreateCheckoutRequest):
     currency: request.currency,
     method: request.method,
     notifyUrl: request.notifyUrl,
+    purpose: null,
     status: 'open',
     reason: null,
     sequence: 0,

@@ -6,7 +6,7 @@ import { paymentOf } from './checkout-state.ts';
 import { finishPayment, submitDebit } from './payment-events.ts';
 import type { CheckedCard, CheckedMandate } from './payment-forms.ts';
 import type { SandboxDeps } from './sandbox-deps.ts';
-import { CHALLENGE_CODE, cardBehaviour, ibanSettlement } from './test-data.ts';
+import { CHALLENGE_CODE, cardBehaviour, ibanBehaviour } from './test-data.ts';
 
 /** The page either has an outcome (and a notification on its way) or asks for the challenge code. */
 export type PageStep = { kind: 'finished'; delivery: Promise<AttemptResult> } | { kind: 'challenge' };
@@ -14,11 +14,12 @@ export type PageStep = { kind: 'finished'; delivery: Promise<AttemptResult> } | 
 function cardSucceeds(deps: SandboxDeps, checkout: Checkout, card: ChallengedCard): PageStep {
   const payment = paymentOf(deps, checkout);
   if (checkout.request.saveMethod) {
-    const { declinesCharges, ...method } = card;
+    const { chargeRefusal, ...method } = card;
     payment.methodToSave = {
       method: { token: newId('pm'), ...method },
-      declinesCharges,
+      chargeRefusal,
       settlement: null,
+      revokedAt: null,
     };
   }
   return { kind: 'finished', delivery: finishPayment(deps, payment, { status: 'succeeded' }) };
@@ -27,13 +28,13 @@ function cardSucceeds(deps: SandboxDeps, checkout: Checkout, card: ChallengedCar
 export function payByCard(deps: SandboxDeps, checkout: Checkout, card: CheckedCard): PageStep {
   const behaviour = cardBehaviour(card.number);
   const { number: _number, ...details } = card;
-  const challenged: ChallengedCard = { kind: 'CARD', ...details, declinesCharges: false };
+  const challenged: ChallengedCard = { kind: 'CARD', ...details, chargeRefusal: null };
   switch (behaviour.kind) {
     case 'challenge':
       checkout.challenge = challenged;
       return { kind: 'challenge' };
     case 'succeeds':
-      return cardSucceeds(deps, checkout, { ...challenged, declinesCharges: behaviour.declinesCharges });
+      return cardSucceeds(deps, checkout, { ...challenged, chargeRefusal: behaviour.chargeRefusal });
     case 'refused': {
       const delivery = finishPayment(deps, paymentOf(deps, checkout), {
         status: 'refused',
@@ -58,8 +59,8 @@ export function answerChallenge(deps: SandboxDeps, checkout: Checkout, code: str
 
 export function signMandate(deps: SandboxDeps, checkout: Checkout, mandate: CheckedMandate): PageStep {
   const payment = paymentOf(deps, checkout);
-  const settlement = ibanSettlement(mandate.iban);
-  if (!settlement) {
+  const behaviour = ibanBehaviour(mandate.iban);
+  if (!behaviour) {
     const delivery = finishPayment(deps, payment, { status: 'refused', reason: 'iban_not_supported' });
     return { kind: 'finished', delivery };
   }
@@ -71,11 +72,12 @@ export function signMandate(deps: SandboxDeps, checkout: Checkout, mandate: Chec
         ibanLast4: mandate.iban.slice(-4),
         holder: mandate.holder,
       },
-      declinesCharges: false,
-      settlement,
+      chargeRefusal: null,
+      settlement: behaviour.laterDebits,
+      revokedAt: null,
     };
   }
-  return { kind: 'finished', delivery: submitDebit(deps, payment, settlement) };
+  return { kind: 'finished', delivery: submitDebit(deps, payment, behaviour.debit) };
 }
 
 export function cancelCheckout(deps: SandboxDeps, checkout: Checkout): PageStep {

@@ -38,7 +38,11 @@ describe('card checks', () => {
 
 describe('IBAN checks', () => {
   it('accepts the test IBANs and other valid ones, typed with spaces and in lower case', () => {
-    for (const iban of [...TEST_IBANS.settles, TEST_IBANS.insufficientFunds])
+    for (const iban of [
+      ...TEST_IBANS.settles,
+      TEST_IBANS.insufficientFunds,
+      TEST_IBANS.laterDebitsMandateRevoked,
+    ])
       expect(isValidIban(iban)).toBe(true);
     expect(isValidIban(normaliseIban('gb82 west 1234 5698 7654 32'))).toBe(true);
   });

@@ -29,6 +29,7 @@ export const refusalReasonSchema = z.enum([
   'authentication_failed',
   'insufficient_funds',
   'iban_not_supported',
+  'mandate_revoked',
 ]);
 export type RefusalReason = z.infer<typeof refusalReasonSchema>;
 
@@ -87,8 +88,14 @@ export const checkoutAnswerSchema = z.strictObject({
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
+/** The merchant-initiated agreement a charge belongs to, as providers ask: recurring or instalment. */
+export const chargePurposeSchema = z.enum(['instalment', 'subscription']);
+export type ChargePurpose = z.infer<typeof chargePurposeSchema>;
+
 export const chargeRequestSchema = z.strictObject({
   methodToken: methodTokenSchema,
+  /** Always sent; null when the customer is there and chose the saved method (not merchant-initiated). */
+  purpose: chargePurposeSchema.nullable(),
   amount: amountSchema,
   currency: currencySchema,
   merchantReference: textSchema(200),
@@ -102,6 +109,17 @@ export const paymentAnswerSchema = z.strictObject({
   status: paymentStatusSchema,
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+
+export const chargeAnswerSchema = paymentAnswerSchema.extend({ purpose: chargePurposeSchema.nullable() });
+export type ChargeAnswer = z.infer<typeof chargeAnswerSchema>;
+
+/** `POST /v1/methods/:token/revoke`: the mandate as the customer's bank left it. */
+export const revokedMandateAnswerSchema = z.strictObject({
+  token: methodTokenSchema,
+  status: z.literal('revoked'),
+  revokedAt: z.iso.datetime(),
+});
+export type RevokedMandateAnswer = z.infer<typeof revokedMandateAnswerSchema>;
 
 /** Every refused call answers this body with a 4xx status (a 5xx only for the sandbox's own faults). */
 export const errorAnswerSchema = z.strictObject({

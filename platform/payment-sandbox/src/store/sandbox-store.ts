@@ -1,5 +1,6 @@
 // The sandbox's memory: checkouts, payments, saved methods, idempotent answers and sent events.
 import type {
+  ChargePurpose,
   CreateCheckoutRequest,
   Notification,
   PaymentMethod,
@@ -12,7 +13,7 @@ import type {
 export type SettlementOutcome = { status: 'succeeded' } | { status: 'refused'; reason: RefusalReason };
 
 /** A card waiting for the customer's answer to the authentication challenge. */
-export type ChallengedCard = Omit<CardMethod, 'token'> & { declinesCharges: boolean };
+export type ChallengedCard = Omit<CardMethod, 'token'> & { chargeRefusal: RefusalReason | null };
 
 export type CardMethod = Extract<SavedMethod, { kind: 'CARD' }>;
 
@@ -35,6 +36,8 @@ export type Payment = {
   currency: string;
   method: PaymentMethod;
   notifyUrl: string;
+  /** A charge's merchant-initiated agreement; null for a checkout or a charge with the customer there. */
+  purpose: ChargePurpose | null;
   status: PaymentStatus;
   reason: RefusalReason | null;
   /** The sequence number of this payment's last event. */
@@ -47,10 +50,12 @@ export type Payment = {
 /** A saved method and what the sandbox remembers about how later charges on it end. */
 export type StoredMethod = {
   method: SavedMethod;
-  /** Cards: later charges are refused (test card 4000 0000 0000 0341). */
-  declinesCharges: boolean;
+  /** Cards: why every later charge is refused (test cards 0341 and 9995); null: they succeed. */
+  chargeRefusal: RefusalReason | null;
   /** SEPA mandates: how each later debit settles. */
   settlement: SettlementOutcome | null;
+  /** SEPA mandates: when the customer's bank revoked it; later debits are then refused at once. */
+  revokedAt: Date | null;
 };
 
 /** An answer kept for an `Idempotency-Key`, with the request it answered. */

@@ -137,3 +137,26 @@ export function redirectQuery(response: Response) {
   if (!location) throw new Error(`no Location on a ${response.status}`);
   return new URL(location).searchParams;
 }
+
+/** Pays a checkout that asks to save the card; answers the saved method's token. */
+export async function saveCard(sandbox: TestSandbox, number: string, expiry = '12/30') {
+  const { id } = await openTestCheckout(sandbox, { saveMethod: true, customerReference: 'cust-7' });
+  await payWithCard(sandbox, id, number, { expiry });
+  const token = sandbox.received.at(-1)?.event.data.savedMethod?.token;
+  if (!token) throw new Error(`card ${number} was not saved`);
+  return token;
+}
+
+/** Signs a mandate on a checkout that asks to save it and lets its debit settle; answers its token. */
+export async function saveMandate(sandbox: TestSandbox, iban: string) {
+  const { id } = await openTestCheckout(sandbox, {
+    method: 'TRANSFER',
+    saveMethod: true,
+    customerReference: 'cust-7',
+  });
+  await submitForm(sandbox, id, { holder: 'Jeanne Dupont', iban, consent: 'yes', action: 'pay' });
+  await vi.advanceTimersByTimeAsync(sandbox.config.sepaSettleMs);
+  const token = sandbox.received.at(-1)?.event.data.savedMethod?.token;
+  if (!token) throw new Error(`the mandate on ${iban} was not saved`);
+  return token;
+}

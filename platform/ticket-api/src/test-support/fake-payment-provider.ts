@@ -3,6 +3,7 @@
 // sandbox's way (Sandbox-Signature) so the ticket API's real verifier reads them.
 import { randomBytes } from 'node:crypto';
 import type {
+  ChargePurpose,
   CheckoutState,
   CreateCheckoutInput,
   PaymentProvider,
@@ -22,6 +23,8 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 type FakeCheckout = CreateCheckoutInput & { id: string; paymentId: string; status: ProviderCheckoutStatus };
 type FakeCharge = {
   paymentId: string;
+  /** As the sandbox keeps it: null for a charge the customer chose at placement. */
+  purpose: ChargePurpose | null;
   merchantReference: string;
   amount: number;
   currency: string;
@@ -127,7 +130,7 @@ export function createFakePaymentProvider(options: { now?: () => Date } = {}): F
       if (provider.failing) throw new Error('the fake provider does not answer');
       let charge = charges.get(input.merchantReference);
       if (!charge) {
-        charge = { ...input, paymentId: id('pay') };
+        charge = { ...input, purpose: input.purpose ?? null, paymentId: id('pay') };
         charges.set(input.merchantReference, charge);
       }
       return { paymentId: charge.paymentId, status: provider.chargeStatus };

@@ -49,8 +49,16 @@ export type CheckoutState = {
   method: ProviderMethod;
 };
 
+/** The merchant-initiated agreement a charge belongs to, as providers ask: recurring or instalment. */
+export type ChargePurpose = 'instalment' | 'subscription';
+
 export type ChargeInput = {
   methodToken: string;
+  /**
+   * Set on every charge made without the customer (a later instalment, a renewal). Absent only
+   * when the customer is there and chose the saved method at placement (start-payment.ts).
+   */
+  purpose?: ChargePurpose;
   /** Our payment id: the provider's merchantReference and the idempotency key of the call. */
   merchantReference: string;
   amount: number;

@@ -270,6 +270,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
         idempotencyKey: input.merchantReference,
         json: {
           methodToken: input.methodToken,
+          // The sandbox wants the field on every charge: null when the customer is there.
+          purpose: input.purpose ?? null,
           amount: input.amount,
           currency: input.currency,
           merchantReference: input.merchantReference,

@@ -73,6 +73,7 @@ export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number)
   if (!method) throw new Error(`the saved method of instalment ${instalment.id} is gone`);
   const charge = await deps.payments.chargeSavedMethod({
     methodToken: method.providerToken,
+    purpose: 'instalment',
     merchantReference: payment.id,
     amount: payment.amount,
     currency: payment.currency,
