@@ -96,6 +96,11 @@ export const networkFileFieldsSchema = z
       .strict()
       .default({ transfer_enabled: false }),
     has_subscriptions: z.boolean().default(false),
+    /**
+     * How many days before a tacit subscription renews its notice is sent (decision 0043): the
+     * amount, the date and a link to terminate it. At most half of the period for short ones.
+     */
+    subscription_notice_days: z.number().int().min(1).max(60).default(7),
     has_guest_orders: z.number().int().nonnegative().default(0),
     has_media_signin: z.boolean().default(false),
     has_media_tunnel: z.boolean().default(false),

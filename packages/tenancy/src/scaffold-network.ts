@@ -143,6 +143,7 @@ export async function scaffoldNetwork(options: ScaffoldOptions): Promise<string>
     multiple_payment_installments: [1],
     payment: { transfer_enabled: false },
     has_subscriptions: false,
+    subscription_notice_days: 7,
     // Guests may buy at once, so the demo item below sells as soon as the network is served.
     has_guest_orders: 1,
     has_media_signin: false,

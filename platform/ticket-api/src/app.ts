@@ -16,6 +16,7 @@ import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
 import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
 import { paymentNotificationRoutes } from './services/payments/notification-routes.ts';
+import { subscriptionRoutes } from './services/subscriptions/subscription-routes.ts';
 import { walletRoutes } from './services/tickets/wallet-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/', checkoutRoutes());
   app.route('/', collectRoutes());
   app.route('/', paymentMethodRoutes());
+  app.route('/', subscriptionRoutes());
   app.route('/', mediaRoutes());
   app.route('/', paymentNotificationRoutes());
   app.route('/', walletRoutes());

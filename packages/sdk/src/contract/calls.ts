@@ -12,6 +12,7 @@ import { IDENTITY_CALLS } from './identity.ts';
 import { MEDIA_CALLS } from './media.ts';
 import { ORDER_CALLS } from './order.ts';
 import { PAYMENT_METHOD_CALLS } from './payment-methods.ts';
+import { SUBSCRIPTION_CALLS } from './subscriptions.ts';
 import { WALLET_CALLS } from './wallet.ts';
 
 export const TICKET_API_CALLS: readonly AnyCallContract[] = [
@@ -24,6 +25,7 @@ export const TICKET_API_CALLS: readonly AnyCallContract[] = [
   MEDIA_CALLS,
   ORDER_CALLS,
   PAYMENT_METHOD_CALLS,
+  SUBSCRIPTION_CALLS,
   WALLET_CALLS,
 ].flatMap((calls): AnyCallContract[] => Object.values(calls));
 

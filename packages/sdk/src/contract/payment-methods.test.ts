@@ -69,6 +69,7 @@ describe('Account/getCards.json', () => {
       expiringSoon: false,
       isBookmarked: true,
       usedForInstalments: false,
+      usedForSubscriptions: false,
       locked: false,
     };
     const parsed = getSavedPaymentMethodsCall.response.parse({

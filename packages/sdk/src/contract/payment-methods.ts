@@ -59,7 +59,9 @@ export const savedPaymentMethodSchema = z.object({
   isBookmarked: z.boolean(),
   /** Later instalments of an order are still to be charged to it. */
   usedForInstalments: z.boolean(),
-  /** It cannot be removed (PM-01): something is still to be charged to it (its instalments). */
+  /** A tacit subscription not terminated is renewed on it (spec 01 "used for tacit renewal"). */
+  usedForSubscriptions: z.boolean(),
+  /** It cannot be removed (PM-01): something is still to be charged to it (instalments, renewals). */
   locked: z.boolean(),
 });
 export type SavedPaymentMethodAnswer = z.infer<typeof savedPaymentMethodSchema>;

@@ -157,7 +157,24 @@ export const ERROR_CODES = {
   },
   SAVED_METHOD_LOCKED: {
     status: 409,
-    message: 'This payment method still has instalments to pay: it can be removed once they are paid',
+    message:
+      'This payment method still has instalments to pay or a subscription to renew: it can be removed once they are paid or the subscription moved to another method',
+  },
+
+  // Tacit subscriptions (spec 02 §8, SUB-05; decision 0043).
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  SUBSCRIPTION_TERMINATED: { status: 409, message: 'This subscription is terminated' },
+  SUBSCRIPTION_METHOD_NOT_USABLE: {
+    status: 409,
+    message: 'This payment method cannot be charged for the subscription: it has expired or was removed',
+  },
+  SUBSCRIPTION_LINK_INVALID: {
+    status: 410,
+    message: 'This link has expired or was already used: sign in to manage the subscription',
+  },
+  GUEST_SUBSCRIPTION_NOT_ALLOWED: {
+    status: 403,
+    message: 'A subscription needs an account: sign in or sign up to subscribe',
   },
 
   // Tickets and the wallet (decision 0030).

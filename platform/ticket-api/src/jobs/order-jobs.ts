@@ -1,7 +1,8 @@
 // The orders' background work (decision 0019): a completed order's confirmation email with its
 // invoice PDF, a later instalment debited on its due date (and an hourly sweep of those still due),
-// and a sweep every minute of the hosted checkouts whose page must have ended (an abandoned page
-// expires and gives its voucher uses back). The debits and checks read the current state, so a retried job does
+// a sweep every minute of the hosted checkouts whose page must have ended (an abandoned page
+// expires and gives its voucher uses back), and a sweep every minute of the tacit subscriptions
+// whose renewal notice or charge is due (decision 0043). The debits and checks read the current state, so a retried job does
 // nothing twice.
 
 import type { AppJobs } from '../queue/job-definitions.ts';
@@ -16,7 +17,10 @@ import {
   checkDueCheckouts,
   DUE_CHECKOUTS_CRON,
 } from '../services/orders/payment-outcome/check-due-checkouts.ts';
+import { renewDueSubscriptions } from '../services/subscriptions/renewal-sweep.ts';
 
+/** Ours: subscriptions' notices and renewals are looked at every minute. */
+export const DUE_SUBSCRIPTIONS_CRON = '* * * * *';
 /** Ours: the sweep of due instalments runs every hour, at 17 minutes past. */
 export const DUE_INSTALMENTS_CRON = '17 * * * *';
 /** Ours: confirmations fetched at once by one worker. */
@@ -46,6 +50,10 @@ export async function startOrderJobs(
   await jobs.work('charge-due-instalments', async () => {
     await chargeDueInstalments(deps);
   });
+  await jobs.work('renew-due-subscriptions', async () => {
+    await renewDueSubscriptions(deps);
+  });
   await jobs.schedule('charge-due-instalments', DUE_INSTALMENTS_CRON, {}, { missed: 'once' });
+  await jobs.schedule('renew-due-subscriptions', DUE_SUBSCRIPTIONS_CRON, {}, { missed: 'once' });
   await jobs.schedule('check-due-checkouts', DUE_CHECKOUTS_CRON, {}, { missed: 'once' });
 }

@@ -17,6 +17,11 @@ export const APP_JOBS = {
   'check-due-checkouts': z.strictObject({}),
   /** Documents reminded 30 days before they end and expired when they end (decision 0033). A sweep, no data. */
   'expire-documents': z.strictObject({}),
+  /**
+   * Tacit subscriptions whose renewal notice or charge is due (decision 0043): a sweep every minute,
+   * no data; each subscription is moved under its own lock, so a sweep run twice does nothing twice.
+   */
+  'renew-due-subscriptions': z.strictObject({}),
   /** Rate-limit counters whose window has ended, deleted (decision 0036). A sweep, no data. */
   'sweep-rate-limits': z.strictObject({}),
 } as const;

@@ -166,6 +166,8 @@ export const orderLines = pgTable(
     totalAmount: integer('total_amount').notNull(),
     /** When the catalogue carries a VAT rate: basis points (2000 is 20 %). */
     vatRateBasisPoints: integer('vat_rate_basis_points'),
+    /** Bought as a tacit subscription: its order's completion starts the subscription (decision 0043). */
+    isSubscription: boolean('is_subscription').notNull().default(false),
   },
   (table) => [uniqueIndex('order_lines_order_position_key').on(table.orderId, table.position)],
 );

@@ -2,8 +2,7 @@
 // PENDING_DELETION for the 30-day withdrawal period, every session and identity sign-in of the
 // account ends (the traveller is logged out everywhere), and a confirmation is emailed. The
 // deletion job erases it when the period has run out (anonymise-account.ts), unless it is
-// reactivated before (ACC-07). Until tacit subscriptions exist, no request is refused for one
-// (ACC-08 is not enforced yet).
+// reactivated before (ACC-07). A tacit subscription not terminated refuses the request (ACC-08).
 import { DELETION_WITHDRAWAL_DAYS } from '@transit-shop/sdk/constants';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';

@@ -959,6 +959,7 @@ describe('instalment debits', () => {
       },
       {
         completedOrderId: null,
+        subscriptionMails: [],
         instalmentJobs: [
           { instalmentId: 41, dueDate: '2026-12-23' },
           { instalmentId: 42, dueDate: '2027-07-23' },

@@ -1,7 +1,7 @@
 // Account/getCards.json: the caller's saved cards and bank accounts on the call's network (PAY-01),
 // as the checkout offers them: a label with only the last four digits, the expiry flags in the
-// network's time zone, the bookmark, whether later instalments are still charged to it and so
-// whether it may be removed (PM-01). The provider's token never leaves this service. A guest has
+// network's time zone, the bookmark, whether later instalments or a tacit subscription are still
+// charged to it and so whether it may be removed (PM-01). The provider's token never leaves this service. A guest has
 // none (AUTH-04, decision 0019).
 import {
   EXPIRING_SOON_MONTHS,
@@ -12,6 +12,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { instalments, type SavedPaymentMethodRow, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { subscriptions } from '../../db/schema/subscriptions.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { callersLiveMethods, INSTALMENTS_STILL_DUE } from './saved-method-scope.ts';
 
@@ -88,6 +89,19 @@ export async function listSavedPaymentMethods(options: {
       ),
     );
   const usedForInstalments = new Set(inUse.map((row) => row.id));
+  const renewing = await db
+    .selectDistinct({ id: subscriptions.savedPaymentMethodId })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(
+          subscriptions.savedPaymentMethodId,
+          rows.map((row) => row.id),
+        ),
+        inArray(subscriptions.status, ['ACTIVE', 'BLOCKED']),
+      ),
+    );
+  const usedForSubscriptions = new Set(renewing.map((row) => row.id));
 
   return {
     cards: rows.map((row) => ({
@@ -101,8 +115,8 @@ export async function listSavedPaymentMethods(options: {
       ...expiryOf(row, now, config.timeZone),
       isBookmarked: row.bookmarked,
       usedForInstalments: usedForInstalments.has(row.id),
-      // Its instalments are all that locks a method: tacit renewals, which would too, do not exist yet.
-      locked: usedForInstalments.has(row.id),
+      usedForSubscriptions: usedForSubscriptions.has(row.id),
+      locked: usedForInstalments.has(row.id) || usedForSubscriptions.has(row.id),
     })),
   };
 }

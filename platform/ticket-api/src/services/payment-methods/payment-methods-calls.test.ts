@@ -157,6 +157,7 @@ describe('Account/getCards.json', () => {
       expiringSoon: false,
       isBookmarked: true,
       usedForInstalments: false,
+      usedForSubscriptions: false,
       locked: false,
     });
     expect(cards[1]).toMatchObject({

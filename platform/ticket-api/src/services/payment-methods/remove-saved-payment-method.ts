@@ -1,14 +1,16 @@
 // Account/unregisterCard.json: the caller removes one of their saved methods (PM-03). It is offered
 // no more and loses its bookmark; the row stays for the instalments that refer to it. A locked one
-// (instalments still due, PM-01) is refused and kept as it is.
+// (instalments still due, PM-01, or a subscription renewed on it) is refused and kept as it is.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import { instalments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { subscriptions } from '../../db/schema/subscriptions.ts';
 import {
   callersLiveMethods,
   instalmentsStillDueOn,
   refuseGuest,
   type SavedMethodChange,
+  subscriptionsRenewedOn,
 } from './saved-method-scope.ts';
 
 export async function removeSavedPaymentMethod(options: SavedMethodChange): Promise<void> {
@@ -24,6 +26,7 @@ export async function removeSavedPaymentMethod(options: SavedMethodChange): Prom
       and(
         callersMethod,
         notExists(db.select({ one: sql`1` }).from(instalments).where(instalmentsStillDueOn(methodId))),
+        notExists(db.select({ one: sql`1` }).from(subscriptions).where(subscriptionsRenewedOn(methodId))),
       ),
     )
     .returning({ id: savedPaymentMethods.id });

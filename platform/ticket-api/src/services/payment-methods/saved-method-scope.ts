@@ -1,11 +1,12 @@
 // Which saved methods a call may see or change: the caller's own on the call's network, not
 // removed (a guest has none, AUTH-04); and what locks one against removal (PM-01): instalments
-// still to be charged to it.
+// still to be charged to it, or a tacit subscription renewed on it (decision 0043).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { instalments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { subscriptions } from '../../db/schema/subscriptions.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 
 /** What a change of one saved method takes: the caller, their network, the method, the time. */
@@ -34,6 +35,14 @@ export function instalmentsStillDueOn(methodId: number): SQL {
   return and(
     eq(instalments.savedPaymentMethodId, methodId),
     inArray(instalments.status, [...INSTALMENTS_STILL_DUE]),
+  ) as SQL;
+}
+
+/** Subscriptions not terminated: the method they renew on is in use. */
+export function subscriptionsRenewedOn(methodId: number): SQL {
+  return and(
+    eq(subscriptions.savedPaymentMethodId, methodId),
+    inArray(subscriptions.status, ['ACTIVE', 'BLOCKED']),
   ) as SQL;
 }
 

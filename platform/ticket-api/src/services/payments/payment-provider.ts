@@ -55,10 +55,10 @@ export type ChargePurpose = 'instalment' | 'subscription';
 export type ChargeInput = {
   methodToken: string;
   /**
-   * Set on every charge made without the customer (a later instalment, a renewal). Absent only
+   * The agreement of a charge made without the customer (a later instalment, a renewal); null
    * when the customer is there and chose the saved method at placement (start-payment.ts).
    */
-  purpose?: ChargePurpose;
+  purpose: ChargePurpose | null;
   /** Our payment id: the provider's merchantReference and the idempotency key of the call. */
   merchantReference: string;
   amount: number;

@@ -271,7 +271,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
         json: {
           methodToken: input.methodToken,
           // The sandbox wants the field on every charge: null when the customer is there.
-          purpose: input.purpose ?? null,
+          purpose: input.purpose,
           amount: input.amount,
           currency: input.currency,
           merchantReference: input.merchantReference,

@@ -2,6 +2,7 @@
 // a completed order, and one debit job per later instalment, on its due date in the network's time
 // zone (PAY-02).
 import { instantAt } from '@transit-shop/sdk/time/network-clock';
+import { sendSubscriptionMail } from '../../subscriptions/subscription-mail.ts';
 import { type ConfirmationDeps, sendOrderConfirmation } from '../confirmation/send-order-confirmation.ts';
 import type { AfterCommit } from './finalise-order.ts';
 
@@ -19,6 +20,7 @@ export async function runAfterCommit(
   timeZone: string,
 ): Promise<void> {
   if (after.completedOrderId !== null) await sendOrderConfirmation(deps, after.completedOrderId);
+  for (const mail of after.subscriptionMails) await sendSubscriptionMail(deps, mail);
   if (!deps.jobs) return;
   for (const job of after.instalmentJobs) {
     try {

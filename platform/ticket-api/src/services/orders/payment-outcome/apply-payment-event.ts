@@ -26,6 +26,7 @@ import { builtOnce, builtOncePerShape, placeholderRow, type Values } from '../..
 import type { Logger } from '../../../logger.ts';
 import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
+import { applyRenewalRefusal } from '../../subscriptions/renewal-refusal.ts';
 import {
   type AfterCommit,
   completeOrder,
@@ -347,6 +348,17 @@ async function applyInTransaction(options: {
           paymentEvent: { type: 'PAYMENT_SUCCEEDED', status: order.status },
         });
       } else {
+        // A renewal's charge refused keeps its order waiting for the next try (decision 0043).
+        const renewal = await applyRenewalRefusal(tx, {
+          orderId: order.id,
+          reason: event.reason ?? event.outcome,
+          network,
+          now,
+        });
+        if (renewal) {
+          if (renewal.mail) after.subscriptionMails.push(renewal.mail);
+          return { kind: 'applied', changed, orderId: order.id, timeZone: 'UTC', after } as const;
+        }
         const to = event.outcome === 'refused' ? 'ERROR' : 'CANCELED';
         const type =
           event.outcome === 'refused'

@@ -6,6 +6,7 @@ import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { type OrderRow, orderEvents, orders } from '../../../db/schema/orders.ts';
 import { instalments, type PaymentRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
+import { subscriptions } from '../../../db/schema/subscriptions.ts';
 import {
   builtOnce,
   builtOncePerShape,
@@ -17,6 +18,8 @@ import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import { releaseCollectSlot } from '../../collect/release-collect-slot.ts';
 import { issueShopCards } from '../../media/shop-cards.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
+import type { SubscriptionMail } from '../../subscriptions/subscription-mail.ts';
+import { settleSubscriptionsOfOrder } from '../../subscriptions/subscription-of-order.ts';
 import { issueContracts, ticketLinesOfOrder } from '../../tickets/issue-contracts.ts';
 import { invoiceLinesOfOrder, issueOrderInvoice } from '../confirmation/issue-order-invoice.ts';
 import { instalmentSchedule } from '../pricing/instalment-schedule.ts';
@@ -31,9 +34,15 @@ export type AfterCommit = {
   instalmentJobs: { instalmentId: number; dueDate: string }[];
   /** The order just completed (confirmation email). */
   completedOrderId: number | null;
+  /** What subscribers are told of a renewal's refused charge (decision 0043). */
+  subscriptionMails: SubscriptionMail[];
 };
 
-export const nothingAfter = (): AfterCommit => ({ instalmentJobs: [], completedOrderId: null });
+export const nothingAfter = (): AfterCommit => ({
+  instalmentJobs: [],
+  completedOrderId: null,
+  subscriptionMails: [],
+});
 
 export async function recordOrderEvent(
   db: Database,
@@ -117,11 +126,16 @@ export async function keepSavedMethod(
     )[0]?.id ??
     null;
   if (id !== null) {
-    // Later instalments are charged to it (a status read on the return may have come first, without it).
+    // Later instalments and renewals are charged to it (a status read on the return may have come
+    // first, without it).
     await db
       .update(instalments)
       .set({ savedPaymentMethodId: id, updatedAt: now })
       .where(and(eq(instalments.orderId, order.id), isNull(instalments.savedPaymentMethodId)));
+    await db
+      .update(subscriptions)
+      .set({ savedPaymentMethodId: id, updatedAt: now })
+      .where(and(eq(subscriptions.orderId, order.id), isNull(subscriptions.savedPaymentMethodId)));
   }
   return id;
 }
@@ -174,6 +188,13 @@ export async function completeOrder(options: {
   // The status move guards it: a duplicate outcome finds the order completed and issues nothing.
   await issueContracts({ db, network, order: completedOrder, lines: ticketLines, now });
   await issueShopCards({ db, cards: options.cards, network, order: completedOrder, lines: ticketLines, now });
+  await settleSubscriptionsOfOrder({
+    db,
+    network,
+    order: completedOrder,
+    savedMethodId: options.savedMethodId,
+    now,
+  });
   const completedEvents = [...events, { type: 'COMPLETED', status: 'COMPLETED' } as const];
   if (!payment) {
     await recordOrderEvents(db, order.id, completedEvents, now);

@@ -53,6 +53,10 @@ function checkGuest(network: LoadedNetwork, choices: CheckoutChoices): void {
   if (choices.savedPaymentMethodId !== null)
     throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'savedPaymentMethodId');
   if (choices.saveMethod) throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'saveMethod');
+  // A subscription is managed, renewed and terminated in an account (decision 0043).
+  const subscribed = choices.articles.findIndex((article) => article.isSubscription);
+  if (subscribed >= 0)
+    throw refusal('GUEST_SUBSCRIPTION_NOT_ALLOWED', `articles.${subscribed}.isSubscription`);
   if (!isGuestInstallmentCount(choices.installments))
     throw refusal('GUEST_PAYMENT_METHOD_NOT_ALLOWED', 'installments');
   if (choices.invoiceEmail === null) throw refusal('INVOICE_EMAIL_MISSING', 'invoiceEmail');

@@ -74,7 +74,13 @@ export function placedRowsOf(options: {
       paymentMethod: method,
       installments,
       savedPaymentMethodId: free ? null : (savedMethod?.id ?? null),
-      saveMethod: !guest && !free && (request.saveMethod || installments > 1),
+      // Kept for later instalments and for a subscription's renewals, whatever the buyer ticked.
+      saveMethod:
+        !guest &&
+        !free &&
+        (request.saveMethod ||
+          installments > 1 ||
+          request.articles.some((article) => article.isSubscription)),
       lang,
       buyer: {
         guest,
@@ -108,6 +114,7 @@ export function placedRowsOf(options: {
         startingAt: isArticle && article ? startingAtOf(network, article) : null,
         fields: isArticle ? (article?.fields ?? {}) : {},
         documents: isArticle ? (article?.documents ?? []) : [],
+        isSubscription: isArticle && (article?.isSubscription ?? false),
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         amount: line.amount,

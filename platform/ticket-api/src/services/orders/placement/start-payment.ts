@@ -79,6 +79,8 @@ export async function startPayment(options: {
         currency: payment.currency,
         description,
         notifyUrl: notifyUrlOf(deps),
+        // The buyer is at the checkout: a customer-initiated charge of a saved method.
+        purpose: null,
       });
       const [updated] = await deps.db
         .update(payments)
