@@ -20,8 +20,8 @@ async function subscriptionPartsOf(db: Database, orderId: number) {
   const [parts] = await db
     .select({
       lineId: orderLines.id,
-      renewalId: sql<number | null>`(select ${subscriptionRenewals.id} from ${subscriptionRenewals}
-        where ${subscriptionRenewals.orderId} = ${orderLines.orderId})`,
+      renewalId: sql<number | null>`(select renewal.id from subscription_renewals renewal
+        where renewal.order_id = ${orderId})`,
     })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isSubscription, true)))
