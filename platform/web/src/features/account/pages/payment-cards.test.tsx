@@ -176,7 +176,7 @@ describe('the payment methods page', () => {
   it('PM-03 a refused removal (SAVED_METHOD_LOCKED) says why, and the list read again shows the method locked', async () => {
     const user = userEvent.setup();
     let reads = 0;
-    await openPaymentCards([], {
+    const { i18n } = await openPaymentCards([], {
       'Account/getCards.json': () => {
         reads += 1;
         return cards(reads === 1 ? [visa] : [{ ...visa, usedForInstalments: true, locked: true }]);
@@ -186,9 +186,7 @@ describe('the payment methods page', () => {
     await screen.findByRole('region', { name: 'Cartes' });
     await user.click(removeOf(visa));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      "Ce moyen de paiement a encore des échéances à régler : vous pourrez le supprimer une fois qu'elles seront payées.",
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(i18n.t('apiErrors.SAVED_METHOD_LOCKED'));
     await waitFor(() => expect(removeOf(visa)).toHaveProperty('disabled', true));
     expect(within(itemOf('4242')).getByText('Suppression bloquée')).toBeTruthy();
     expect(reads).toBe(2);
