@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import { CHECKOUT_CALLS, type PlaceOrderAnswer } from '@transit-shop/sdk/contract/checkout';
-import { PAYMENT_METHOD_CALLS, type SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
+import {
+  PAYMENT_METHOD_CALLS,
+  type SavedPaymentMethodAnswer,
+} from '@transit-shop/sdk/contract/payment-methods';
 import {
   type LinkedSubscription,
   SUBSCRIPTION_CALLS,
@@ -14,17 +17,21 @@ import {
 import { wallClockOf } from '@transit-shop/sdk/time/network-clock';
 import type { ReloadOutcome } from '@transit-shop/tenancy/tenant-store';
 import { and, eq, inArray } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/database.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
 import { tickets } from '../../db/schema/tickets.ts';
-import { DEFAULT_DIRS } from '../../env.ts';
+import { DEFAULT_DIRS, IN_MEMORY_DATA_DIR } from '../../env.ts';
 import { koOf, okOf } from '../../test-support/account-test-kit.ts';
 import { signedInUser } from '../../test-support/accounts.ts';
 import { VISA_SAVED } from '../../test-support/fake-payment-provider.ts';
 import { storeSavedMethod, testProviderToken } from '../../test-support/saved-methods.ts';
 import { createTestApp, LUMIERE_ID, type TestApp } from '../../test-support/test-app.ts';
+import { testPostgresUrl } from '../../test-support/test-database.ts';
+import { createSession } from '../sessions/create-session.ts';
 import { renewDueSubscriptions } from './renewal-sweep.ts';
 
 const LAKESIDE_ID = 103;
@@ -54,7 +61,11 @@ beforeAll(async () => {
     items.push({
       ...monthly,
       shopItemId: WEEKLY,
-      name: { ...(monthly.name as object), fr: 'Abonnement hebdomadaire', en: 'Weekly pass, renewed automatically' },
+      name: {
+        ...(monthly.name as object),
+        fr: 'Abonnement hebdomadaire',
+        en: 'Weekly pass, renewed automatically',
+      },
       shopItemPrice: 1900,
       pivotType: 'WEEK_PIVOT',
       pivotValue: 1,
@@ -63,7 +74,9 @@ beforeAll(async () => {
   });
   testApp = await createTestApp({ tenants: { tenantsDir } });
   if (!testApp.deps.networks.byId(LUMIERE_ID))
-    throw new Error(`Lumière is not served: ${JSON.stringify(testApp.logs.filter((line) => line.level >= 40))}`);
+    throw new Error(
+      `Lumière is not served: ${JSON.stringify(testApp.logs.filter((line) => line.level >= 40))}`,
+    );
 });
 
 afterAll(async () => {
@@ -95,7 +108,6 @@ const renewalsOf = (id: number) =>
     .where(eq(subscriptionRenewals.subscriptionId, id))
     .orderBy(subscriptionRenewals.period);
 
-
 async function notify(paymentId: string, type: 'payment.succeeded' | 'payment.refused', options = {}) {
   notified.add(paymentId);
   const notification = testApp.payments.notification(paymentId, type, options);
@@ -105,7 +117,9 @@ async function notify(paymentId: string, type: 'payment.succeeded' | 'payment.re
     body: notification.body,
   });
   if (response.status !== 200)
-    throw new Error(`notification answered ${response.status}: ${JSON.stringify(testApp.logs.filter((line) => line.level >= 50).slice(-2))}`);
+    throw new Error(
+      `notification answered ${response.status}: ${JSON.stringify(testApp.logs.filter((line) => line.level >= 50).slice(-2))}`,
+    );
 }
 
 /** The charges of a subscription's renewals the provider was asked for and not yet answered. */
@@ -140,7 +154,7 @@ async function subscribe(
   networkId = LUMIERE_ID,
   card: Partial<typeof VISA_SAVED> = {},
 ) {
-  const answer = okOf<PlaceOrderAnswer>(
+  const answer = await okOf<PlaceOrderAnswer>(
     await testApp.call(CHECKOUT_CALLS.placeOrder, {
       userToken: buyer.token,
       userId: buyer.user.id,
@@ -154,7 +168,8 @@ async function subscribe(
   const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error('no payment');
   await notify(payment.id, 'payment.succeeded', {
-    savedMethod: { ...VISA_SAVED, token: testProviderToken(), ...card },
+    // Valid for every year the tests travel to, unless the test says otherwise.
+    savedMethod: { ...VISA_SAVED, token: testProviderToken(), expYear: 2099, ...card },
   });
   const [row] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
   if (!row) throw new Error('the paid order started no subscription');
@@ -173,18 +188,35 @@ const ticketsOfOrders = async (orderIds: number[]) =>
 const own = (buyer: Buyer, networkId = LUMIERE_ID) => ({ userToken: buyer.token, network_id: networkId });
 
 const list = async (buyer: Buyer, networkId = LUMIERE_ID) =>
-  okOf<{ subscriptions: SubscriptionSummary[] }>(
+  await okOf<{ subscriptions: SubscriptionSummary[] }>(
     await testApp.call(SUBSCRIPTION_CALLS.list, own(buyer, networkId), { networkId }),
   );
 const detail = async (buyer: Buyer, subscriptionId: number, networkId = LUMIERE_ID) =>
-  okOf<SubscriptionDetail>(
+  await okOf<SubscriptionDetail>(
     await testApp.call(SUBSCRIPTION_CALLS.get, { ...own(buyer, networkId), subscriptionId }, { networkId }),
   );
 
-/** The emails written to the outbox since `since` (file names are sortable by time). */
+/** The emails written to the outbox, oldest first: subject and text as a mail client shows them. */
 async function outboxTexts(): Promise<string[]> {
   const files = (await readdir(testApp.outboxDir)).filter((file) => file.endsWith('.eml')).sort();
-  return Promise.all(files.map((file) => readFile(join(testApp.outboxDir, file), 'utf8')));
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(await readFile(join(testApp.outboxDir, file)));
+      return `${parsed.subject ?? ''}\n${parsed.text ?? ''}`.replace(/[\u00A0\u202F\u2009]/g, ' ');
+    }),
+  );
+}
+
+/** A new session of the same customer: the clock moved past the last one's expiry. */
+async function resumed(buyer: Buyer, networkId = LUMIERE_ID): Promise<Buyer> {
+  const { token, session } = await createSession({
+    db: db(),
+    clock: clock(),
+    policy: testApp.deps.sessionPolicy,
+    userId: buyer.user.id,
+    networkId,
+  });
+  return { ...buyer, token, session };
 }
 
 /** Moves the clock to the subscription's next notice, then its next charge, sweeping at each. */
@@ -219,7 +251,12 @@ describe('a subscription bought', () => {
       renewalDate: '2027-01-01',
       // Charged three days ahead at 06:00 in Paris.
       nextBilling: { at: '2026-12-29T06:00:00+01:00', amount: 6200, currency: 'EUR' },
-      paymentMethod: { kind: 'CARD', label: '•••• •••• •••• 4242 · 12/30', expired: false, expiringSoon: false },
+      paymentMethod: {
+        kind: 'CARD',
+        label: '•••• •••• •••• 4242 · 12/99',
+        expired: false,
+        expiringSoon: false,
+      },
     });
   });
 
@@ -235,7 +272,15 @@ describe('a subscription bought', () => {
       userToken: guest.token,
       userId: guest.user.id,
       networkId: LUMIERE_ID,
-      articles: [{ shopItemId: 2102, quantity: 1, support: 'DEMATERIALIZED', isSubscription: true, startMonth: '2026-12' }],
+      articles: [
+        {
+          shopItemId: 2102,
+          quantity: 1,
+          support: 'DEMATERIALIZED',
+          isSubscription: true,
+          startMonth: '2026-12',
+        },
+      ],
       orderKey: randomUUID(),
       returnUrl: '/cart/checkout',
       invoiceEmail: 'guest@example.org',
@@ -246,7 +291,15 @@ describe('a subscription bought', () => {
       userToken: buyer.token,
       userId: buyer.user.id,
       networkId: LUMIERE_ID,
-      articles: [{ shopItemId: 2101, quantity: 1, support: 'DEMATERIALIZED', isSubscription: true, startMonth: '2026-12' }],
+      articles: [
+        {
+          shopItemId: 2101,
+          quantity: 1,
+          support: 'DEMATERIALIZED',
+          isSubscription: true,
+          startMonth: '2026-12',
+        },
+      ],
       orderKey: randomUUID(),
       returnUrl: '/cart/checkout',
     });
@@ -258,51 +311,58 @@ describe('renewals on the network clock', () => {
   it.each([
     ['Lumière (Europe/Paris)', LUMIERE_ID, 2102, 6200, 'Europe/Paris'],
     ['Lakeside (Europe/Zurich)', LAKESIDE_ID, 2302, 8000, 'Europe/Zurich'],
-  ])('SUB-04 a year of monthly renewals on %s: whole months across month ends, a leap year and clock changes, one order and one ticket each', async (_name, networkId, shopItemId, price, zone) => {
-    clock().set('2027-11-20T09:00:00.000Z');
-    const buyer = await signIn(networkId);
-    const row = await subscribe(buyer, { shopItemId, startMonth: '2027-12' }, networkId);
-    const periods: string[] = [];
-    for (let renewal = 1; renewal <= 12; renewal += 1) {
-      await untilNextCharge(row.id);
-      const charged = await settleCharges(row.id);
-      expect(charged).toHaveLength(1);
-      const at = wallClockOf(clock().now(), zone);
-      expect(at.time).toBe('06:00');
-      const [renewed] = (await renewalsOf(row.id)).filter((candidate) => candidate.period === renewal);
-      expect(renewed?.status).toBe('PAID');
-      expect(renewed?.amount).toBe(price);
-      const validity = renewed?.validity;
-      if (validity?.kind !== 'DAYS') throw new Error('a month pass covers days');
-      periods.push(`${validity.from}/${validity.to}`);
-      // Charged three days before the month it pays for.
-      expect(at.date < validity.from).toBe(true);
-    }
-    expect(periods).toEqual([
-      '2028-01-01/2028-01-31',
-      '2028-02-01/2028-02-29',
-      '2028-03-01/2028-03-31',
-      '2028-04-01/2028-04-30',
-      '2028-05-01/2028-05-31',
-      '2028-06-01/2028-06-30',
-      '2028-07-01/2028-07-31',
-      '2028-08-01/2028-08-31',
-      '2028-09-01/2028-09-30',
-      '2028-10-01/2028-10-31',
-      '2028-11-01/2028-11-30',
-      '2028-12-01/2028-12-31',
-    ]);
-    const renewals = await renewalsOf(row.id);
-    const orderIds = renewals.map((renewal) => renewal.orderId ?? 0);
-    expect(new Set(orderIds).size).toBe(12);
-    const completed = await db().select().from(orders).where(inArray(orders.id, orderIds));
-    expect(completed.every((order) => order.status === 'COMPLETED' && order.totalAmount === price)).toBe(true);
-    const issued = await ticketsOfOrders(orderIds);
-    expect(issued).toHaveLength(12);
-    // Each ticket starts at midnight of its month on the network's clock.
-    expect(issued.every((ticket) => ticket.validFrom && wallClockOf(ticket.validFrom, zone).time === '00:00')).toBe(true);
-    expect((await subscriptionRow(row.id)).nextPeriod).toBe(13);
-  });
+  ])(
+    'SUB-04 a year of monthly renewals on %s: whole months across month ends, a leap year and clock changes, one order and one ticket each',
+    async (_name, networkId, shopItemId, price, zone) => {
+      clock().set('2027-11-20T09:00:00.000Z');
+      const buyer = await signIn(networkId);
+      const row = await subscribe(buyer, { shopItemId, startMonth: '2027-12' }, networkId);
+      const periods: string[] = [];
+      for (let renewal = 1; renewal <= 12; renewal += 1) {
+        await untilNextCharge(row.id);
+        const charged = await settleCharges(row.id);
+        expect(charged).toHaveLength(1);
+        const at = wallClockOf(clock().now(), zone);
+        expect(at.time).toBe('06:00');
+        const [renewed] = (await renewalsOf(row.id)).filter((candidate) => candidate.period === renewal);
+        expect(renewed?.status).toBe('PAID');
+        expect(renewed?.amount).toBe(price);
+        const validity = renewed?.validity;
+        if (validity?.kind !== 'DAYS') throw new Error('a month pass covers days');
+        periods.push(`${validity.from}/${validity.to}`);
+        // Charged three days before the month it pays for.
+        expect(at.date < validity.from).toBe(true);
+      }
+      expect(periods).toEqual([
+        '2028-01-01/2028-01-31',
+        '2028-02-01/2028-02-29',
+        '2028-03-01/2028-03-31',
+        '2028-04-01/2028-04-30',
+        '2028-05-01/2028-05-31',
+        '2028-06-01/2028-06-30',
+        '2028-07-01/2028-07-31',
+        '2028-08-01/2028-08-31',
+        '2028-09-01/2028-09-30',
+        '2028-10-01/2028-10-31',
+        '2028-11-01/2028-11-30',
+        '2028-12-01/2028-12-31',
+      ]);
+      const renewals = await renewalsOf(row.id);
+      const orderIds = renewals.map((renewal) => renewal.orderId ?? 0);
+      expect(new Set(orderIds).size).toBe(12);
+      const completed = await db().select().from(orders).where(inArray(orders.id, orderIds));
+      expect(completed.every((order) => order.status === 'COMPLETED' && order.totalAmount === price)).toBe(
+        true,
+      );
+      const issued = await ticketsOfOrders(orderIds);
+      expect(issued).toHaveLength(12);
+      // Each ticket starts at midnight of its month on the network's clock.
+      expect(
+        issued.every((ticket) => ticket.validFrom && wallClockOf(ticket.validFrom, zone).time === '00:00'),
+      ).toBe(true);
+      expect((await subscriptionRow(row.id)).nextPeriod).toBe(13);
+    },
+  );
 
   it('SUB-04 weekly renewals cover Monday to Sunday, announced four days ahead', async () => {
     clock().set('2028-03-14T09:00:00.000Z');
@@ -326,3 +386,371 @@ describe('renewals on the network clock', () => {
     expect(renewals.every((renewal) => renewal.status === 'PAID' && renewal.amount === 1900)).toBe(true);
   });
 });
+
+const terminate = async (buyer: Buyer, subscriptionId: number) =>
+  await okOf<SubscriptionDetail>(
+    await testApp.call(SUBSCRIPTION_CALLS.terminate, { ...own(buyer), subscriptionId }),
+  );
+
+const cards = async (buyer: Buyer) =>
+  await okOf<{ cards: SavedPaymentMethodAnswer[] }>(
+    await testApp.call(PAYMENT_METHOD_CALLS.getCards, { userToken: buyer.token, network_id: LUMIERE_ID }),
+  );
+
+describe('refused charges and the method', () => {
+  it('SUB-03 a refused charge is tried again each day with an email, then blocks; another card unblocks it and charges what is due', async () => {
+    clock().set('2029-01-10T09:00:00.000Z');
+    let buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2029-02' });
+    const mailsBefore = (await outboxTexts()).length;
+    await untilNextCharge(row.id);
+    expect(await settleCharges(row.id, 'payment.refused', 'insufficient_funds')).toHaveLength(1);
+    let [renewal] = await renewalsOf(row.id);
+    expect(renewal).toMatchObject({ status: 'RETRYING', tries: 1, lastReason: 'insufficient_funds' });
+    // First tried on 26 February, three days ahead; three more tries on the next days, the last on
+    // the 1st of March; each refusal is told.
+    expect(wallClockOf(renewal?.nextAttemptAt ?? 0, 'Europe/Paris')).toMatchObject({
+      date: '2029-02-27',
+      time: '06:00',
+    });
+    for (const day of ['2029-02-27', '2029-02-28', '2029-03-01']) {
+      const due = await subscriptionRow(row.id);
+      expect(wallClockOf(due.nextBillingAt ?? 0, 'Europe/Paris').date).toBe(day);
+      clock().set(due.nextBillingAt ?? new Date(0));
+      await sweep();
+      await settleCharges(row.id, 'payment.refused', 'insufficient_funds');
+    }
+    const blocked = await subscriptionRow(row.id);
+    expect(blocked).toMatchObject({
+      status: 'BLOCKED',
+      blockedReason: 'PAYMENT_REFUSED',
+      nextBillingAt: null,
+    });
+    [renewal] = await renewalsOf(row.id);
+    expect(renewal).toMatchObject({ status: 'FAILED', tries: 4 });
+    const order = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, renewal?.orderId ?? 0));
+    expect(order[0]?.status).toBe('PENDING');
+    const mails = (await outboxTexts()).slice(mailsBefore);
+    expect(mails.filter((mail) => mail.includes('Nous n’avons pas pu prélever')).length).toBe(3);
+    expect(mails.some((mail) => mail.includes('est suspendu'))).toBe(true);
+    // A card chosen on 3 March: March is due, charged at once, and its ticket issued.
+    clock().set('2029-03-03T10:00:00.000Z');
+    buyer = await resumed(buyer);
+    const summary = (await list(buyer)).subscriptions.find((one) => one.id === row.id);
+    expect(summary).toMatchObject({ status: 'BLOCKED', blockedReason: 'PAYMENT_REFUSED', nextBilling: null });
+    const other = await storeSavedMethod(
+      db(),
+      { userId: buyer.user.id, networkId: LUMIERE_ID, now: clock().now() },
+      { last4: '4444', brand: 'mastercard' },
+    );
+    const updated = await okOf<SubscriptionDetail>(
+      await testApp.call(SUBSCRIPTION_CALLS.updateCard, {
+        ...own(buyer),
+        subscriptionId: row.id,
+        cardId: other.id,
+      }),
+    );
+    expect(updated.status).toBe('ACTIVE');
+    expect(updated.paymentMethod?.label).toContain('4444');
+    const charged = await settleCharges(row.id);
+    expect(charged).toHaveLength(1);
+    expect(charged[0]?.methodToken).toBe(other.providerToken);
+    [renewal] = await renewalsOf(row.id);
+    expect(renewal).toMatchObject({ status: 'PAID', period: 1 });
+    expect(await ticketsOfOrders([renewal?.orderId ?? 0])).toHaveLength(1);
+    const after = await detail(buyer, row.id);
+    expect(after.periods[0]?.charges.map((charge) => charge.status)).toEqual([
+      'REFUSED',
+      'REFUSED',
+      'REFUSED',
+      'REFUSED',
+      'SUCCEEDED',
+    ]);
+    expect(after.renewalDate).toBe('2029-04-01');
+  });
+
+  it('SUB-03 a card not replaced before it expires blocks the subscription without a charge; PM-02 marks it expired', async () => {
+    clock().set('2030-10-10T09:00:00.000Z');
+    let buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2030-10' }, LUMIERE_ID, {
+      expMonth: 10,
+      expYear: 2030,
+    });
+    expect((await list(buyer)).subscriptions[0]?.paymentMethod).toMatchObject({
+      expiringSoon: true,
+      expired: false,
+    });
+    // November is charged on 29 October, while the card is still valid.
+    await untilNextCharge(row.id);
+    expect(await settleCharges(row.id)).toHaveLength(1);
+    // December, on 28 November: the card has expired.
+    await untilNextCharge(row.id);
+    expect(await unansweredCharges(row.id)).toEqual([]);
+    expect((await renewalsOf(row.id)).map((renewal) => [renewal.status, renewal.orderId === null])).toEqual([
+      ['PAID', false],
+      ['FAILED', true],
+    ]);
+    expect(await subscriptionRow(row.id)).toMatchObject({
+      status: 'BLOCKED',
+      blockedReason: 'METHOD_EXPIRED',
+    });
+    buyer = await resumed(buyer);
+    const summary = (await list(buyer)).subscriptions[0];
+    expect(summary).toMatchObject({
+      status: 'BLOCKED',
+      blockedReason: 'METHOD_EXPIRED',
+      paymentMethod: { expired: true },
+    });
+    // An expired card cannot be chosen.
+    const refused = await testApp.call(SUBSCRIPTION_CALLS.updateCard, {
+      ...own(buyer),
+      subscriptionId: row.id,
+      cardId: summary?.paymentMethod?.id ?? 0,
+    });
+    expect((await koOf(refused)).code).toBe('SUBSCRIPTION_METHOD_NOT_USABLE');
+  });
+
+  it('PM-01 a method renewing a subscription is locked against removal until the subscription is terminated', async () => {
+    clock().set('2031-01-10T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2031-02' });
+    const [method] = (await cards(buyer)).cards;
+    expect(method).toMatchObject({ usedForSubscriptions: true, locked: true });
+    const removal = await testApp.call(PAYMENT_METHOD_CALLS.unregisterCard, {
+      userToken: buyer.token,
+      cardId: method?.id,
+    });
+    expect((await koOf(removal)).code).toBe('SAVED_METHOD_LOCKED');
+    await terminate(buyer, row.id);
+    expect((await cards(buyer)).cards[0]).toMatchObject({ usedForSubscriptions: false, locked: false });
+  });
+});
+
+describe('termination', () => {
+  it('SUB-02 terminated before its renewal: nothing charged, the period paid runs to its end', async () => {
+    clock().set('2032-01-05T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2032-01' });
+    const answer = await terminate(buyer, row.id);
+    expect(answer).toMatchObject({
+      status: 'TERMINATED',
+      terminationReason: 'CUSTOMER',
+      endsOn: '2032-01-31',
+      renewalDate: null,
+      nextBilling: null,
+      termination: null,
+    });
+    clock().set('2032-03-01T09:00:00.000Z');
+    await sweep();
+    expect(await renewalsOf(row.id)).toEqual([]);
+    const { subscriptions: listed } = await list(await resumed(buyer));
+    expect(listed.map((one) => one.status)).toEqual(['TERMINATED']);
+    expect((await outboxTexts()).some((mail) => mail.includes('est résilié'))).toBe(true);
+  });
+
+  it('SUB-02 terminated while its renewal is being charged: that renewal completes, no further one', async () => {
+    clock().set('2033-01-05T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2033-01' });
+    await untilNextCharge(row.id);
+    const again = await resumed(buyer);
+    const before = await detail(again, row.id);
+    expect(before.termination).toEqual({ endsOn: '2033-01-31', renewalUnderWay: true });
+    await terminate(again, row.id);
+    await settleCharges(row.id);
+    const after = await subscriptionRow(row.id);
+    expect(after).toMatchObject({ status: 'TERMINATED', nextBillingAt: null, noticeAt: null });
+    expect(after.paidValidity).toEqual({ kind: 'DAYS', from: '2033-02-01', to: '2033-02-28' });
+    clock().set('2033-04-01T09:00:00.000Z');
+    await sweep();
+    expect((await renewalsOf(row.id)).map((renewal) => renewal.status)).toEqual(['PAID']);
+  });
+
+  it('ACC-08 a subscription not terminated blocks the account deletion; terminated, it does not', async () => {
+    clock().set('2034-01-05T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2034-01' });
+    const blocked = await testApp.call(ACCOUNT_CALLS.requestDeletion, {
+      userToken: buyer.token,
+      userId: buyer.user.id,
+    });
+    expect((await koOf(blocked)).code).toBe('DELETION_BLOCKED_BY_SUBSCRIPTION');
+    await terminate(buyer, row.id);
+    const deleted = await testApp.call(ACCOUNT_CALLS.requestDeletion, {
+      userToken: buyer.token,
+      userId: buyer.user.id,
+    });
+    expect(deleted.status).toBe(200);
+  });
+});
+
+describe('the notice and its link', () => {
+  it('announces the renewal with its amount, date and a single-use link that terminates it without signing in', async () => {
+    clock().set('2035-01-05T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2035-01' });
+    const before = (await outboxTexts()).length;
+    clock().set((await subscriptionRow(row.id)).noticeAt ?? new Date(0));
+    await sweep();
+    const notice = (await outboxTexts()).slice(before).find((mail) => mail.includes('est renouvelé'));
+    expect(notice).toBeDefined();
+    expect(notice).toContain('62,00 €');
+    expect(notice).toContain('1 février 2035');
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(notice ?? '')?.[1];
+    if (!token) throw new Error('no termination link in the notice');
+    const read = await okOf<LinkedSubscription>(
+      await testApp.call(SUBSCRIPTION_CALLS.readTerminationLink, { network_id: LUMIERE_ID, token }),
+    );
+    expect(read).toMatchObject({
+      status: 'ACTIVE',
+      renewalDate: '2035-02-01',
+      amount: 6200,
+      beneficiaryFirstName: 'Ada',
+    });
+    // Not on another network.
+    const elsewhere = await testApp.call(
+      SUBSCRIPTION_CALLS.readTerminationLink,
+      { network_id: LAKESIDE_ID, token },
+      { networkId: LAKESIDE_ID },
+    );
+    expect((await koOf(elsewhere)).code).toBe('SUBSCRIPTION_LINK_INVALID');
+    const done = await okOf<LinkedSubscription>(
+      await testApp.call(SUBSCRIPTION_CALLS.terminateByLink, { network_id: LUMIERE_ID, token }),
+    );
+    expect(done).toMatchObject({ status: 'TERMINATED', endsOn: '2035-01-31' });
+    expect((await subscriptionRow(row.id)).terminationReason).toBe('NOTICE_LINK');
+    const again = await testApp.call(SUBSCRIPTION_CALLS.terminateByLink, { network_id: LUMIERE_ID, token });
+    expect((await koOf(again)).code).toBe('SUBSCRIPTION_LINK_INVALID');
+  });
+
+  it('a price change applies from the next renewal announced, and the notice says so', async () => {
+    clock().set('2036-01-05T09:00:00.000Z');
+    const buyer = await signIn(LAKESIDE_ID);
+    const row = await subscribe(buyer, { shopItemId: 2302, startMonth: '2036-01' }, LAKESIDE_ID);
+    const reloaded = new Promise<ReloadOutcome>((resolve) => {
+      const store = testApp.tenants?.store;
+      const listener = (outcome: ReloadOutcome) => {
+        if (!outcome.applied) return;
+        store?.off('reloaded', listener);
+        resolve(outcome);
+      };
+      store?.on('reloaded', listener);
+    });
+    await editCatalogue('lakeside', (items) => {
+      const item = items.find((candidate) => candidate.shopItemId === 2302);
+      if (item) item.shopItemPrice = 8400;
+    });
+    await reloaded;
+    await testApp.tenants?.follower.idle();
+    const before = (await outboxTexts()).length;
+    await untilNextCharge(row.id);
+    const notice = (await outboxTexts()).slice(before).join('\n');
+    expect(notice).toMatch(/80[.,’']?00/);
+    expect(notice).toMatch(/84[.,’']?00/);
+    const charged = await settleCharges(row.id);
+    expect(charged.map((charge) => charge.amount)).toEqual([8400]);
+  });
+});
+
+describe('who may see a subscription (SUB-05)', () => {
+  it('SUB-05 another customer’s, another network’s or an unknown subscription is not found, and tells nothing', async () => {
+    clock().set('2037-01-05T09:00:00.000Z');
+    const owner = await signIn();
+    const row = await subscribe(owner, { shopItemId: 2102, startMonth: '2037-01' });
+    const stranger = await signIn();
+    for (const call of [SUBSCRIPTION_CALLS.get, SUBSCRIPTION_CALLS.terminate]) {
+      const answer = await testApp.call(call, { ...own(stranger), subscriptionId: row.id });
+      expect(answer.status).toBe(404);
+      expect((await koOf(answer)).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    }
+    const onLakeside = await signIn(LAKESIDE_ID);
+    const crossNetwork = await testApp.call(
+      SUBSCRIPTION_CALLS.get,
+      { userToken: onLakeside.token, network_id: LAKESIDE_ID, subscriptionId: row.id },
+      { networkId: LAKESIDE_ID },
+    );
+    expect((await koOf(crossNetwork)).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    expect((await list(stranger)).subscriptions).toEqual([]);
+    const unknown = await testApp.call(SUBSCRIPTION_CALLS.get, {
+      ...own(owner),
+      subscriptionId: 2_000_000_000,
+    });
+    expect((await koOf(unknown)).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    expect((await subscriptionRow(row.id)).status).toBe('ACTIVE');
+  });
+
+  it('refuses malformed input with a 400 and never a 5xx', async () => {
+    const buyer = await signIn();
+    for (const subscriptionId of [0, -1, 1.5, 'abc', null, 2_147_483_648]) {
+      const answer = await testApp.call(SUBSCRIPTION_CALLS.terminate, { ...own(buyer), subscriptionId });
+      expect(answer.status).toBe(400);
+    }
+    for (const token of ['', 'short', 'x'.repeat(44), '../../etc/passwd']) {
+      const answer = await testApp.call(SUBSCRIPTION_CALLS.terminateByLink, {
+        network_id: LUMIERE_ID,
+        token,
+      });
+      expect(answer.status).toBe(400);
+    }
+    const extra = await testApp.call(SUBSCRIPTION_CALLS.list, { ...own(buyer), more: 1 });
+    expect(extra.status).toBe(400);
+  });
+});
+
+// Defined only in the project on PostgreSQL (vitest.config.ts): two processes cannot share PGlite.
+if (testPostgresUrl())
+  describe('two ticket API processes on one PostgreSQL database', () => {
+    it('a renewal due is ordered, charged and issued once, however many sweeps run on either', async () => {
+      clock().set('2038-01-05T09:00:00.000Z');
+      const buyer = await signIn();
+      const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2038-01' });
+      const url = testApp.database.driver.kind === 'postgres' ? testApp.database.driver.url : '';
+      const handle = await createDatabase({ DATABASE_URL: url, DATA_DIR: IN_MEMORY_DATA_DIR });
+      const second = await createTestApp({
+        tenants: { tenantsDir },
+        database: { ...handle, drop: () => handle.close() },
+      });
+      try {
+        const due = (await subscriptionRow(row.id)).nextBillingAt ?? new Date(0);
+        clock().set(due);
+        second.clock.set(due);
+        // Both processes sweep at once, and each sweep runs again as a retried job would.
+        await Promise.all([
+          sweep(),
+          renewDueSubscriptions(second.deps),
+          sweep(),
+          renewDueSubscriptions(second.deps),
+        ]);
+        const renewals = await renewalsOf(row.id);
+        expect(renewals).toHaveLength(1);
+        const orderId = renewals[0]?.orderId ?? 0;
+        const tries = await db().select().from(payments).where(eq(payments.orderId, orderId));
+        expect(tries).toHaveLength(1);
+        const asked = [...testApp.payments.charges.values(), ...second.payments.charges.values()].filter(
+          (charge) => charge.merchantReference === tries[0]?.id,
+        );
+        expect(asked).toHaveLength(1);
+        // The provider that took the charge tells the first process.
+        const reference = tries[0]?.id ?? '';
+        const taker = testApp.payments.charges.has(reference) ? testApp : second;
+        const word = taker.payments.notification(reference, 'payment.succeeded');
+        const told = await testApp.app.request('/payments/notifications/sandbox', {
+          method: 'POST',
+          headers: word.headers,
+          body: word.body,
+        });
+        expect(told.status).toBe(200);
+        expect(await ticketsOfOrders([orderId])).toHaveLength(1);
+        const renewalOrders = await db()
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, buyer.user.id), eq(orders.status, 'COMPLETED')));
+        expect(renewalOrders).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    });
+  });
