@@ -1,5 +1,6 @@
 // The purchase form of the product page as one state: for whom, the additional information, the
-// support, the start, the quantity as typed, and where an add to the cart stands. After an add that
+// support, the start, one period or a subscription, the quantity as typed, and where an add to the
+// cart stands. After an add that
 // found problems, the form is checked again as it changes (decision 0027).
 
 import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
@@ -15,6 +16,8 @@ export type PurchaseForm = {
   /** The card chosen for a PHYSICAL article, null before any choice (or after the traveller changed). */
   readonly card: CardChoice | null;
   readonly inputs: Readonly<Record<string, FieldInput>>;
+  /** Bought as a tacit subscription where one is offered; one period until the buyer says so. */
+  readonly subscribe: boolean;
   readonly quantityText: string;
   /** Whether the form is checked as it changes: after an add that found problems. */
   readonly rechecking: boolean;
@@ -32,6 +35,7 @@ export type PurchaseEvent =
   | { type: 'cardChosen'; card: CardChoice }
   | { type: 'fieldChanged'; id: string; value: FieldInput }
   | { type: 'quantityChanged'; text: string }
+  | { type: 'subscriptionChosen'; subscribe: boolean }
   /** An add found problems: they show, and the form is checked as it changes. */
   | { type: 'addRefused' }
   | { type: 'addStarted' }
@@ -49,6 +53,7 @@ export function initialPurchaseForm(
     support: supports[0] as Support,
     card: null,
     inputs: emptyInputs(item.fields),
+    subscribe: false,
     quantityText: String(item.articleQuantityMin),
     rechecking: false,
     attempt: 0,
@@ -72,6 +77,8 @@ export function purchaseFormReducer(form: PurchaseForm, event: PurchaseEvent): P
       return { ...form, inputs: { ...form.inputs, [event.id]: event.value } };
     case 'quantityChanged':
       return { ...form, quantityText: event.text };
+    case 'subscriptionChosen':
+      return { ...form, subscribe: event.subscribe };
     case 'addRefused':
       return { ...form, rechecking: true, attempt: form.attempt + 1 };
     case 'addStarted':

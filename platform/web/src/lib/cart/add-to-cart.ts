@@ -1,11 +1,14 @@
 // What the product page calls to put a line in the cart: it starts the page's cart if it does not
 // run yet, adds the line under the cart's rules, and opens the cart sidebar. A refused line throws
 // the catalogue's error of its refusal (SUPPORT_NOT_OFFERED, PRODUCT_ALREADY_IN_CART...), which the
-// product page says. The cart's code loads on the first add, not with the product page.
+// product page says. A line bought as a tacit subscription, or for one period of an item also sold
+// as one, reaches the cart with its item as bought (subscription-offer.ts). The cart's code loads on
+// the first add, not with the product page.
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { readSessionStatus } from '../session/session-status.ts';
+import { itemAsBought } from '../subscriptions/subscription-offer.ts';
 
 /** A line as the product page builds it (spec 01 §3 "Cart item", without its id), its start as chosen. */
 export type CartLineToAdd = Partial<StartChoice> & {
@@ -18,6 +21,8 @@ export type CartLineToAdd = Partial<StartChoice> & {
   readonly option?: ShopItem | null;
   readonly fields?: Readonly<Record<string, string | number | boolean>>;
   readonly documents?: readonly number[];
+  /** Bought as a tacit subscription; for one period when left out. */
+  readonly isSubscription?: boolean;
 };
 
 /** Who adds: a guest or not, and the provider of the sign-in (CAT-03, CHK-03). */
@@ -37,7 +42,7 @@ export async function addToCart(
   actor.send({
     type: 'ADD_ITEM',
     item: {
-      item: line.item,
+      item: itemAsBought(line.item, line.isSubscription ?? false),
       quantity: line.quantity,
       delivery: line.delivery,
       profile: line.profile ?? null,

@@ -55,11 +55,61 @@ describe('the page cart', () => {
         quantity: 1,
         delivery: 'DEMATERIALIZED',
         startMonth: '2026-12',
+        isSubscription: true,
       }),
     ).rejects.toMatchObject({ code: 'SUBSCRIPTION_CART_NOT_ALONE' });
     const { context } = (await getCartRuntime()).actor.getSnapshot();
     expect(context.refusal?.code).toBe('SUBSCRIPTION_CART_NOT_ALONE');
     expect(context.items).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('CART-07 one period of an item also sold as a subscription is an ordinary line: it shares the cart and is verified as no subscription', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+    const bootstrap = fixtureBootstrap();
+    bootstrap.network.configuration.has_subscriptions = true;
+    const verify = fakeVerify([singleTicket, monthlySubscription]);
+    createTestSession({ bootstrap, handlers: { 'Order/verify.json': verify.handler } });
+    await addToCart({ item: singleTicket, quantity: 1, delivery: 'DEMATERIALIZED' });
+    await addToCart({
+      item: monthlySubscription,
+      quantity: 1,
+      delivery: 'DEMATERIALIZED',
+      startMonth: '2026-12',
+      isSubscription: false,
+    });
+    const snapshot = await idle();
+    expect(snapshot.context.refusal).toBeNull();
+    expect(cartLinesOf(snapshot).map((line) => line.item.shopItemId)).toEqual([
+      singleTicket.shopItemId,
+      monthlySubscription.shopItemId,
+    ]);
+    expect(verify.requests.at(-1)?.articles).toMatchObject([
+      { shopItemId: singleTicket.shopItemId, isSubscription: false },
+      { shopItemId: monthlySubscription.shopItemId, isSubscription: false },
+    ]);
+    vi.useRealTimers();
+  });
+
+  it('a subscription alone in its cart is verified as one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+    const bootstrap = fixtureBootstrap();
+    bootstrap.network.configuration.has_subscriptions = true;
+    const verify = fakeVerify([monthlySubscription]);
+    createTestSession({ bootstrap, handlers: { 'Order/verify.json': verify.handler } });
+    await addToCart({
+      item: monthlySubscription,
+      quantity: 1,
+      delivery: 'DEMATERIALIZED',
+      startMonth: '2026-12',
+      isSubscription: true,
+    });
+    await idle();
+    expect(verify.requests.at(-1)?.articles).toMatchObject([
+      { shopItemId: monthlySubscription.shopItemId, isSubscription: true },
+    ]);
     vi.useRealTimers();
   });
 

@@ -1,5 +1,6 @@
-// The cart's lines: what each is (its traveller, support and start), its quantity between the
-// item's bounds (the steps the machine would refuse are disabled, CART-04), its price and removal.
+// The cart's lines: what each is (its traveller, support and start, and for a tacit subscription how
+// often it renews), its quantity between the item's bounds (the steps the machine would refuse are
+// disabled, CART-04), its price and removal.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RemoveIcon from '@mui/icons-material/Remove';
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useCart } from '../../../lib/cart/use-cart.tsx';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
+import { lineRenewalIntervalOf } from '../../../lib/subscriptions/subscription-offer.ts';
 import { useLineCardNumber } from '../../../lib/transport-cards/line-card.ts';
 import type { Buyer } from '../hooks/use-buyer.ts';
 
@@ -113,6 +115,7 @@ function CartLine({
   const { network } = useBootstrap();
   const formatPrice = useFormatPrice(network.currency);
   const startText = useStartText();
+  const interval = lineRenewalIntervalOf(line);
   const unit = line.item.shopItemPromoPrice ?? line.item.shopItemPrice;
   // The option as the server prices it: a card once per line (decision 0037), anything else per unit.
   const option = line.option
@@ -151,6 +154,11 @@ function CartLine({
                 : t('cart.line.onHeldCard')}
           </Fact>
           <Fact term={t('cart.line.start')}>{startText(line)}</Fact>
+          {interval ? (
+            <Fact term={t('cart.line.payment')}>
+              {t('cart.line.subscription', { every: t(`subscriptions.every.${interval}`) })}
+            </Fact>
+          ) : null}
         </Box>
       </Box>
       <Box

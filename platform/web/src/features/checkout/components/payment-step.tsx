@@ -1,10 +1,11 @@
 // /cart/checkout, the payment step (PAY-01, PAY-02, PAY-04): the number of instalments among those
 // offered, the method (a card, or a SEPA direct debit where the network and the cart allow it, and
 // a customer's saved methods), and, before paying, each debit's date and amount and the total
-// (Order/computeAmount.json). Pay places the order once (one order key however many clicks) and
-// the browser goes to the provider's page: no card number or IBAN is ever typed in the shop. Lines
-// bought minutes ago are placed again only once the buyer says so; the outcome of an order placed
-// shows in place of the form (decision 0021).
+// (Order/computeAmount.json), and for a tacit subscription what it commits to (decision 0043). Pay
+// places the order once (one order key however many clicks) and the browser goes to the provider's
+// page: no card number or IBAN is ever typed in the shop. Lines bought minutes ago are placed again
+// only once the buyer says so; the outcome of an order placed shows in place of the form (decision
+// 0021).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,6 +36,7 @@ import { LineCards } from './line-cards.tsx';
 import { OrderOutcome } from './order-outcome.tsx';
 import { RepeatOrderDialog } from './repeat-order-dialog.tsx';
 import { StepBackButton } from './step-back-button.tsx';
+import { SubscriptionTerms, useCartSubscribes } from './subscription-terms.tsx';
 
 const sameList = <T,>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
@@ -112,6 +114,8 @@ function Choices() {
   const saveMethod = useCheckoutSelector((snapshot) => snapshot.context.saveMethod);
   const customer = useCheckoutSelector((snapshot) => snapshot.context.customer?.kind === 'customer');
   const busy = useCheckoutSelector((snapshot) => BUSY_STATES.some((state) => snapshot.matches(state)));
+  // A subscription's method is saved whatever is ticked: its renewals are charged to it.
+  const subscribes = useCartSubscribes();
   const choice = savedId === null ? method : `saved:${savedId}`;
   return (
     <>
@@ -179,7 +183,7 @@ function Choices() {
             />
           ))}
         </RadioGroup>
-        {customer && savedId === null ? (
+        {customer && savedId === null && !subscribes ? (
           <FormControlLabel
             control={
               <Checkbox
@@ -230,6 +234,7 @@ export function PaymentStep() {
       <Choices />
       <LineCards />
       <Schedule />
+      <SubscriptionTerms />
       <Typography sx={{ color: 'text.secondary' }}>{t('checkout.payment.providerNotice')}</Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" size="large" disabled={!canPay} loading={busy}>

@@ -49,7 +49,16 @@ export const fakeComputeAmount =
     return { ok: answer };
   };
 
-export type CheckoutLine = { item: ShopItem; delivery: Support; quantity?: number; mediaId?: number | null };
+export type CheckoutLine = {
+  item: ShopItem;
+  delivery: Support;
+  quantity?: number;
+  mediaId?: number | null;
+  /** A month-pivot line's month (YYYY-MM). */
+  startMonth?: string;
+  /** Bought as a tacit subscription. */
+  isSubscription?: boolean;
+};
 
 export type OpenCheckoutOptions = {
   path?: string;
@@ -98,6 +107,8 @@ export async function openCheckout(options: OpenCheckoutOptions) {
       quantity: line.quantity ?? 1,
       delivery: line.delivery,
       mediaId: line.mediaId ?? null,
+      ...(line.startMonth ? { startMonth: line.startMonth } : {}),
+      isSubscription: line.isSubscription ?? false,
       ...(options.signedInAs ? { profile: options.signedInAs.userId } : {}),
     });
   }

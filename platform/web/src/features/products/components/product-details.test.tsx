@@ -45,6 +45,8 @@ type ProductOptions = {
   locale?: Locale;
   /** The network sells cards through the purchase tunnel (has_media_tunnel). */
   mediaTunnel?: boolean;
+  /** The network sells tacit subscriptions (has_subscriptions). */
+  subscriptions?: boolean;
   /** The account's transport cards (Account/getMedias.json); none by default. */
   medias?: Medium[];
   /** Further answers of the fake backend. */
@@ -57,7 +59,7 @@ type ProductOptions = {
 async function openProduct(shopItemId: number, options: ProductOptions = {}) {
   stubTenantService();
   const locale = options.locale ?? 'fr';
-  const bootstrap = bootstrapOf(locale, options.mediaTunnel);
+  const bootstrap = bootstrapOf(locale, options.mediaTunnel, options.subscriptions);
   const catalogue = options.catalogue ?? fixtureCatalogue();
   const session = createTestSession({
     bootstrap,
@@ -91,6 +93,7 @@ async function openProduct(shopItemId: number, options: ProductOptions = {}) {
     </WithSession>,
     locale,
     options.mediaTunnel,
+    options.subscriptions,
   );
   const add = await screen.findByRole(
     'button',
@@ -102,25 +105,38 @@ async function openProduct(shopItemId: number, options: ProductOptions = {}) {
   return { ...session, ...view, added, user: userEvent.setup() };
 }
 
-function bootstrapOf(locale: Locale, mediaTunnel = false) {
+function bootstrapOf(locale: Locale, mediaTunnel = false, subscriptions = false) {
   const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
   const { network } = bootstrap;
-  return mediaTunnel
-    ? {
-        ...bootstrap,
-        network: { ...network, configuration: { ...network.configuration, has_media_tunnel: true } },
-      }
-    : bootstrap;
+  return {
+    ...bootstrap,
+    network: {
+      ...network,
+      configuration: {
+        ...network.configuration,
+        has_media_tunnel: mediaTunnel,
+        has_subscriptions: subscriptions,
+      },
+    },
+  };
 }
 
 /** Renders `ui` at `path` in the app's providers, under a `/products/:id` route. */
-async function renderRoutes(path: string, ui: ReactNode, locale: Locale = 'fr', mediaTunnel = false) {
-  const bootstrap = bootstrapOf(locale, mediaTunnel);
+async function renderRoutes(
+  path: string,
+  ui: ReactNode,
+  locale: Locale = 'fr',
+  mediaTunnel = false,
+  subscriptions = false,
+) {
+  const bootstrap = bootstrapOf(locale, mediaTunnel, subscriptions);
   const { router, i18n } = await renderWithApp(ui, { locale, path, bootstrap });
   return { router, i18n };
 }
 
 const addToCart = () => screen.getByRole('button', { name: 'Ajouter au panier' });
+/** A text as Testing Library matches it: every run of spaces, no-break ones included, as one space. */
+const spaced = (text: string) => text.replace(/\s+/g, ' ');
 const options = (name: string) =>
   within(screen.getByRole('combobox', { name }))
     .getAllByRole('option')
@@ -429,13 +445,92 @@ describe('the product page', () => {
     expect(added[0]).toMatchObject({ delivery: 'PHYSICAL', profile: 90 });
   });
 
-  it('says what the item is: promotion, subscription, conditions and documents to provide', async () => {
-    const { user, added } = await openProduct(items.tacit.shopItemId);
-    screen.getByText(
-      'Abonnement à reconduction tacite : renouvelé automatiquement à chaque période, jusqu’à sa résiliation.',
+  it('SUB-04 on a network without subscriptions an item that allows one is sold for one period: no choice, no renewal promised', async () => {
+    const { user, added } = await openProduct(items.tacit.shopItemId, { signedInAs: fixtureUser() });
+    expect(screen.queryByRole('radiogroup', { name: 'Comment voulez-vous l’acheter\u202f?' })).toBeNull();
+    expect(screen.queryByText(/renouvel/i)).toBeNull();
+    await user.click(addToCart());
+    expect(added[0]?.isSubscription).toBe(false);
+  });
+
+  it('SUB-04 with has_subscriptions an item that allows one offers one period (chosen first) or a subscription renewed every month, and the line says which', async () => {
+    // user-event moves between radios as a browser does, with CSS.escape, which jsdom lacks.
+    vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/[^\w-]/g, (c) => `\\${c}`) });
+    const { user, added } = await openProduct(items.tacit.shopItemId, {
+      signedInAs: fixtureUser(),
+      subscriptions: true,
+    });
+    screen.getByText('Aussi en abonnement renouvelé chaque mois, résiliable à tout moment.');
+    const choice = screen.getByRole('radiogroup', { name: 'Comment voulez-vous l’acheter\u202f?' });
+    const once = within(choice).getByRole('radio', { name: /^Pour une seule période/ });
+    const subscription = within(choice).getByRole('radio', { name: /^En abonnement/ });
+    // Never a recurring payment ticked in advance.
+    expect((once as HTMLInputElement).checked).toBe(true);
+    expect((subscription as HTMLInputElement).checked).toBe(false);
+    within(choice).getByText(
+      spaced(
+        'Renouvelé automatiquement chaque mois au prix du catalogue (62,00\u00a0€ aujourd’hui) jusqu’à sa résiliation. Vous pouvez le résilier à tout moment depuis votre compte.',
+      ),
     );
     await user.click(addToCart());
-    expect(added[0]?.isSubscription).toBe(true);
+    expect(added[0]).toMatchObject({ item: items.tacit, isSubscription: false });
+
+    // The keyboard moves the choice along the group.
+    once.focus();
+    await user.keyboard('{ArrowDown}');
+    expect((subscription as HTMLInputElement).checked).toBe(true);
+    await user.click(addToCart());
+    expect(added[1]).toMatchObject({ item: items.tacit, isSubscription: true });
+  });
+
+  it('SUB-04 with has_subscriptions an item that does not allow one offers no choice and is sold for one period', async () => {
+    const { user, added } = await openProduct(items.monthly.shopItemId, {
+      signedInAs: fixtureUser(),
+      subscriptions: true,
+    });
+    expect(screen.queryByRole('radio', { name: /^En abonnement/ })).toBeNull();
+    expect(screen.queryByText(/renouvel/i)).toBeNull();
+    await user.click(addToCart());
+    expect(added[0]?.isSubscription).toBe(false);
+  });
+
+  for (const who of ['visitor', 'guest'] as const) {
+    it(`a ${who} who chooses the subscription is told an account is needed, with a way to log in and come back, and nothing is added`, async () => {
+      const { user, added } = await openProduct(items.tacit.shopItemId, {
+        subscriptions: true,
+        ...(who === 'guest' ? { signedInAs: guestUser } : {}),
+      });
+      expect(screen.queryByText(/Un abonnement se gère dans un compte/)).toBeNull();
+      await user.click(screen.getByRole('radio', { name: /^En abonnement/ }));
+      const alert = await screen.findByText(/Un abonnement se gère dans un compte/);
+      const link = within(alert).getByRole('link', { name: 'Se connecter ou s’inscrire' });
+      expect(link.getAttribute('href')).toBe(`/auth?redirect=${encodeURIComponent('/products/2102')}`);
+      await user.click(addToCart());
+      screen.getByText('Connectez-vous pour vous abonner, ou choisissez l’achat pour une seule période.');
+      expect(added).toEqual([]);
+
+      // One period needs no account.
+      await user.click(screen.getByRole('radio', { name: /^Pour une seule période/ }));
+      expect(screen.queryByText(/Un abonnement se gère dans un compte/)).toBeNull();
+      await user.click(addToCart());
+      expect(added).toMatchObject([{ isSubscription: false }]);
+    });
+  }
+
+  it('SUB-04 in Arabic the choice reads right to left, its price written the Arabic way', async () => {
+    await openProduct(items.tacit.shopItemId, {
+      signedInAs: fixtureUser(),
+      subscriptions: true,
+      locale: 'ar',
+    });
+    const choice = screen.getByRole('radiogroup', { name: 'كيف تريد شراءه؟' });
+    expect(within(choice).getByRole('radio', { name: /^كاشتراك/ })).toBeTruthy();
+    const price = new Intl.NumberFormat('ar', { style: 'currency', currency: 'EUR' }).format(62);
+    within(choice).getByText(
+      spaced(
+        `يتجدد تلقائيًا كل شهر بسعر الكتالوج (${price} اليوم) إلى أن تُلغيه. يمكنك إلغاؤه في أي وقت من حسابك.`,
+      ),
+    );
   });
 
   it('names the documents a reduced fare asks for and their two-day check', async () => {

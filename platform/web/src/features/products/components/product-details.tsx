@@ -1,6 +1,7 @@
 // The product page (spec 01 §2 "Product details"): what the item is, costs and asks for, then the
 // purchase: for whom, its additional information, the support, the start date among the proposals,
-// the quantity, and the add to the cart, which hands one line to the function the app provides.
+// one period or a tacit subscription where one is offered (decision 0043), the quantity, and the
+// add to the cart, which hands one line to the function the app provides.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -28,6 +29,7 @@ import type { FieldError } from '../../../lib/forms/use-auth-form.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
+import { subscriptionIntervalOf } from '../../../lib/subscriptions/subscription-offer.ts';
 import { transportCardsQueryOptions } from '../../../lib/transport-cards/transport-cards.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { AddToCart } from '../add-to-cart.tsx';
@@ -51,6 +53,7 @@ import { ProductFacts } from './product-facts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { QuantityField, quantityOf } from './quantity-field.tsx';
 import { awaitedProposals, StartDateChoice, startDayOf, useStartProposals } from './start-date-choice.tsx';
+import { SubscriptionChoice } from './subscription-choice.tsx';
 import { SupportChoice } from './support-choice.tsx';
 import { TravellerChoice, VisitorTraveller } from './traveller-choice.tsx';
 import { TunnelEntry } from './tunnel-entry.tsx';
@@ -105,6 +108,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
     support,
     card: cardChosen,
     inputs,
+    subscribe,
     quantityText,
     rechecking,
     attempt,
@@ -167,6 +171,11 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const documentsMissing =
     item.requiredDocuments.length > 0 && (!required.asks || !required.coverage.covered);
   const startMissing = start.proposals !== null && startDayOf(start.proposals, startChoice) === null;
+  // Offered only where the network sells subscriptions and the item renews every P7D..P1Y (SUB-04).
+  const interval = subscriptionIntervalOf(item, network.configuration);
+  const subscribing = interval !== null && subscribe;
+  // A subscription is kept, renewed and terminated in an account: neither a visitor nor a guest.
+  const accountMissing = subscribing && account === null;
   const addable =
     wrong.length === 0 &&
     quantity !== null &&
@@ -174,6 +183,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
     !cardMissing &&
     !startMissing &&
     !documentsMissing &&
+    !accountMissing &&
     !start.error;
   const errors: Readonly<Record<string, FieldError>> = rechecking ? problems : {};
   const summary =
@@ -185,7 +195,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         ? VALIDATION_MESSAGES.formRequired
         : documentsMissing && wrong.length === 0
           ? 'products.documents.missing'
-          : VALIDATION_MESSAGES.formInvalid;
+          : accountMissing && wrong.length === 0
+            ? 'products.buying.accountMissing'
+            : VALIDATION_MESSAGES.formInvalid;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -207,7 +219,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
         ...startChoice,
         fields: fieldValues(item.fields, inputs),
         ...(item.requiredDocuments.length > 0 ? { documents: required.coverage.documentIds } : {}),
-        isSubscription: item.paymentOptions.allowSubscription,
+        isSubscription: subscribing,
       });
       dispatch({ type: 'addDone' });
     } catch (error) {
@@ -288,6 +300,15 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
               onChange={(choice) => dispatch({ type: 'startChosen', choice })}
             />
           </PurchaseSection>
+        ) : null}
+        {interval ? (
+          <SubscriptionChoice
+            interval={interval}
+            price={formatPrice(unitPrice)}
+            value={subscribe}
+            needsAccount={accountMissing}
+            onChange={(chosen) => dispatch({ type: 'subscriptionChosen', subscribe: chosen })}
+          />
         ) : null}
         <QuantityField
           value={quantityText}

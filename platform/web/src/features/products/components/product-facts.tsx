@@ -1,11 +1,14 @@
 // What a shop item is: its category and name, description, price (a promotion beside the usual
-// price), how long it is valid, how it is paid and renewed, who may travel on it and the documents
-// its fare asks for (validated in about two days, DOC-04).
+// price), how long it is valid, how it is paid, whether it is also sold as a tacit subscription (only
+// where the network sells them: nothing else promises a renewal), who may travel on it and the
+// documents its fare asks for (validated in about two days, DOC-04).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
 import { useTranslation } from 'react-i18next';
+import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
+import { subscriptionIntervalOf } from '../../../lib/subscriptions/subscription-offer.ts';
 import type { ListedShopItem } from '../hooks/use-shop-item.ts';
 
 const UNITS: Record<PivotType, 'day' | 'week' | 'month'> = {
@@ -36,6 +39,7 @@ export function ProductFacts({ listed }: { listed: ListedShopItem }) {
   const { t, i18n } = useTranslation();
   const { item, category, answer } = listed;
   const formatPrice = useFormatPrice(answer.currency);
+  const interval = subscriptionIntervalOf(item, useBootstrap().network.configuration);
   const promo = item.shopItemPromoPrice;
   const documents = answer.documentTypes.filter((type) => item.requiredDocuments.includes(type.id));
   const conditions = item.conditions;
@@ -86,7 +90,9 @@ export function ProductFacts({ listed }: { listed: ListedShopItem }) {
         ) : (
           <Fact>{t('products.fromPurchase')}</Fact>
         )}
-        {item.paymentOptions.allowSubscription ? <Fact>{t('products.subscription')}</Fact> : null}
+        {interval ? (
+          <Fact>{t('products.subscriptionOffer', { every: t(`subscriptions.every.${interval}`) })}</Fact>
+        ) : null}
         {item.installments > 1 ? (
           <Fact>{t('products.instalments', { count: item.installments })}</Fact>
         ) : null}
