@@ -14,9 +14,9 @@ import { identityRoutes } from './services/identity/identity-routes.ts';
 import { mediaRoutes } from './services/media/media-routes.ts';
 import { checkoutRoutes } from './services/orders/checkout-routes.ts';
 import { orderRoutes } from './services/orders/order-routes.ts';
+import { subscriptionRoutes } from './services/orders/subscriptions/subscription-routes.ts';
 import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
 import { paymentNotificationRoutes } from './services/payments/notification-routes.ts';
-import { subscriptionRoutes } from './services/subscriptions/subscription-routes.ts';
 import { walletRoutes } from './services/tickets/wallet-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {

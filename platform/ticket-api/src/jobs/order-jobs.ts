@@ -17,7 +17,7 @@ import {
   checkDueCheckouts,
   DUE_CHECKOUTS_CRON,
 } from '../services/orders/payment-outcome/check-due-checkouts.ts';
-import { renewDueSubscriptions } from '../services/subscriptions/renewal-sweep.ts';
+import { renewDueSubscriptions } from '../services/orders/subscriptions/renewal-sweep.ts';
 
 /** Ours: subscriptions' notices and renewals are looked at every minute. */
 export const DUE_SUBSCRIPTIONS_CRON = '* * * * *';

@@ -2,8 +2,8 @@
 // a completed order, and one debit job per later instalment, on its due date in the network's time
 // zone (PAY-02).
 import { instantAt } from '@transit-shop/sdk/time/network-clock';
-import { sendSubscriptionMail } from '../../subscriptions/subscription-mail.ts';
 import { type ConfirmationDeps, sendOrderConfirmation } from '../confirmation/send-order-confirmation.ts';
+import { sendSubscriptionMail } from '../subscriptions/subscription-mail.ts';
 import type { AfterCommit } from './finalise-order.ts';
 
 /** Ours: later instalments are debited at 06:00 on their due date, network time. */

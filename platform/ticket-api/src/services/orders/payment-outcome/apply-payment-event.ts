@@ -26,7 +26,7 @@ import { builtOnce, builtOncePerShape, placeholderRow, type Values } from '../..
 import type { Logger } from '../../../logger.ts';
 import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
-import { applyRenewalRefusal } from '../../subscriptions/renewal-refusal.ts';
+import { applyRenewalRefusal } from '../subscriptions/renewal-refusal.ts';
 import {
   type AfterCommit,
   completeOrder,

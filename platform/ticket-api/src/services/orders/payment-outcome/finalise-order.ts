@@ -18,12 +18,12 @@ import type { CardRegistry } from '../../card-registry/card-registry.ts';
 import { releaseCollectSlot } from '../../collect/release-collect-slot.ts';
 import { issueShopCards } from '../../media/shop-cards.ts';
 import type { SavedMethodDetails } from '../../payments/payment-provider.ts';
-import type { SubscriptionMail } from '../../subscriptions/subscription-mail.ts';
-import { settleSubscriptionsOfOrder } from '../../subscriptions/subscription-of-order.ts';
 import { issueContracts, ticketLinesOfOrder } from '../../tickets/issue-contracts.ts';
 import { invoiceLinesOfOrder, issueOrderInvoice } from '../confirmation/issue-order-invoice.ts';
 import { instalmentSchedule } from '../pricing/instalment-schedule.ts';
 import { releaseOrderVouchers, scopedOrderKey } from '../pricing/order-vouchers.ts';
+import type { SubscriptionMail } from '../subscriptions/subscription-mail.ts';
+import { settleSubscriptionsOfOrder } from '../subscriptions/subscription-of-order.ts';
 
 type OrderStatus = OrderRow['status'];
 type OrderEventType = (typeof orderEvents.$inferInsert)['type'];

@@ -4,10 +4,14 @@
 // yet (the period's order cancelled) and keeps a charge already under way, which completes.
 import type { BlockedReason, TerminationReason } from '@transit-shop/sdk/contract/subscriptions';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { type SubscriptionRow, subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
-import { failOrder } from '../orders/payment-outcome/finalise-order.ts';
+import type { Database } from '../../../db/database.ts';
+import { orders } from '../../../db/schema/orders.ts';
+import {
+  type SubscriptionRow,
+  subscriptionRenewals,
+  subscriptions,
+} from '../../../db/schema/subscriptions.ts';
+import { failOrder } from '../payment-outcome/finalise-order.ts';
 
 export async function blockSubscription(
   db: Database,

@@ -15,16 +15,16 @@ import { addCalendarDays, wallClockOf } from '@transit-shop/sdk/time/network-clo
 import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { mediaLinks } from '../../db/schema/media.ts';
-import { payments, savedPaymentMethods } from '../../db/schema/payments.ts';
+import type { Database } from '../../../db/database.ts';
+import { mediaLinks } from '../../../db/schema/media.ts';
+import { payments, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import {
   type SubscriptionRenewalRow,
   type SubscriptionRow,
   subscriptionRenewals,
-} from '../../db/schema/subscriptions.ts';
-import { users } from '../../db/schema/users.ts';
-import { expiryOf, savedMethodLabel } from '../payment-methods/list-saved-payment-methods.ts';
+} from '../../../db/schema/subscriptions.ts';
+import { users } from '../../../db/schema/users.ts';
+import { expiryOf, savedMethodLabel } from '../../payment-methods/list-saved-payment-methods.ts';
 import { renewalAmountOf, renewedItemOf, validityOfPeriod } from './subscription-terms.ts';
 
 type Context = { db: Database; network: LoadedNetwork; now: Date };

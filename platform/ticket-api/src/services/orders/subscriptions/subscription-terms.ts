@@ -12,7 +12,7 @@ import {
   type RenewedItem,
 } from '@transit-shop/sdk/subscriptions/renewal-schedule';
 import type { CatalogueShopItemFile, LoadedNetwork } from '@transit-shop/tenancy';
-import type { SubscriptionRow } from '../../db/schema/subscriptions.ts';
+import type { SubscriptionRow } from '../../../db/schema/subscriptions.ts';
 
 export type SubscriptionTerms = Pick<
   SubscriptionRow,

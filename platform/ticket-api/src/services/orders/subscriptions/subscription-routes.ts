@@ -2,8 +2,8 @@
 // needs, calls it, and answers.
 import { SUBSCRIPTION_CALLS } from '@transit-shop/sdk/contract/subscriptions';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
-import { mountCall } from '../../http/mount-call.ts';
+import type { AppEnv } from '../../../http/app-env.ts';
+import { mountCall } from '../../../http/mount-call.ts';
 import {
   getSubscription,
   listSubscriptions,

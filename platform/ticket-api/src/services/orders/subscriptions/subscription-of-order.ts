@@ -7,9 +7,9 @@
 import { renewalIntervalOf } from '@transit-shop/sdk/catalogue/shop-item-rules';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { type OrderRow, orderLines } from '../../db/schema/orders.ts';
-import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
+import type { Database } from '../../../db/database.ts';
+import { type OrderRow, orderLines } from '../../../db/schema/orders.ts';
+import { subscriptionRenewals, subscriptions } from '../../../db/schema/subscriptions.ts';
 import { renewedItemOf, scheduleOfPeriod, validityOfPeriod } from './subscription-terms.ts';
 
 /**

@@ -10,25 +10,25 @@ import { createHash } from 'node:crypto';
 import { lastDayOf } from '@transit-shop/sdk/subscriptions/renewal-schedule';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { orders } from '../../db/schema/orders.ts';
+import type { Database } from '../../../db/database.ts';
+import { orders } from '../../../db/schema/orders.ts';
 import {
   type PaymentRow,
   payments,
   type SavedPaymentMethodRow,
   savedPaymentMethods,
-} from '../../db/schema/payments.ts';
+} from '../../../db/schema/payments.ts';
 import {
   type SubscriptionRenewalRow,
   type SubscriptionRow,
   subscriptionRenewals,
   subscriptions,
-} from '../../db/schema/subscriptions.ts';
-import { users } from '../../db/schema/users.ts';
-import { type CheckoutDeps, notifyUrlOf } from '../orders/checkout-deps.ts';
-import { recordOrderEvent } from '../orders/payment-outcome/finalise-order.ts';
-import { writePlacedOrder } from '../orders/placement/write-placed-order.ts';
-import { expiryOf } from '../payment-methods/list-saved-payment-methods.ts';
+} from '../../../db/schema/subscriptions.ts';
+import { users } from '../../../db/schema/users.ts';
+import { expiryOf } from '../../payment-methods/list-saved-payment-methods.ts';
+import { type CheckoutDeps, notifyUrlOf } from '../checkout-deps.ts';
+import { recordOrderEvent } from '../payment-outcome/finalise-order.ts';
+import { writePlacedOrder } from '../placement/write-placed-order.ts';
 import { type SubscriptionMail, sendSubscriptionMail } from './subscription-mail.ts';
 import { blockSubscription, terminateSubscriptionRow } from './subscription-state.ts';
 import { renewalAmountOf, renewedItemOf, scheduleOfPeriod, startOfPeriod } from './subscription-terms.ts';

@@ -5,10 +5,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { instantAt } from '@transit-shop/sdk/time/network-clock';
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { orderLines } from '../../db/schema/orders.ts';
-import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
-import type { CheckoutDeps } from '../orders/checkout-deps.ts';
+import type { Database } from '../../../db/database.ts';
+import { orderLines } from '../../../db/schema/orders.ts';
+import { subscriptionRenewals, subscriptions } from '../../../db/schema/subscriptions.ts';
+import type { CheckoutDeps } from '../checkout-deps.ts';
 import { chargeRenewal } from './charge-renewal.ts';
 import { type SubscriptionMail, sendSubscriptionMail } from './subscription-mail.ts';
 import { terminateSubscriptionRow } from './subscription-state.ts';

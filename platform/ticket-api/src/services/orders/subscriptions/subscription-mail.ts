@@ -6,15 +6,15 @@ import type { Locale } from '@transit-shop/sdk/locales';
 import { billingInstantOf, firstDayOf, lastDayOf } from '@transit-shop/sdk/subscriptions/renewal-schedule';
 import { instantAt } from '@transit-shop/sdk/time/network-clock';
 import { and, eq } from 'drizzle-orm';
-import { savedPaymentMethods } from '../../db/schema/payments.ts';
-import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
-import { users } from '../../db/schema/users.ts';
-import { formatEmailDate, formatEmailDateTime, shopLink } from '../../mail/templates/email-layout.ts';
-import { subscriptionEmail } from '../../mail/templates/subscription-emails.ts';
-import { emailLocale } from '../../tenants/network-locale.ts';
-import type { AppDeps } from '../app-deps.ts';
-import { formatMoney } from '../invoices/invoice-messages.ts';
-import { expiryOf, savedMethodLabel } from '../payment-methods/list-saved-payment-methods.ts';
+import { savedPaymentMethods } from '../../../db/schema/payments.ts';
+import { subscriptionRenewals, subscriptions } from '../../../db/schema/subscriptions.ts';
+import { users } from '../../../db/schema/users.ts';
+import { formatEmailDate, formatEmailDateTime, shopLink } from '../../../mail/templates/email-layout.ts';
+import { subscriptionEmail } from '../../../mail/templates/subscription-emails.ts';
+import { emailLocale } from '../../../tenants/network-locale.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { formatMoney } from '../../invoices/invoice-messages.ts';
+import { expiryOf, savedMethodLabel } from '../../payment-methods/list-saved-payment-methods.ts';
 
 export type SubscriptionMail =
   | { kind: 'NOTICE'; subscriptionId: number; token: string; previousAmount: number | null }

@@ -7,9 +7,9 @@
 import { retryInstantOf } from '@transit-shop/sdk/subscriptions/renewal-schedule';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
-import { recordOrderEvent } from '../orders/payment-outcome/finalise-order.ts';
+import type { Database } from '../../../db/database.ts';
+import { subscriptionRenewals, subscriptions } from '../../../db/schema/subscriptions.ts';
+import { recordOrderEvent } from '../payment-outcome/finalise-order.ts';
 import type { SubscriptionMail } from './subscription-mail.ts';
 import { blockSubscription, cancelWaitingOrder } from './subscription-state.ts';
 

@@ -9,13 +9,17 @@ import { lastDayOf, periodIndexOn } from '@transit-shop/sdk/subscriptions/renewa
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { savedPaymentMethods } from '../../db/schema/payments.ts';
-import { type SubscriptionRow, subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
-import type { CheckoutDeps } from '../orders/checkout-deps.ts';
-import { expiryOf } from '../payment-methods/list-saved-payment-methods.ts';
-import { callersLiveMethods } from '../payment-methods/saved-method-scope.ts';
+import type { Database } from '../../../db/database.ts';
+import { savedPaymentMethods } from '../../../db/schema/payments.ts';
+import {
+  type SubscriptionRow,
+  subscriptionRenewals,
+  subscriptions,
+} from '../../../db/schema/subscriptions.ts';
+import { type UserRow, users } from '../../../db/schema/users.ts';
+import { expiryOf } from '../../payment-methods/list-saved-payment-methods.ts';
+import { callersLiveMethods } from '../../payment-methods/saved-method-scope.ts';
+import type { CheckoutDeps } from '../checkout-deps.ts';
 import { chargeRenewal } from './charge-renewal.ts';
 import { hashOfToken } from './renewal-sweep.ts';
 import { subscriptionDetail, subscriptionSummaries } from './subscription-answer.ts';
