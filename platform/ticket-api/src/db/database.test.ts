@@ -88,6 +88,8 @@ describe('the account database', () => {
       'sessions',
       'sign_in_failures',
       'stored_files',
+      'subscription_renewals',
+      'subscriptions',
       'ticket_activations',
       'ticket_signing_keys',
       'ticket_transfers',

@@ -17,6 +17,7 @@ import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { PAYMENT_METHOD_CALLS } from '@transit-shop/sdk/contract/payment-methods';
+import { SUBSCRIPTION_CALLS } from '@transit-shop/sdk/contract/subscriptions';
 import { JWKS_PATH, WALLET_CALLS } from '@transit-shop/sdk/contract/wallet';
 import { ERROR_CODES, isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import { canonicalValue, SIGNATURE_FIELD } from '@transit-shop/sdk/signing/canonical-string';
@@ -567,6 +568,7 @@ const CALL_CASES: CallCase[] = [
   CHECKOUT_CALLS,
   COLLECT_CALLS,
   PAYMENT_METHOD_CALLS,
+  SUBSCRIPTION_CALLS,
   MEDIA_CALLS,
   WALLET_CALLS,
   DOCUMENT_CALLS,
