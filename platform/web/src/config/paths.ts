@@ -32,6 +32,12 @@ export const paths = {
   accountTransportCardIncident: '/account/transport-cards/incident/:id',
   accountWallet: '/account/wallet',
   accountTacit: '/account/tacit',
+  accountTacitSubscription: '/account/tacit/:id',
+  // ROUTE-12: older addresses of the subscriptions, sent to accountTacit where the network has them.
+  subscriptionsOld: '/subscriptions',
+  accountSubscriptionsOld: '/account/subscriptions',
+  // A renewal notice's link terminates its subscription without a session (decision 0043).
+  subscriptionTerminate: '/subscription/terminate',
   walletGuest: '/wallet/guest/:reference',
   auth: '/auth',
   authLogin: '/auth/login',

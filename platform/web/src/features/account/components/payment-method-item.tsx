@@ -1,6 +1,8 @@
 // One saved card or bank account of the payment methods page: its masked number or IBAN with the
-// card's network (PM-01), its state (bookmarked, expired or expiring soon, locked: PM-02), and the
-// bookmark toggle and Remove button (PM-03); a locked method says why it cannot be removed.
+// card's network (PM-01), its state (bookmarked, expired or expiring soon, used for a subscription,
+// locked: PM-02), and the bookmark toggle and Remove button (PM-03); a locked method says why it
+// cannot be removed: instalments still to pay, or a tacit subscription renewed on it.
+import Autorenew from '@mui/icons-material/Autorenew';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
@@ -42,6 +44,15 @@ function MethodStatus({ method }: { method: SavedPaymentMethodAnswer }) {
     ) : method.expiringSoon ? (
       <Chip key="expiring" size="small" color="warning" label={t('account.paymentCards.expiringSoon')} />
     ) : null,
+    method.usedForSubscriptions ? (
+      <Chip
+        key="subscription"
+        size="small"
+        variant="outlined"
+        icon={<Autorenew />}
+        label={t('account.paymentCards.usedForSubscriptions')}
+      />
+    ) : null,
     method.locked ? (
       <Chip
         key="locked"
@@ -55,6 +66,16 @@ function MethodStatus({ method }: { method: SavedPaymentMethodAnswer }) {
   if (chips.length === 0) return null;
   return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{chips}</Box>;
 }
+
+/** Why a locked method cannot be removed: what is still to be charged to it. */
+const lockedReasonOf = (
+  method: Pick<SavedPaymentMethodAnswer, 'usedForInstalments' | 'usedForSubscriptions'>,
+) =>
+  method.usedForSubscriptions
+    ? method.usedForInstalments
+      ? 'account.paymentCards.lockedReasonBoth'
+      : 'account.paymentCards.lockedReasonSubscription'
+    : 'account.paymentCards.lockedReason';
 
 export function PaymentMethodItem({
   method,
@@ -91,7 +112,7 @@ export function PaymentMethodItem({
         <MethodStatus method={method} />
         {method.locked ? (
           <Typography id={reasonId} sx={{ typography: 'body2', color: 'text.secondary', mt: 1 }}>
-            {t('account.paymentCards.lockedReason')}
+            {t(lockedReasonOf(method))}
           </Typography>
         ) : null}
       </Box>

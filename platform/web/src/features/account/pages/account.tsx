@@ -82,6 +82,11 @@ function Account() {
         <Button component={LocaleLink} to={paths.accountPaymentCards} variant="contained">
           {t('account.paymentCards.title')}
         </Button>
+        {network.configuration.has_subscriptions ? (
+          <Button component={LocaleLink} to={paths.accountTacit} variant="contained">
+            {t('account.tacit.title')}
+          </Button>
+        ) : null}
         <Button component={LocaleLink} to={paths.accountTransportCards} variant="contained">
           {t('account.transportCards.title')}
         </Button>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readSessionStatus } from '../../../lib/session/session-status.ts';
 import { openAccountPage } from '../../../test/account-session.ts';
+import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { fixtureUser, stubTenantService } from '../../../test/session.ts';
 
@@ -51,20 +52,34 @@ describe('the account deletion', () => {
     expect(readSessionStatus()).toBe('signedOut');
   });
 
-  it('a DELETION_BLOCKED_BY_SUBSCRIPTION answer shows its message and the traveller stays signed in', async () => {
+  it('ACC-08 a tacit subscription blocks the deletion: its message, then the way to the subscriptions, the traveller still signed in', async () => {
     const user = userEvent.setup();
-    const { calls, i18n } = await openDeletion({
-      'Account/requestDeletion': () => ({ ko: { code: 'DELETION_BLOCKED_BY_SUBSCRIPTION' }, status: 409 }),
+    const bootstrap = fixtureBootstrap();
+    bootstrap.network.configuration.has_subscriptions = true;
+    const { calls, i18n, router } = await openAccountPage('/account/delete', {
+      signedInAs: fixtureUser(),
+      heading: 'Supprimer mon compte',
+      bootstrap,
+      handlers: {
+        'Account/requestDeletion': () => ({ ko: { code: 'DELETION_BLOCKED_BY_SUBSCRIPTION' }, status: 409 }),
+        'Subscriptions/list': () => ({ ok: { subscriptions: [] } }),
+      },
     });
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Demander la suppression' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       i18n.t('apiErrors.DELETION_BLOCKED_BY_SUBSCRIPTION'),
     );
-    expect(screen.getByText(/Résiliez d'abord votre abonnement/)).toBeTruthy();
+    expect(screen.getByText(/Résiliez d’abord vos abonnements/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Demander la suppression' })).toBeNull();
     expect(calls.map((call) => call.path)).not.toContain('Account/logout.json');
     expect(readSessionStatus()).toBe('loggedIn');
+
+    const link = screen.getByRole('link', { name: 'Voir mes abonnements' });
+    expect(link.getAttribute('href')).toBe('/account/tacit');
+    await user.click(link);
+    await screen.findByRole('heading', { level: 1, name: 'Mes abonnements' });
+    expect(router.state.location.pathname).toBe('/account/tacit');
   });
 
   it('ACC-06 a request that failed says so and can be sent again', async () => {

@@ -1,7 +1,7 @@
 // /account/delete: the account's deletion (spec 01 §4): what the 30-day withdrawal period means
 // (ACC-06), a confirmation to tick, then the deletion machine requests it (Account/requestDeletion),
-// logs out through the session and the success page follows. The page says so if the server refuses
-// it for a tacit subscription, which it never does until tacit subscriptions exist (ACC-08).
+// logs out through the session and the success page follows. A tacit subscription still running
+// refuses it (ACC-08): the page says so and leads to the subscriptions, to terminate it first.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -81,9 +81,14 @@ function DeleteAccount() {
         <>
           <Alert severity="error">{errorText(snapshot.context.error)}</Alert>
           <Typography sx={{ mt: 2 }}>{t('account.deletion.blockedHelp')}</Typography>
-          <Button component={LocaleLink} to={paths.account} sx={{ mt: 2 }}>
-            {t('account.deletion.back')}
-          </Button>
+          <Box sx={{ display: 'flex', gap: 2, mt: 2, flexWrap: 'wrap' }}>
+            <Button component={LocaleLink} to={paths.accountTacit} variant="contained">
+              {t('account.deletion.toSubscriptions')}
+            </Button>
+            <Button component={LocaleLink} to={paths.account}>
+              {t('account.deletion.back')}
+            </Button>
+          </Box>
         </>
       ) : (
         <Box

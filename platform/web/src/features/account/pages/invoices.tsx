@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -29,34 +28,7 @@ import { useSessionTicket, WithSession } from '../../../lib/session/use-session.
 import { requireAccountHolder } from '../account-guard.ts';
 import { downloadInvoice, INVOICES_PAGE_SIZE, ordersQueryOptions } from '../api/orders.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
-
-/**
- * Five columns do not fit a phone: there each order becomes a small card (date and order, status
- * and amount, then the invoice), the column headers kept for screen readers only.
- */
-const stackedOnPhones = (theme: Theme) => ({
-  [theme.breakpoints.down('sm')]: {
-    '& thead': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-    },
-    '& tbody tr': {
-      display: 'grid',
-      gridTemplateColumns: '1fr auto',
-      gap: 1,
-      p: 2,
-      borderBottom: 1,
-      borderColor: 'divider',
-    },
-    '& tbody tr:last-of-type': { borderBottom: 0 },
-    '& tbody td': { display: 'block', p: 0, borderBottom: 0 },
-    '& tbody td:nth-of-type(even)': { textAlign: 'end' },
-    '& tbody td:last-of-type': { gridColumn: '1 / -1' },
-  },
-});
+import { stackedOnPhones } from '../components/stacked-table.ts';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccountHolder(args);

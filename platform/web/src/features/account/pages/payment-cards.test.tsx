@@ -72,6 +72,23 @@ describe('the payment methods page', () => {
     });
   });
 
+  it('PM-01 a method a tacit subscription renews on says so, and why it cannot be removed', async () => {
+    const renewing = { ...visa, usedForSubscriptions: true, locked: true };
+    const both = { ...mastercard, usedForSubscriptions: true, usedForInstalments: true, locked: true };
+    await openPaymentCards([renewing, both]);
+    await screen.findByRole('region', { name: 'Cartes' });
+    const first = within(itemOf('4242'));
+    expect(first.getByText('Utilisé pour un abonnement')).toBeTruthy();
+    const reason =
+      'Un abonnement est renouvelé sur ce moyen\u202f: vous pourrez le supprimer une fois l’abonnement passé sur un autre moyen ou résilié.';
+    expect(removeOf(renewing)).toHaveProperty('disabled', true);
+    expect(descriptionOf(removeOf(renewing))).toBe(reason);
+    expect(within(itemOf('5454')).getByText('Utilisé pour un abonnement')).toBeTruthy();
+    expect(descriptionOf(removeOf(both))).toMatch(
+      /^Des échéances restent à payer avec ce moyen et un abonnement/,
+    );
+  });
+
   it('PM-01 a bank account shows its IBAN under Bank accounts, without a card network', async () => {
     await openPaymentCards([visa, account]);
     const accounts = within(await screen.findByRole('region', { name: 'Comptes bancaires' }));
