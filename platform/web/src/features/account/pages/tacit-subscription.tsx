@@ -77,13 +77,16 @@ function Details({ subscription }: { subscription: SubscriptionDetail }) {
     },
     { key: 'product', term: t('account.tacit.facts.product'), value: subscription.label },
     { key: 'support', term: t('account.tacit.facts.support'), value: support },
-    {
-      key: 'renews',
-      term: t('account.tacit.facts.renews'),
-      value: t('account.tacit.facts.renewsValue', {
-        every: t(`subscriptions.every.${subscription.renewalInterval}`),
-      }),
-    },
+    // A terminated subscription renews no more: nothing is said of renewals.
+    subscription.status === 'TERMINATED'
+      ? null
+      : {
+          key: 'renews',
+          term: t('account.tacit.facts.renews'),
+          value: t('account.tacit.facts.renewsValue', {
+            every: t(`subscriptions.every.${subscription.renewalInterval}`),
+          }),
+        },
     { key: 'start', term: t('account.tacit.facts.startDate'), value: format.day(subscription.startDate) },
     { key: 'validity', term: t('account.tacit.facts.validity'), value: format.period(subscription.validity) },
     subscription.renewalDate

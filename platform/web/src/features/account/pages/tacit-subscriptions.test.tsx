@@ -310,6 +310,8 @@ describe('a subscription’s page', () => {
     expect(status.parentElement?.contains(document.activeElement)).toBe(true);
     expect(screen.getByText('Résilié')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Résilier l’abonnement' })).toBeNull();
+    // Terminated, it renews no more: nothing is said of renewals.
+    expect(within(screen.getByRole('region', { name: 'Détails' })).queryByText('Renouvellement')).toBeNull();
     expect(queryClient.getQueryState(['subscriptions', 7])?.isInvalidated).toBe(true);
   });
 

@@ -1,22 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { describe, expect, it } from 'vitest';
 import { payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { linkedSubscription } from '../../../test/fixtures/subscriptions.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { createTestSession, type Handler, stubTenantService } from '../../../test/session.ts';
+import { createTestSession, fixtureUser, type Handler, stubTenantService } from '../../../test/session.ts';
 
 /** A renewal notice's token: 43 characters of base64url. */
 const TOKEN = 'q7Vx3-LmN0pQrStUvWxYz_0123456789abcdEFGHijk';
 
 /** The link's page, signed out, on a network selling subscriptions. */
-async function openLink(path: string, handlers: Record<string, Handler> = {}, locale: Locale = 'fr') {
+async function openLink(
+  path: string,
+  handlers: Record<string, Handler> = {},
+  locale: Locale = 'fr',
+  signedInAs?: AuthUser,
+) {
   stubTenantService();
   const bootstrap = fixtureBootstrap({ locale, direction: locale === 'ar' ? 'rtl' : 'ltr' });
   bootstrap.network.configuration.has_subscriptions = true;
-  const session = createTestSession({ bootstrap, handlers });
+  const session = createTestSession({ bootstrap, handlers, ...(signedInAs ? { signedInAs } : {}) });
   const view = await renderApp(path, { bootstrap });
   await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
   return { ...view, calls: session.calls };
@@ -83,6 +89,20 @@ describe('the termination link of a renewal notice', () => {
       `/en/auth?${new URLSearchParams({ redirect: '/en/account/tacit' })}`,
     );
     expect(main.queryByRole('button', { name: 'Terminate the subscription' })).toBeNull();
+  });
+
+  it('a traveller signed in on this device is led from a used link to the subscriptions', async () => {
+    await openLink(
+      `/subscription/terminate?token=${TOKEN}`,
+      { 'Subscriptions/terminationLink': () => ({ ko: { code: 'SUBSCRIPTION_LINK_INVALID' }, status: 404 }) },
+      'fr',
+      fixtureUser(),
+    );
+    const main = within(screen.getByRole('main'));
+    await main.findByRole('alert');
+    expect(main.getByRole('link', { name: 'Voir mes abonnements' }).getAttribute('href')).toBe(
+      '/account/tacit',
+    );
   });
 
   it('a link used up between reading it and confirming says it is no longer valid', async () => {

@@ -18,6 +18,7 @@ import { FailureAlert } from '../../../components/form-parts.tsx';
 import { LocaleLink, useLocalePath } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
+import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import { WithSession } from '../../../lib/session/use-session.tsx';
 import { terminationLinkQueryOptions, useTerminateByLink } from '../api/subscriptions.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
@@ -27,13 +28,14 @@ import { useSubscriptionFormat } from '../hooks/use-subscription-format.ts';
 function LinkInvalid() {
   const { t } = useTranslation();
   const toPath = useLocalePath();
+  const signedIn = useSessionStatus() === 'loggedIn';
   // Signing in leads on to the subscriptions' page, in this language.
   const signInPath = `${paths.auth}?${new URLSearchParams({ redirect: toPath(paths.accountTacit) })}`;
   return (
     <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
       <Alert severity="error">{t('apiErrors.SUBSCRIPTION_LINK_INVALID')}</Alert>
-      <Button component={LocaleLink} to={signInPath} variant="contained">
-        {t('account.tacitLink.signIn')}
+      <Button component={LocaleLink} to={signedIn ? paths.accountTacit : signInPath} variant="contained">
+        {signedIn ? t('account.tacitLink.toSubscriptions') : t('account.tacitLink.signIn')}
       </Button>
     </Box>
   );
