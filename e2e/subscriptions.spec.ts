@@ -5,7 +5,7 @@
 // termination with its consequences said first. axe finds no serious or critical violation on the
 // subscription pages in English and Arabic, light and dark, on a phone.
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newAccount, register, shopUrl } from './support/accounts.ts';
+import { type Account, newAccount, register, shopUrl } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import {
   addToCart,
@@ -16,7 +16,9 @@ import {
   resultDialog,
   startCheckout,
 } from './support/checkout.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { payByCard, TEST_CARDS } from './support/payment-page.ts';
+import { runRenewalsIn } from './support/subscriptions.ts';
 import { fill, type Locale, pattern, textsOf } from './support/texts.ts';
 
 const locale: Locale = 'en';
@@ -28,8 +30,9 @@ const PASS_NAME = 'Monthly pass, renewed automatically';
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
 /** A new verified customer who subscribed to the monthly pass with a new card. */
-async function subscribedCustomer(page: Page, label: string): Promise<void> {
-  await register(page, NETWORK, locale, newAccount(label), 'verified');
+async function subscribedCustomer(page: Page, label: string): Promise<Account> {
+  const account = newAccount(label);
+  await register(page, NETWORK, locale, account, 'verified');
   await page.goto(shopUrl(NETWORK, locale, `/products/${MONTHLY_SUBSCRIPTION}`));
   await expect(page.getByRole('heading', { level: 1, name: PASS_NAME })).toBeVisible();
   await page
@@ -47,6 +50,7 @@ async function subscribedCustomer(page: Page, label: string): Promise<void> {
   await expectCardFormAtProvider(page, locale);
   await payByCard(page, locale, TEST_CARDS.succeeds);
   await expect(resultDialog(page, locale, 'confirmed')).toBeVisible();
+  return account;
 }
 
 /** Once a dialog's fade-in is over: before, axe reads its colours half-blended with the backdrop. */
@@ -88,6 +92,7 @@ test('SUB-01 SUB-02 ACC-08 a monthly pass bought as a subscription is listed, lo
   ])
     await expect(page.getByText(fact, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(pattern(s.history.title))).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/tacit\/\d+$/);
   const detailUrl = page.url();
 
   // Its card is locked against removal while it renews on it.
@@ -144,4 +149,58 @@ test('SUB-01 axe on the subscriptions pages, in English and Arabic, light and da
       await checkAxe(page, `a subscription (${pageLocale}, ${colorScheme})`);
     }
   }
+});
+
+test('SUB-04 run a month ahead, the renewal is announced, charged to the saved card and its pass issued; the notice’s link terminates it without signing in', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const account = await subscribedCustomer(page, 'renewed');
+  const s = t.account.tacit;
+  await page.goto(shopUrl(NETWORK, locale, '/account/tacit'));
+  await page
+    .getByRole('article', { name: PASS_NAME })
+    .getByRole('link', { name: pattern(s.open) })
+    .click();
+  await expect(page).toHaveURL(/\/account\/tacit\/\d+$/);
+  const detailUrl = page.url();
+
+  // Forty days on, whatever today is: the next period's notice and charge are both due.
+  expect(await runRenewalsIn(40)).toMatch(/[1-9]\d* notice\(s\) sent, [1-9]\d* renewal\(s\) charged/);
+
+  // The next period paid, as the account's history says once the provider's word has arrived.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(detailUrl);
+        await expect(page.getByText(pattern(s.history.title))).toBeVisible();
+        return page.getByText(s.history.status.PAID, { exact: true }).count();
+      },
+      { message: 'the renewal paid', timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  // Its pass is in the wallet beside the first one.
+  await page.goto(shopUrl(NETWORK, locale, '/account/wallet'));
+  await expect(page.getByRole('article').filter({ hasText: PASS_NAME })).toHaveCount(2);
+
+  // The notice: its amount, and the link that terminates it, opened where nobody is signed in.
+  const notice = await waitForMail(account.email, '/subscription/terminate');
+  expect(notice.mail.text).toContain('€62.00');
+  const stranger = await browser.newPage();
+  try {
+    await stranger.goto(notice.link.toString());
+    const l = t.account.tacitLink;
+    await expect(stranger.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+    await expect(stranger.getByText(PASS_NAME).first()).toBeVisible();
+    await stranger.getByRole('button', { name: l.confirm }).click();
+    await expect(stranger.getByText(pattern(l.doneAfter))).toBeVisible();
+    // Used up: the same link again says so.
+    await stranger.goto(notice.link.toString());
+    await expect(stranger.getByText(t.apiErrors.SUBSCRIPTION_LINK_INVALID)).toBeVisible();
+  } finally {
+    await stranger.close();
+  }
+  await page.goto(detailUrl);
+  await expect(page.getByText(s.status.TERMINATED).first()).toBeVisible();
 });

@@ -136,7 +136,12 @@ async function start() {
   // Only this process can open the embedded database: staff commands act through it.
   const staff =
     database.driver.kind === 'pglite' && env.DATA_DIR !== IN_MEMORY_DATA_DIR
-      ? await startStaffListener({ deps, dataDir: env.DATA_DIR, closeGraceMs: SHUTDOWN_GRACE_MS })
+      ? await startStaffListener({
+          deps,
+          dataDir: env.DATA_DIR,
+          closeGraceMs: SHUTDOWN_GRACE_MS,
+          production: process.env.NODE_ENV === 'production',
+        })
       : undefined;
   if (staff) {
     logger.info(

@@ -14,6 +14,7 @@ import { isProcessAlive } from '../db/database.ts';
 import { randomToken } from '../security/tokens.ts';
 import type { AppDeps } from '../services/app-deps.ts';
 import { reviewRoutes } from '../services/documents/review/review-routes.ts';
+import { renewalStaffRoutes } from '../services/orders/subscriptions/renewal-staff-routes.ts';
 import type { AppEnv } from './app-env.ts';
 import { bodyLimit } from './body-limit.ts';
 import { createErrorHandler, notFound } from './error-handling.ts';
@@ -36,7 +37,7 @@ export const staffAccessPath = (dataDir: string) => `${dataDir}.staff.json`;
 
 const refusedToken = { message: ko('TOKEN_INVALID', 'The staff token is missing or wrong') };
 
-export function createStaffApp(deps: AppDeps, token: string) {
+export function createStaffApp(deps: AppDeps, token: string, options: { production?: boolean } = {}) {
   const app = new Hono<AppEnv>();
   app.use(requestContext(deps));
   // Hono's bearer check compares digests of the tokens, so the time taken tells nothing of a guess.
@@ -56,6 +57,7 @@ export function createStaffApp(deps: AppDeps, token: string) {
   );
   app.notFound(notFound);
   app.route('/', reviewRoutes());
+  app.route('/', renewalStaffRoutes({ production: options.production ?? false }));
   return app;
 }
 
@@ -70,10 +72,12 @@ export async function startStaffListener(options: {
   deps: AppDeps;
   dataDir: string;
   closeGraceMs: number;
+  /** NODE_ENV=production: renewals are not run ahead of their time. */
+  production?: boolean;
 }): Promise<StaffListener> {
   const token = randomToken();
   const server: RunningServer = await startServer({
-    fetch: createStaffApp(options.deps, token).fetch,
+    fetch: createStaffApp(options.deps, token, { production: options.production ?? false }).fetch,
     port: 0,
     hostname: STAFF_HOST,
     closeGraceMs: options.closeGraceMs,
