@@ -10,8 +10,8 @@ export type DeletionReceipt = {
 };
 
 /**
- * The code the ticket backend is to answer when a tacit subscription blocks the deletion (ACC-08).
- * Until tacit subscriptions exist, it never does.
+ * The code the ticket backend answers when a tacit subscription not terminated blocks the deletion
+ * (ACC-08).
  */
 export const DELETION_BLOCKED_CODE = 'DELETION_BLOCKED_BY_SUBSCRIPTION';
 
@@ -65,8 +65,7 @@ export const accountDeletionMachine = setup({
         src: 'requestDeletion',
         onDone: { target: 'loggingOut', actions: assign({ receipt: ({ event }) => event.output }) },
         onError: [
-          // Blocked by a subscription: nothing to retry until it ends (never answered until tacit
-          // subscriptions exist).
+          // Blocked by a subscription: nothing to retry until the customer terminates it.
           {
             guard: 'isBlockedBySubscription',
             target: 'blocked',
@@ -76,7 +75,7 @@ export const accountDeletionMachine = setup({
         ],
       },
     },
-    /** The server refused the deletion for a tacit subscription (never, until they exist). */
+    /** The server refused the deletion for a tacit subscription not terminated. */
     blocked: { type: 'final' },
     loggingOut: {
       invoke: {
