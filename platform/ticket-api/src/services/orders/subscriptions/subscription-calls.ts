@@ -25,7 +25,7 @@ import { hashOfToken } from './renewal-sweep.ts';
 import { subscriptionDetail, subscriptionSummaries } from './subscription-answer.ts';
 import { sendSubscriptionMail } from './subscription-mail.ts';
 import { cancelWaitingOrder, terminateSubscriptionRow } from './subscription-state.ts';
-import { scheduleOfPeriod } from './subscription-terms.ts';
+import { renewedItemOf, scheduleOfPeriod } from './subscription-terms.ts';
 
 type Caller = { deps: CheckoutDeps; network: LoadedNetwork; user: UserRow };
 
@@ -161,7 +161,12 @@ export async function updateSubscriptionCard(caller: Caller, id: number, cardId:
       .where(and(callersLiveMethods({ user, network }), eq(savedPaymentMethods.id, cardId)))
       .limit(1);
     if (!method) throw new AppError('SAVED_METHOD_NOT_FOUND');
-    if (expiryOf(method, now, network.network.config.timeZone).expired)
+    // Expired, or of a kind the item is not sold with (a bank account for an item paid by card only).
+    const accepted = renewedItemOf(network, row)?.paymentOptions.paymentMethods;
+    if (
+      expiryOf(method, now, network.network.config.timeZone).expired ||
+      (accepted !== undefined && !accepted.includes(method.kind))
+    )
       throw new AppError('SUBSCRIPTION_METHOD_NOT_USABLE');
     await tx
       .update(subscriptions)

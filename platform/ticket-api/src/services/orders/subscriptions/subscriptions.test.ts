@@ -70,6 +70,8 @@ beforeAll(async () => {
       pivotType: 'WEEK_PIVOT',
       pivotValue: 1,
       startProposals: 2,
+      // Paid by card only: a bank account cannot take its renewals.
+      paymentOptions: { paymentMethods: ['CARD'], allowSubscription: true },
     });
   });
   testApp = await createTestApp({ tenants: { tenantsDir } });
@@ -511,6 +513,24 @@ describe('refused charges and the method', () => {
       cardId: summary?.paymentMethod?.id ?? 0,
     });
     expect((await koOf(refused)).code).toBe('SUBSCRIPTION_METHOD_NOT_USABLE');
+  });
+
+  it('refuses a method the item is not sold with: a bank account for a pass paid by card only', async () => {
+    clock().set('2030-12-06T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: WEEKLY, startDate: '2030-12-09' });
+    const account = await storeSavedMethod(
+      db(),
+      { userId: buyer.user.id, networkId: LUMIERE_ID, now: clock().now() },
+      { kind: 'TRANSFER', brand: null, last4: '0189', expMonth: null, expYear: null },
+    );
+    const refused = await testApp.call(SUBSCRIPTION_CALLS.updateCard, {
+      ...own(buyer),
+      subscriptionId: row.id,
+      cardId: account.id,
+    });
+    expect((await koOf(refused)).code).toBe('SUBSCRIPTION_METHOD_NOT_USABLE');
+    expect((await subscriptionRow(row.id)).savedPaymentMethodId).toBe(row.savedPaymentMethodId);
   });
 
   it('PM-01 a method renewing a subscription is locked against removal until the subscription is terminated', async () => {
