@@ -600,11 +600,16 @@ try {
           `${progress.paid} PAID (${((progress.paid - lastPrinted.paid) / seconds).toFixed(1)}/s); ` +
           `${((progress.notifications - lastPrinted.notifications) / seconds).toFixed(1)} notifications/s applied; ` +
           `${connections} connections open to the ticket API, ${held.apiBusy} of its database connections busy ` +
-          `(${held.apiLockWaits} waiting for a lock); sweep ${sweepEndedMs === null ? 'running' : `ended at +${(sweepEndedMs / 1000).toFixed(0)} s`}`,
+          `(${held.apiLockWaits} waiting for a lock)` +
+          (sweeper
+            ? `; this process's sweep ${sweepEndedMs === null ? 'running' : `ended at +${(sweepEndedMs / 1000).toFixed(0)} s`}`
+            : ''),
       );
       lastPrinted = { at: elapsed, paid: progress.paid, notifications: progress.notifications };
     }
-    const stalled = sweepEndedMs !== null && elapsed - lastMove.at >= STALL_MS;
+    // Once every renewal is made, the notifications still to come are the sandbox's retries.
+    const made = sweeper ? sweepEndedMs !== null : progress.renewals >= due.count;
+    const stalled = made && elapsed - lastMove.at >= STALL_MS;
     if (allPaidMs !== null || elapsed >= LIMIT_MS || stalled) break;
   }
   const waitedMs = performance.now() - started;
