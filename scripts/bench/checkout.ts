@@ -11,10 +11,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { orderHistoryCall, placeOrderCall } from '@transit-shop/sdk/contract/checkout';
+import { orderHistoryCall } from '@transit-shop/sdk/contract/checkout';
 import { okEnvelopeSchema } from '@transit-shop/sdk/contract/envelope';
-import { verifyAnswerSchema } from '@transit-shop/sdk/contract/order';
-import { type Customer, signUpAndLogIn } from './support/customers.ts';
+import { signUpAndLogIn } from './support/customers.ts';
 import {
   closedLoopOfTasks,
   loadLine,
@@ -25,8 +24,20 @@ import {
   threadCpuMs,
   trackProcessesCpu,
 } from './support/measure.ts';
-import { nextSlot, readDemoNetwork, signedBody, signedQuery } from './support/network.ts';
+import { nextSlot, readDemoNetwork, signedQuery } from './support/network.ts';
 import { startPaymentSandbox } from './support/payment-sandbox-under-test.ts';
+import {
+  CARD_NUMBER,
+  hostedPagePath,
+  networkHeaders,
+  openHostedPage,
+  payWithCard,
+  placedOrder,
+  placeOrderBody,
+  type Shopper,
+  verifyCart,
+  wrong,
+} from './support/shop-checkout.ts';
 import { type Answer, startTicketApi } from './support/ticket-api-under-test.ts';
 
 // Seconds per concurrency level, for the orders and again for the baseline: the default run takes
@@ -44,7 +55,6 @@ const API_PORT = 8195;
 const SANDBOX_PORT = 8196;
 const NETWORK_SLUG = 'lumiere';
 const RETURN_PATH = '/cart/checkout';
-const CARD_NUMBER = '4242 4242 4242 4242';
 /** How long the count waits for the notifications the sandbox retries after a 303. */
 const SETTLE_LIMIT_MS = 20_000;
 /** How long the count waits for the confirmation emails the ticket API's jobs send after the answer. */
@@ -53,9 +63,7 @@ const CONFIRMATIONS_LIMIT_MS = 120_000;
 const QUOTED_FAILURES = 3;
 
 const network = await readDemoNetwork(NETWORK_SLUG);
-const NETWORK_HEADERS = { 'x-network-id': String(network.id) };
-const verifyAnswer = okEnvelopeSchema(verifyAnswerSchema);
-const placeAnswer = okEnvelopeSchema(placeOrderCall.response);
+const NETWORK_HEADERS = networkHeaders(network);
 const historyAnswer = okEnvelopeSchema(orderHistoryCall.response);
 // Secrets of this run only, shared by both services (decision 0018).
 const secrets = {
@@ -80,8 +88,6 @@ const api = await startTicketApi({
 /** PostgreSQL's server and backends, followed from now on (idle connections close and their backends exit). */
 const postgresCpu = trackProcessesCpu('postgres');
 
-type Shopper = Pick<Customer, 'userId' | 'userToken'>;
-
 /** What the customer saw of one order key. */
 type Placement = {
   userId: number;
@@ -105,32 +111,9 @@ const cart = () => [
   { shopItemId: 1103, quantity: 1, support: 'DEMATERIALIZED', ...nextSlot(network) },
 ];
 
-/** A future card expiry, MM/YY. */
-const expiry = () => `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
-
-/** A wrong answer of one step: the step, the status and the start of the body. */
-function wrong(step: string, answer: { status: number; body: string }, why = ''): Error {
-  return new Error(`${step}${why ? ` (${why})` : ''}: ${answer.status} ${answer.body.slice(0, 300)}`);
-}
-
 /** Order/verify.json on the cart with the customer's session; answers the cart's total. */
-async function verify(shopper: Shopper, articles: Record<string, unknown>[]): Promise<number> {
-  const body = signedBody(network, { ...shopper, networkId: network.id, articles, vouchers: [] });
-  const answer = await api.call('POST', '/Order/verify.json', body, NETWORK_HEADERS);
-  if (answer.status !== 200) throw wrong('Order/verify.json', answer);
-  const cartAnswer = verifyAnswer.safeParse(JSON.parse(answer.body));
-  if (!cartAnswer.success) throw wrong('Order/verify.json', answer, 'not the contract’s answer');
-  const { totalAmount, lines } = cartAnswer.data.response;
-  if (lines.length !== articles.length || totalAmount <= 0) throw wrong('Order/verify.json', answer);
-  return totalAmount;
-}
-
-function placed(answer: Answer) {
-  if (answer.status !== 200) throw wrong('Order/placeOrder.json', answer);
-  const parsed = placeAnswer.safeParse(JSON.parse(answer.body));
-  if (!parsed.success) throw wrong('Order/placeOrder.json', answer, 'not the contract’s answer');
-  return parsed.data.response;
-}
+const verify = (shopper: Shopper, articles: Record<string, unknown>[]) =>
+  verifyCart(api, network, shopper, articles);
 
 /** One complete order of the customer: verify, place, the hosted page, the card form. */
 async function completeOrder(shopper: Shopper): Promise<Steps> {
@@ -148,15 +131,10 @@ async function completeOrder(shopper: Shopper): Promise<Steps> {
     doubleClick,
   };
   placements.push(placement);
-  const body = signedBody(network, {
-    ...shopper,
-    networkId: network.id,
+  const body = placeOrderBody(network, shopper, {
     articles,
-    vouchers: [],
     orderKey: placement.orderKey,
-    paymentMethod: 'CARD',
-    installments: 1,
-    returnUrl: RETURN_PATH,
+    returnPath: RETURN_PATH,
     // Each customer buys the same cart again and again: as a buyer who answered "buy again" to
     // the repeat question (ORDER_ALREADY_BOUGHT, decision 0021) does.
     confirmRepeat: true,
@@ -166,7 +144,7 @@ async function completeOrder(shopper: Shopper): Promise<Steps> {
       api.call('POST', '/Order/placeOrder.json', body, NETWORK_HEADERS),
     ),
   );
-  const [order, again] = answers.map(placed);
+  const [order, again] = answers.map((answer) => placedOrder(answer, sandbox));
   if (!order) throw new Error('Order/placeOrder.json: no answer');
   placement.orderId = order.orderId;
   if (again && (again.orderId !== order.orderId || again.redirectUrl !== order.redirectUrl)) {
@@ -175,42 +153,15 @@ async function completeOrder(shopper: Shopper): Promise<Steps> {
         ` (pages ${order.redirectUrl} and ${again.redirectUrl})`,
     );
   }
-  const answer = answers[0] as Answer;
-  if (order.status !== 'PENDING') throw wrong('Order/placeOrder.json', answer, `status ${order.status}`);
   if (order.totalAmount !== total)
-    throw wrong('Order/placeOrder.json', answer, `verify's total was ${total}`);
-  if (!order.redirectUrl?.startsWith(`${sandbox.url}/pay/`)) {
-    throw wrong('Order/placeOrder.json', answer, 'redirectUrl not the sandbox’s page');
-  }
-  const pagePath = new URL(order.redirectUrl).pathname;
-  const checkoutId = pagePath.slice('/pay/'.length);
+    throw wrong('Order/placeOrder.json', answers[0] as Answer, `verify's total was ${total}`);
+  const pagePath = hostedPagePath(order);
   const placedAt = performance.now();
 
-  const page = await sandbox.client.request('GET', pagePath);
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
-  if (page.status !== 200 || !token) throw wrong(`GET ${pagePath}`, page, 'no card form');
+  const token = await openHostedPage(sandbox, pagePath);
   const shown = performance.now();
 
-  const form = new URLSearchParams({
-    token,
-    holder: 'Ada Lovelace',
-    number: CARD_NUMBER,
-    expiry: expiry(),
-    cvc: '123',
-    action: 'pay',
-  });
-  const paid = await sandbox.client.request('POST', pagePath, form.toString(), {
-    'content-type': 'application/x-www-form-urlencoded',
-  });
-  const location = typeof paid.headers.location === 'string' ? new URL(paid.headers.location) : null;
-  if (
-    paid.status !== 303 ||
-    location?.searchParams.get('status') !== 'succeeded' ||
-    location.searchParams.get('checkout') !== checkoutId ||
-    location.pathname !== RETURN_PATH
-  ) {
-    throw wrong(`POST ${pagePath}`, paid, `sent back to ${paid.headers.location ?? 'nowhere'}`);
-  }
+  await payWithCard(sandbox, pagePath, token, RETURN_PATH);
   placement.paid = true;
   const ended = performance.now();
   return {

@@ -24,10 +24,14 @@ export type PaymentSandboxUnderTest = {
 /** The two secrets the ticket API and the sandbox share (decision 0018). */
 export type SandboxSecrets = { apiKey: string; webhookSecret: string };
 
-/** Starts the sandbox on port (127.0.0.1, LOG_LEVEL=warn) and answers once it answers GET /healthz. */
+/**
+ * Starts the sandbox on port (127.0.0.1, LOG_LEVEL=warn unless `logLevel` says otherwise) and
+ * answers once it answers GET /healthz.
+ */
 export async function startPaymentSandbox(options: {
   port: number;
   secrets: SandboxSecrets;
+  logLevel?: 'warn' | 'error';
 }): Promise<PaymentSandboxUnderTest> {
   const { port, secrets } = options;
   const url = `http://127.0.0.1:${port}`;
@@ -38,7 +42,7 @@ export async function startPaymentSandbox(options: {
     PAYMENT_SANDBOX_PUBLIC_URL: url,
     PAYMENT_SANDBOX_API_KEY: secrets.apiKey,
     PAYMENT_SANDBOX_WEBHOOK_SECRET: secrets.webhookSecret,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
   });
   let closing: Promise<void> | undefined;
   // The benchmark's own clean-up exits the process: the sandbox is told to stop at once.

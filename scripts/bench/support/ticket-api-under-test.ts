@@ -21,6 +21,8 @@ export type Answer = { status: number; body: string };
 
 export type TicketApiUnderTest = {
   port: number;
+  /** The temporary database's URL, for a benchmark that runs a service's own code against it. */
+  databaseUrl: string;
   /** The service's process, for its CPU time. */
   pid: number;
   /** A call on a keep-alive connection; a body is sent as JSON. */
@@ -122,6 +124,7 @@ export async function startTicketApi(options: {
     await untilHealthy(child, client, 'the ticket API');
     return {
       port,
+      databaseUrl: databaseUrl.toString(),
       pid: child.pid ?? 0,
       outboxDir,
       call,
