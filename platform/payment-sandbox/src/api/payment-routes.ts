@@ -1,15 +1,37 @@
+// GET /v1/payments/:id: a payment's state, for a merchant that missed its notifications.
 // POST /v1/payments/:id/settle, a test helper: settles a pending SEPA debit now.
 import { Hono } from 'hono';
 import { ApiError } from '../http/api-error.ts';
 import { readId } from '../http/json-body.ts';
 import { settleDebit } from '../payments/payment-events.ts';
 import type { SandboxDeps } from '../payments/sandbox-deps.ts';
-import { type PaymentAnswer, paymentIdSchema } from '../protocol/schemas.ts';
+import { type PaymentAnswer, type PaymentStateAnswer, paymentIdSchema } from '../protocol/schemas.ts';
 
 const paymentNotFound = () => new ApiError(404, 'payment_not_found', 'No payment has this id');
 
 export function paymentRoutes(deps: SandboxDeps) {
   const app = new Hono();
+
+  app.get('/:id', (c) => {
+    const id = readId(c.req.param('id'), paymentIdSchema, paymentNotFound());
+    const payment = deps.store.payments.get(id);
+    if (!payment) throw paymentNotFound();
+    return c.json<PaymentStateAnswer>(
+      {
+        id: payment.id,
+        checkoutId: payment.checkoutId,
+        merchantReference: payment.merchantReference,
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        purpose: payment.purpose,
+        reason: payment.reason,
+        sequence: payment.sequence,
+      },
+      200,
+    );
+  });
 
   app.post('/:id/settle', async (c) => {
     const id = readId(c.req.param('id'), paymentIdSchema, paymentNotFound());

@@ -113,6 +113,25 @@ export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 export const chargeAnswerSchema = paymentAnswerSchema.extend({ purpose: chargePurposeSchema.nullable() });
 export type ChargeAnswer = z.infer<typeof chargeAnswerSchema>;
 
+/**
+ * `GET /v1/payments/:id`: a payment as the sandbox knows it now, for a merchant whose notification
+ * never came (its endpoint was down through every retry).
+ */
+export const paymentStateAnswerSchema = z.strictObject({
+  id: paymentIdSchema,
+  checkoutId: checkoutIdSchema.nullable(),
+  merchantReference: z.string(),
+  status: paymentStatusSchema,
+  amount: amountSchema,
+  currency: currencySchema,
+  method: methodSchema,
+  purpose: chargePurposeSchema.nullable(),
+  reason: refusalReasonSchema.nullable(),
+  /** The sequence of the payment's last notification: a later read never says less. */
+  sequence: z.number().int().min(0),
+});
+export type PaymentStateAnswer = z.infer<typeof paymentStateAnswerSchema>;
+
 /** `POST /v1/methods/:token/revoke`: the mandate as the customer's bank left it. */
 export const revokedMandateAnswerSchema = z.strictObject({
   token: methodTokenSchema,

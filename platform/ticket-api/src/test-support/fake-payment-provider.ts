@@ -7,6 +7,7 @@ import type {
   CheckoutState,
   CreateCheckoutInput,
   PaymentProvider,
+  PaymentState,
   ProviderCheckoutStatus,
   SavedMethodDetails,
 } from '../services/payments/payment-provider.ts';
@@ -29,6 +30,11 @@ type FakeCharge = {
   amount: number;
   currency: string;
   methodToken: string;
+  /** What the provider answers when the payment is read (getPayment); tests move it. */
+  status: 'pending' | 'succeeded' | 'refused';
+  reason: string | null;
+  /** How many times getPayment read it. */
+  reads: number;
 };
 
 export type SignedNotification = { body: string; headers: Record<string, string>; eventId: string };
@@ -37,7 +43,12 @@ export type FakePaymentProvider = PaymentProvider & {
   readonly checkouts: Map<string, FakeCheckout>;
   readonly charges: Map<string, FakeCharge>;
   /** How many times each call was made (idempotent replays included). */
-  readonly calls: { createCheckout: number; chargeSavedMethod: number; getCheckout: number };
+  readonly calls: {
+    createCheckout: number;
+    chargeSavedMethod: number;
+    getCheckout: number;
+    getPayment: number;
+  };
   /** What the next charges answer. */
   chargeStatus: 'pending' | 'succeeded' | 'refused';
   /** Makes the provider fail (it does not answer). */
@@ -91,7 +102,7 @@ export function createFakePaymentProvider(options: { now?: () => Date } = {}): F
     name: SANDBOX_PROVIDER,
     checkouts,
     charges,
-    calls: { createCheckout: 0, chargeSavedMethod: 0, getCheckout: 0 },
+    calls: { createCheckout: 0, chargeSavedMethod: 0, getCheckout: 0, getPayment: 0 },
     chargeStatus: 'succeeded',
     failing: false,
     async createCheckout(input) {
@@ -130,10 +141,34 @@ export function createFakePaymentProvider(options: { now?: () => Date } = {}): F
       if (provider.failing) throw new Error('the fake provider does not answer');
       let charge = charges.get(input.merchantReference);
       if (!charge) {
-        charge = { ...input, purpose: input.purpose ?? null, paymentId: id('pay') };
+        charge = {
+          ...input,
+          purpose: input.purpose ?? null,
+          paymentId: id('pay'),
+          status: provider.chargeStatus,
+          reason: provider.chargeStatus === 'refused' ? 'card_declined' : null,
+          reads: 0,
+        };
         charges.set(input.merchantReference, charge);
       }
-      return { paymentId: charge.paymentId, status: provider.chargeStatus };
+      return { paymentId: charge.paymentId, status: charge.status };
+    },
+    async getPayment(paymentId): Promise<PaymentState> {
+      provider.calls.getPayment += 1;
+      if (provider.failing) throw new Error('the fake provider does not answer');
+      const charge = [...charges.values()].find((candidate) => candidate.paymentId === paymentId);
+      if (!charge) throw new Error(`no payment ${paymentId}`);
+      charge.reads += 1;
+      return {
+        paymentId,
+        checkoutId: null,
+        status: charge.status,
+        merchantReference: charge.merchantReference,
+        amount: charge.amount,
+        currency: charge.currency,
+        method: 'CARD',
+        reason: charge.reason,
+      };
     },
     readNotification(headers, rawBody, at) {
       return readSandboxNotification(TEST_WEBHOOK_SECRET, headers, rawBody, at);

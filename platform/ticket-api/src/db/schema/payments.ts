@@ -54,9 +54,10 @@ export const payments = pgTable(
     /** The sequence of the last event applied: an older one arriving late is ignored. */
     lastEventSequence: integer('last_event_sequence').notNull().default(0),
     /**
-     * When the minute's sweep reads the checkout at the provider, in case its page was abandoned:
-     * a minute after the page's expiry, or a checkout's lifetime after a placement the provider
-     * never started; null once the payment has an outcome or was read.
+     * When the minute's sweep reads the payment at the provider: a checkout in case its page was
+     * abandoned (a minute after the page's expiry, or a checkout's lifetime after a placement the
+     * provider never started), a charge of a saved method in case its notification never comes
+     * (charge-reads.ts); null once the payment has an outcome or was read.
      */
     checkoutCheckAt: timestamp('checkout_check_at', { withTimezone: true }),
     /**

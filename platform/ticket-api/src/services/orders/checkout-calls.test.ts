@@ -25,6 +25,7 @@ import { deliverOrderConfirmation } from './confirmation/send-order-confirmation
 import { orderRowOf, paymentOfOrder } from './order-test-kit.ts';
 import { localInstant, runAfterCommit } from './payment-outcome/after-commit.ts';
 import { chargeDueInstalments, chargeInstalment } from './payment-outcome/charge-instalment.ts';
+import { CHARGE_READ_AFTER_MS } from './payment-outcome/charge-reads.ts';
 import { checkDueCheckouts } from './payment-outcome/check-due-checkouts.ts';
 import { scopedOrderKey } from './pricing/order-vouchers.ts';
 
@@ -1011,6 +1012,50 @@ describe('instalment debits', () => {
         (charge) => charge.methodToken === 'pm_bbbbbbbbbbbbbbbbbbbbbbbb',
       );
       expect(charged).toHaveLength(1);
+    } finally {
+      clock.set(started);
+    }
+  });
+
+  it('PAY-02 a later debit whose notification never comes is read at the provider, paid once; a late notification changes nothing', async () => {
+    const buyer = await signIn();
+    const answer = await placed(placing(buyer, { articles: [annual()], installments: 3 }));
+    await notifyPayment(answer.orderId, 'payment.succeeded', {
+      savedMethod: { ...VISA_SAVED, token: 'pm_cccccccccccccccccccccccc' },
+    });
+    const { clock, deps } = testApp.current;
+    const { db } = deps;
+    const started = clock.now();
+    const [second] = await db
+      .select()
+      .from(instalments)
+      .where(and(eq(instalments.orderId, answer.orderId), eq(instalments.number, 2)));
+    try {
+      await chargeInstalment(deps, second?.id ?? 0);
+      const [charged] = await db
+        .select()
+        .from(instalments)
+        .where(eq(instalments.id, second?.id ?? 0));
+      const paymentId = charged?.paymentId ?? '';
+      const sentAt = clock.now().getTime();
+      // Nine minutes on, no notification yet: the provider is not asked.
+      clock.set(new Date(sentAt + 9 * 60_000));
+      await checkDueCheckouts(deps);
+      const charge = testApp.current.payments.charges.get(paymentId);
+      expect(charge?.reads).toBe(0);
+      // Ten minutes on, read once: paid.
+      clock.set(new Date(sentAt + CHARGE_READ_AFTER_MS));
+      await checkDueCheckouts(deps);
+      await checkDueCheckouts(deps);
+      expect(charge?.reads).toBe(1);
+      const plan = await history(buyer, answer.orderId);
+      expect(plan.instalments.map((row) => row.status)).toEqual(['PAID', 'PAID', 'SCHEDULED']);
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      expect(payment).toMatchObject({ status: 'SUCCEEDED', checkoutCheckAt: null });
+      // The notification, arriving at last, is one more word about a settled payment.
+      await notify(testApp.current.payments.notification(paymentId, 'payment.succeeded'));
+      const after = await history(buyer, answer.orderId);
+      expect(after.events.filter((event) => event.type === 'INSTALMENT_PAID')).toHaveLength(1);
     } finally {
       clock.set(started);
     }

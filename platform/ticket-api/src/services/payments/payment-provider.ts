@@ -1,6 +1,7 @@
 // The payment provider port (decision 0018): the only thing the ticket API knows of a provider.
 // A hosted checkout for one payment, a charge of a method saved earlier, the status of a checkout
-// (the browser's return), and the reading of a signed server-to-server notification.
+// (the browser's return) or of a payment (a charge whose notification never came), and the reading
+// of a signed server-to-server notification.
 
 export type ProviderMethod = 'CARD' | 'TRANSFER';
 export type ProviderCheckoutStatus = 'open' | 'pending' | 'succeeded' | 'refused' | 'cancelled' | 'expired';
@@ -69,6 +70,19 @@ export type ChargeInput = {
 
 export type ChargeResult = { paymentId: string; status: ProviderPaymentStatus };
 
+/** A payment as the provider knows it now. */
+export type PaymentState = {
+  paymentId: string;
+  checkoutId: string | null;
+  status: ProviderPaymentStatus;
+  merchantReference: string;
+  amount: number;
+  currency: string;
+  method: ProviderMethod;
+  /** Why it was refused, in the provider's words (insufficient_funds, card_expired…); null otherwise. */
+  reason: string | null;
+};
+
 /** A notification whose signature and freshness were checked. */
 export type PaymentNotification = {
   eventId: string;
@@ -100,6 +114,8 @@ export type PaymentProvider = {
   getCheckout(checkoutId: string): Promise<CheckoutState>;
   /** Debits a saved method without the buyer; the same merchantReference answers the same charge. */
   chargeSavedMethod(input: ChargeInput): Promise<ChargeResult>;
+  /** A payment's status as the provider knows it (a charge whose notification did not come). */
+  getPayment(paymentId: string): Promise<PaymentState>;
   /** Checks a notification's signature and freshness and parses it, or says why it is refused. */
   readNotification(headers: Headers, rawBody: string, now: Date): NotificationReading;
 };

@@ -154,6 +154,43 @@ describe('sandbox calls', () => {
     });
   });
 
+  it("reads a payment's state: GET /v1/payments/:id with the key, its refusal reason kept", async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const provider = createSandboxProvider({
+      baseUrl: 'http://sandbox.test/',
+      apiKey: 'key-of-the-sandbox-api',
+      webhookSecret: 'unused-in-this-test',
+      send: async (url, init) => {
+        seen.push({ url: String(url), init: init ?? {} });
+        return Response.json({
+          id: 'pay_0123456789abcdef01234567',
+          checkoutId: null,
+          merchantReference: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+          status: 'refused',
+          amount: 7490,
+          currency: 'EUR',
+          method: 'CARD',
+          purpose: 'subscription',
+          reason: 'insufficient_funds',
+          sequence: 1,
+        });
+      },
+    });
+    expect(await provider.getPayment('pay_0123456789abcdef01234567')).toEqual({
+      paymentId: 'pay_0123456789abcdef01234567',
+      checkoutId: null,
+      status: 'refused',
+      merchantReference: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      amount: 7490,
+      currency: 'EUR',
+      method: 'CARD',
+      reason: 'insufficient_funds',
+    });
+    expect(seen[0]?.url).toBe('http://sandbox.test/v1/payments/pay_0123456789abcdef01234567');
+    expect(seen[0]?.init.method).toBe('GET');
+    expect(new Headers(seen[0]?.init.headers).get('authorization')).toBe('Bearer key-of-the-sandbox-api');
+  });
+
   it('turns a refusal, a wrong answer or no answer into a provider error', async () => {
     const answers: (() => Response)[] = [
       () => Response.json({ error: { code: 'unauthorized', message: 'no' } }, { status: 401 }),
@@ -170,6 +207,7 @@ describe('sandbox calls', () => {
         send: async () => answer(),
       });
       await expect(provider.getCheckout('chk_1')).rejects.toBeInstanceOf(PaymentProviderError);
+      await expect(provider.getPayment('pay_1')).rejects.toBeInstanceOf(PaymentProviderError);
     }
   });
 });

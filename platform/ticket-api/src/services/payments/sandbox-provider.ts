@@ -10,6 +10,7 @@ import {
   type NotificationReading,
   type PaymentProvider,
   PaymentProviderError,
+  type PaymentState,
 } from './payment-provider.ts';
 
 export const SANDBOX_PROVIDER = 'sandbox';
@@ -43,6 +44,16 @@ const checkoutSchema = z.object({
   method: methodSchema,
 });
 const chargeSchema = z.object({ id: z.string().min(1), status: paymentStatusSchema });
+const paymentStateSchema = z.object({
+  id: z.string().min(1),
+  checkoutId: z.string().min(1).nullable(),
+  merchantReference: z.string(),
+  status: paymentStatusSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  method: methodSchema,
+  reason: z.string().nullable(),
+});
 
 const savedMethodSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -280,6 +291,23 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
         },
       });
       return { paymentId: charge.id, status: charge.status };
+    },
+    async getPayment(paymentId): Promise<PaymentState> {
+      const payment = await request(
+        'GET',
+        `/v1/payments/${encodeURIComponent(paymentId)}`,
+        paymentStateSchema,
+      );
+      return {
+        paymentId: payment.id,
+        checkoutId: payment.checkoutId,
+        status: payment.status,
+        merchantReference: payment.merchantReference,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        reason: payment.reason,
+      };
     },
     readNotification(headers, rawBody, now) {
       return readSandboxNotification(options.webhookSecret, headers, rawBody, now);

@@ -1,12 +1,14 @@
 // A later instalment debited on its due date (PAY-02, decision 0019): the charge-instalment job
 // moves it from SCHEDULED to PENDING with a payment row, then asks the provider to charge the
 // saved method with that payment's id as idempotency key (a retried job charges once). The
-// provider's notification marks it PAID or FAILED (the order then REGULARIZATION).
+// provider's notification, or its status read when none came (charge-reads.ts), marks it PAID or
+// FAILED (the order then REGULARIZATION).
 import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import { and, eq, lte } from 'drizzle-orm';
 import { orders } from '../../../db/schema/orders.ts';
 import { instalments, payments, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import { type CheckoutDeps, notifyUrlOf } from '../checkout-deps.ts';
+import { recordChargeSent } from './charge-reads.ts';
 import { moveOrder, recordOrderEvent } from './finalise-order.ts';
 
 export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number): Promise<void> {
@@ -80,10 +82,11 @@ export async function chargeInstalment(deps: CheckoutDeps, instalmentId: number)
     description: `#${order.id} ${instalment.number}/${order.installments}`,
     notifyUrl: notifyUrlOf(deps),
   });
-  await deps.db
-    .update(payments)
-    .set({ providerPaymentId: charge.paymentId, updatedAt: deps.clock.now() })
-    .where(eq(payments.id, payment.id));
+  await recordChargeSent(deps.db, {
+    paymentId: payment.id,
+    providerPaymentId: charge.paymentId,
+    now: deps.clock.now(),
+  });
 }
 
 /** The date (YYYY-MM-DD) an instant falls on in a time zone. */

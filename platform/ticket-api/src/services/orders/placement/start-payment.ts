@@ -10,6 +10,7 @@ import { type PaymentRow, payments, savedPaymentMethods } from '../../../db/sche
 import { builtOnce, placeholderValue } from '../../../hot-path/built-once.ts';
 import { PaymentProviderError } from '../../payments/payment-provider.ts';
 import { type CheckoutDeps, notifyUrlOf } from '../checkout-deps.ts';
+import { recordChargeSent } from '../payment-outcome/charge-reads.ts';
 import { refusal } from '../pricing/price-cart.ts';
 
 /** Ours: a checkout is read this long after its page's expiry. */
@@ -82,11 +83,11 @@ export async function startPayment(options: {
         // The buyer is at the checkout: a customer-initiated charge of a saved method.
         purpose: null,
       });
-      const [updated] = await deps.db
-        .update(payments)
-        .set({ providerPaymentId: charge.paymentId, updatedAt: deps.clock.now() })
-        .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)))
-        .returning();
+      const updated = await recordChargeSent(deps.db, {
+        paymentId: payment.id,
+        providerPaymentId: charge.paymentId,
+        now: deps.clock.now(),
+      });
       return updated ?? payment;
     }
     const lang: Locale = isLocale(order.lang) ? order.lang : DEFAULT_LOCALE;

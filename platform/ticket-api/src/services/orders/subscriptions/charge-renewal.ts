@@ -4,8 +4,9 @@
 // payment added for this try; then, after the commit, the saved method is charged off-session with
 // that payment's id as the provider's idempotency key. Two processes, or a retried job, find the
 // renewal CHARGING and its payment either sent (nothing to do) or not (the same payment charged
-// again, which the provider answers once). The provider's notification settles it: paid (the
-// order completes as any other, its tickets issued), or refused (renewal-refusal.ts).
+// again, which the provider answers once). The provider's notification settles it, or its status
+// read when no notification came (charge-reads.ts): paid (the order completes as any other, its
+// tickets issued), or refused (renewal-refusal.ts).
 import { createHash } from 'node:crypto';
 import { lastDayOf } from '@transit-shop/sdk/subscriptions/renewal-schedule';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
@@ -27,6 +28,7 @@ import {
 import { users } from '../../../db/schema/users.ts';
 import { expiryOf } from '../../payment-methods/list-saved-payment-methods.ts';
 import { type CheckoutDeps, notifyUrlOf } from '../checkout-deps.ts';
+import { recordChargeSent } from '../payment-outcome/charge-reads.ts';
 import { recordOrderEvent } from '../payment-outcome/finalise-order.ts';
 import { writePlacedOrder } from '../placement/write-placed-order.ts';
 import { type SubscriptionMail, sendSubscriptionMail } from './subscription-mail.ts';
@@ -351,9 +353,10 @@ export async function chargeRenewal(deps: CheckoutDeps, subscriptionId: number):
     notifyUrl: notifyUrlOf(deps),
     purpose: 'subscription',
   });
-  await deps.db
-    .update(payments)
-    .set({ providerPaymentId: result.paymentId, updatedAt: deps.clock.now() })
-    .where(and(eq(payments.id, charge.payment.id), eq(payments.status, 'OPEN')));
+  await recordChargeSent(deps.db, {
+    paymentId: charge.payment.id,
+    providerPaymentId: result.paymentId,
+    now: deps.clock.now(),
+  });
   return true;
 }

@@ -32,6 +32,8 @@ import { storeSavedMethod, testProviderToken } from '../../../test-support/saved
 import { createTestApp, LUMIERE_ID, type TestApp } from '../../../test-support/test-app.ts';
 import { testPostgresUrl } from '../../../test-support/test-database.ts';
 import { createSession } from '../../sessions/create-session.ts';
+import { CHARGE_READ_AFTER_MS, CHARGE_READ_AGAIN_MS } from '../payment-outcome/charge-reads.ts';
+import { checkDueCheckouts } from '../payment-outcome/check-due-checkouts.ts';
 import { renewDueSubscriptions } from './renewal-sweep.ts';
 
 const LAKESIDE_ID = 103;
@@ -546,6 +548,68 @@ describe('refused charges and the method', () => {
     expect((await koOf(removal)).code).toBe('SAVED_METHOD_LOCKED');
     await terminate(buyer, row.id);
     expect((await cards(buyer)).cards[0]).toMatchObject({ usedForSubscriptions: false, locked: false });
+  });
+});
+
+describe('a charge whose notification never comes', () => {
+  const readDue = () => checkDueCheckouts(testApp.deps);
+
+  it('a renewal charged and never notified is read at the provider: paid, its ticket issued once', async () => {
+    clock().set('2030-01-10T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2030-02' });
+    await untilNextCharge(row.id);
+    const [sent] = await unansweredCharges(row.id);
+    if (!sent) throw new Error('the renewal was not charged');
+    const sentAt = clock().now().getTime();
+    clock().set(new Date(sentAt + CHARGE_READ_AFTER_MS - 60_000));
+    await readDue();
+    expect(sent.reads).toBe(0);
+    expect((await renewalsOf(row.id))[0]?.status).toBe('CHARGING');
+    clock().set(new Date(sentAt + CHARGE_READ_AFTER_MS));
+    await readDue();
+    await readDue();
+    expect(sent.reads).toBe(1);
+    const [renewal] = await renewalsOf(row.id);
+    expect(renewal).toMatchObject({ status: 'PAID', period: 1 });
+    expect(await ticketsOfOrders([renewal?.orderId ?? 0])).toHaveLength(1);
+    // The notification arrives at last: nothing more is issued, the next renewal is the next month's.
+    await notify(sent.merchantReference, 'payment.succeeded');
+    expect(await ticketsOfOrders([renewal?.orderId ?? 0])).toHaveLength(1);
+    expect((await subscriptionRow(row.id)).nextPeriod).toBe(2);
+  });
+
+  it('SUB-03 a refusal read at the provider keeps its reason and is told: tried again a day later; a debit still pending is read again later', async () => {
+    clock().set('2030-03-10T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2030-04' });
+    testApp.payments.chargeStatus = 'pending';
+    try {
+      await untilNextCharge(row.id);
+    } finally {
+      testApp.payments.chargeStatus = 'succeeded';
+    }
+    const [sent] = await unansweredCharges(row.id);
+    if (!sent) throw new Error('the renewal was not charged');
+    const sentAt = clock().now().getTime();
+    clock().set(new Date(sentAt + CHARGE_READ_AFTER_MS));
+    await readDue();
+    const [payment] = await db().select().from(payments).where(eq(payments.id, sent.merchantReference));
+    expect(payment?.status).toBe('PENDING');
+    expect(payment?.checkoutCheckAt?.getTime()).toBe(sentAt + CHARGE_READ_AFTER_MS + CHARGE_READ_AGAIN_MS);
+    // The bank refuses it for want of funds; only the next read tells.
+    sent.status = 'refused';
+    sent.reason = 'insufficient_funds';
+    const readAt = sentAt + CHARGE_READ_AFTER_MS + CHARGE_READ_AGAIN_MS;
+    clock().set(new Date(readAt));
+    await readDue();
+    const [renewal] = await renewalsOf(row.id);
+    expect(renewal).toMatchObject({ status: 'RETRYING', tries: 1, lastReason: 'insufficient_funds' });
+    // Known 40 minutes late, the refusal is tried again no sooner than a day after.
+    expect(renewal?.nextAttemptAt?.getTime()).toBe(readAt + 86_400_000);
+    expect((await outboxTexts()).at(-1)).toContain('Nous n’avons pas pu prélever');
+    const [after] = await db().select().from(payments).where(eq(payments.id, sent.merchantReference));
+    expect(after).toMatchObject({ status: 'REFUSED', checkoutCheckAt: null });
   });
 });
 
