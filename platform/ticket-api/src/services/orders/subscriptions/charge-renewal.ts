@@ -228,7 +228,8 @@ async function prepareRenewal(
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId))
-    .for('update')
+    // Another process moving it now: left to it (its look moves the next one on).
+    .for('update', { skipLocked: true })
     .limit(1);
   if (
     subscription?.status !== 'ACTIVE' ||

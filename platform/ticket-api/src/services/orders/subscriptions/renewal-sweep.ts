@@ -58,7 +58,8 @@ async function announceRenewal(
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId))
-    .for('update')
+    // Another process moving it now: left to it (its look moves the next one on).
+    .for('update', { skipLocked: true })
     .limit(1);
   if (subscription?.status !== 'ACTIVE' || !subscription.noticeAt || subscription.noticeAt > now) return null;
   const network = deps.networks.byId(subscription.networkId);
