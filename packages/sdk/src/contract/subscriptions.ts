@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { validityPeriodSchema } from '../catalogue/validity-period.ts';
 import { RENEWAL_INTERVALS, supportSchema } from './catalogue.ts';
-import { savedMethodKindSchema } from './checkout.ts';
+import { returnPathSchema, savedMethodKindSchema } from './checkout.ts';
 import { defineCall } from './define-call.ts';
 import {
   idSchema,
@@ -187,6 +187,49 @@ export const updateSubscriptionCardCall = defineCall({
   response: subscriptionDetailSchema,
 });
 
+/** The query parameter naming a card setup in the address the provider sends the browser back to. */
+export const CARD_SETUP_PARAM = 'cardSetup';
+
+/**
+ * A new card for a subscription, saved on the provider's page (Subscriptions/updateCard "a new card
+ * saved through the provider's page"): open until the provider answers, then saved (the subscription
+ * renews on it from now on), refused, cancelled, or expired (the page was left).
+ */
+export const CARD_SETUP_STATUSES = ['OPEN', 'SAVED', 'REFUSED', 'CANCELLED', 'EXPIRED'] as const;
+export const cardSetupStatusSchema = z.enum(CARD_SETUP_STATUSES);
+export type CardSetupStatus = z.infer<typeof cardSetupStatusSchema>;
+
+export const cardSetupIdSchema = z.uuid();
+
+/**
+ * Opens the provider's page where the customer gives a new card for a subscription; nothing is
+ * charged there. Once the provider saves it, the subscription renews on it (a blocked one is
+ * unblocked and charged what is due), as with updateCard. The provider sends the browser back to
+ * `returnUrl` with `cardSetup=<setupId>`. A terminated subscription, or one whose item is not paid
+ * by card, is refused (SUBSCRIPTION_TERMINATED, SUBSCRIPTION_METHOD_NOT_USABLE).
+ */
+export const startCardSetupCall = defineCall({
+  path: 'Subscriptions/newCard',
+  method: 'POST',
+  authenticated: true,
+  session: { token: 'userToken' },
+  request: ownRequest({ subscriptionId: idSchema, returnUrl: returnPathSchema }),
+  response: z.object({ setupId: cardSetupIdSchema, redirectUrl: z.url() }),
+});
+export type StartedCardSetup = z.infer<typeof startCardSetupCall.response>;
+
+/** Where a card setup stands, with the subscription as it is now (the browser's return reads it). */
+export const readCardSetupCall = defineCall({
+  path: 'Subscriptions/cardSetup',
+  method: 'GET',
+  authenticated: true,
+  session: { token: 'userToken' },
+  cacheable: false,
+  request: ownRequest({ subscriptionId: textIdSchema, setupId: cardSetupIdSchema }),
+  response: z.object({ status: cardSetupStatusSchema, subscription: subscriptionDetailSchema }),
+});
+export type CardSetupAnswer = z.infer<typeof readCardSetupCall.response>;
+
 /** The token of a renewal notice's termination link: 32 random bytes in base64url. */
 export const terminationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a termination link token');
 
@@ -226,6 +269,8 @@ export const SUBSCRIPTION_CALLS = {
   get: getSubscriptionCall,
   terminate: terminateSubscriptionCall,
   updateCard: updateSubscriptionCardCall,
+  startCardSetup: startCardSetupCall,
+  readCardSetup: readCardSetupCall,
   readTerminationLink: readTerminationLinkCall,
   terminateByLink: terminateByLinkCall,
 } as const;
