@@ -6,7 +6,11 @@
 
 import type { ValidityPeriod } from '@transit-shop/sdk/catalogue/validity-period';
 import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
-import { RENEWAL_STATUSES, SUBSCRIPTION_STATUSES } from '@transit-shop/sdk/contract/subscriptions';
+import {
+  CARD_SETUP_STATUSES,
+  RENEWAL_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '@transit-shop/sdk/contract/subscriptions';
 import { sql } from 'drizzle-orm';
 import {
   date,
@@ -18,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { savedPaymentMethods } from './payments.ts';
@@ -132,3 +137,30 @@ export const subscriptionRenewals = pgTable(
 );
 
 export type SubscriptionRenewalRow = typeof subscriptionRenewals.$inferSelect;
+
+export const cardSetupStatusEnum = pgEnum('subscription_card_setup_status', CARD_SETUP_STATUSES);
+
+/**
+ * A new card for a subscription typed on the provider's page (Subscriptions/newCard): nothing is
+ * charged; its notification saves the card and the subscription renews on it from then on. Its id,
+ * prefixed, is the provider's merchantReference and the checkout's idempotency key.
+ */
+export const subscriptionCardSetups = pgTable(
+  'subscription_card_setups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCheckoutId: text('provider_checkout_id'),
+    status: cardSetupStatusEnum('status').notNull().default('OPEN'),
+    /** The card the provider saved, once it did. */
+    savedPaymentMethodId: integer('saved_payment_method_id').references(() => savedPaymentMethods.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('subscription_card_setups_subscription_idx').on(table.subscriptionId)],
+);
+
+export type SubscriptionCardSetupRow = typeof subscriptionCardSetups.$inferSelect;

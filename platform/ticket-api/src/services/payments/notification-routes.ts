@@ -4,8 +4,9 @@
 // transaction: a repeated event answers 200 and changes nothing, an event older than the payment's
 // last one is ignored, an event whose amount, currency or ids are not its payment's is recorded as a
 // mismatch and changes nothing (decision 0022); a success for an order whose network is not loaded
-// is recorded and answered 200, its order completed later (decision 0025). A 2xx tells the provider
-// to stop retrying.
+// is recorded and answered 200, its order completed later (decision 0025). A notification about a
+// subscription's card setup (decision 0043) goes to it instead. A 2xx tells the provider to stop
+// retrying.
 import { JSON_BODY_MAX_BYTES } from '@transit-shop/sdk/contract/body-limits';
 import { ok } from '@transit-shop/sdk/contract/envelope';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
@@ -15,6 +16,7 @@ import { bodyLimit } from '../../http/body-limit.ts';
 import { logAwaitingNetwork } from '../orders/payment-outcome/acknowledge-payment.ts';
 import { runAfterCommit } from '../orders/payment-outcome/after-commit.ts';
 import { applyPaymentEvent, type PaymentOutcome } from '../orders/payment-outcome/apply-payment-event.ts';
+import { applyCardSetupWord, cardSetupOfReference } from '../orders/subscriptions/card-setup.ts';
 
 export const NOTIFICATION_PATH = '/payments/notifications/:provider';
 
@@ -45,6 +47,16 @@ export function paymentNotificationRoutes() {
     const notification = reading.notification;
     const outcome = OUTCOMES[notification.type];
     if (!outcome) throw new AppError('INVALID_REQUEST');
+    const setupId = cardSetupOfReference(notification.merchantReference);
+    if (setupId) {
+      const applied = await applyCardSetupWord(deps, setupId, {
+        outcome,
+        checkoutId: notification.checkoutId,
+        amount: notification.amount,
+        savedMethod: notification.savedMethod,
+      });
+      return c.json(ok({ received: true, result: applied }), 200);
+    }
     const result = await applyPaymentEvent({
       db: deps.db,
       cards: deps.cards,

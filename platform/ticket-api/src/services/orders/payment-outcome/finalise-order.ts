@@ -80,23 +80,17 @@ export async function moveOrder(
   return moved ?? null;
 }
 
-/**
- * Keeps a method the provider saved, when the buyer asked for it or instalments need it; a method
- * already kept (the same token) is answered again. Never for a guest (AUTH-04).
- */
-export async function keepSavedMethod(
+/** Stores a method the provider saved for a customer; one stored already (the same token) is answered again. */
+export async function storeSavedMethod(
   db: Database,
-  order: OrderRow,
-  provider: string,
-  details: SavedMethodDetails,
-  now: Date,
+  options: { userId: number; networkId: number; provider: string; details: SavedMethodDetails; now: Date },
 ): Promise<number | null> {
-  if (order.buyer.guest || !(order.saveMethod || order.installments > 1)) return null;
+  const { provider, details, now } = options;
   const [inserted] = await db
     .insert(savedPaymentMethods)
     .values({
-      userId: order.userId,
-      networkId: order.networkId,
+      userId: options.userId,
+      networkId: options.networkId,
       provider,
       providerToken: details.token,
       kind: details.kind,
@@ -110,21 +104,36 @@ export async function keepSavedMethod(
     })
     .onConflictDoNothing()
     .returning({ id: savedPaymentMethods.id });
-  const id =
-    inserted?.id ??
-    (
-      await db
-        .select({ id: savedPaymentMethods.id })
-        .from(savedPaymentMethods)
-        .where(
-          and(
-            eq(savedPaymentMethods.provider, provider),
-            eq(savedPaymentMethods.providerToken, details.token),
-          ),
-        )
-        .limit(1)
-    )[0]?.id ??
-    null;
+  if (inserted) return inserted.id;
+  const [known] = await db
+    .select({ id: savedPaymentMethods.id })
+    .from(savedPaymentMethods)
+    .where(
+      and(eq(savedPaymentMethods.provider, provider), eq(savedPaymentMethods.providerToken, details.token)),
+    )
+    .limit(1);
+  return known?.id ?? null;
+}
+
+/**
+ * Keeps a method the provider saved, when the buyer asked for it or instalments need it; a method
+ * already kept (the same token) is answered again. Never for a guest (AUTH-04).
+ */
+export async function keepSavedMethod(
+  db: Database,
+  order: OrderRow,
+  provider: string,
+  details: SavedMethodDetails,
+  now: Date,
+): Promise<number | null> {
+  if (order.buyer.guest || !(order.saveMethod || order.installments > 1)) return null;
+  const id = await storeSavedMethod(db, {
+    userId: order.userId,
+    networkId: order.networkId,
+    provider,
+    details,
+    now,
+  });
   if (id !== null) {
     // Later instalments and renewals are charged to it (a status read on the return may have come
     // first, without it).

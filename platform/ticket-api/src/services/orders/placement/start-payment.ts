@@ -21,12 +21,18 @@ const CHECKOUT_READ_AFTER_EXPIRY_MS = 60_000;
  * page reads the order's outcome from it in whatever tab, browser or device the return lands in.
  */
 function shopReturnUrl(network: LoadedNetwork, order: OrderRow, shopPort: number | undefined): string {
-  const domain = network.network.config.domains[0] ?? 'localhost';
-  const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
-  const url = new URL(`${scheme}://${domain}${order.returnPath ?? '/'}`);
-  if (shopPort !== undefined) url.port = String(shopPort);
+  const url = shopAddressOf(network, order.returnPath ?? '/', shopPort);
   url.searchParams.set(ORDER_REFERENCE_PARAM, order.publicReference);
   return url.toString();
+}
+
+/** A path of the network's shop as an absolute address on its first domain. */
+export function shopAddressOf(network: LoadedNetwork, path: string, shopPort: number | undefined): URL {
+  const domain = network.network.config.domains[0] ?? 'localhost';
+  const scheme = domain === 'localhost' || domain.endsWith('.localhost') ? 'http' : 'https';
+  const url = new URL(`${scheme}://${domain}${path}`);
+  if (shopPort !== undefined) url.port = String(shopPort);
+  return url;
 }
 
 function providerFailed(deps: CheckoutDeps, error: unknown, orderId: number): AppError {

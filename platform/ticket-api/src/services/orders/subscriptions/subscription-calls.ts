@@ -10,7 +10,7 @@ import { networkToday } from '@transit-shop/sdk/time/network-clock';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
-import { savedPaymentMethods } from '../../../db/schema/payments.ts';
+import { type SavedPaymentMethodRow, savedPaymentMethods } from '../../../db/schema/payments.ts';
 import {
   type SubscriptionRow,
   subscriptionRenewals,
@@ -27,12 +27,12 @@ import { sendSubscriptionMail } from './subscription-mail.ts';
 import { cancelWaitingOrder, terminateSubscriptionRow } from './subscription-state.ts';
 import { renewedItemOf, scheduleOfPeriod } from './subscription-terms.ts';
 
-type Caller = { deps: CheckoutDeps; network: LoadedNetwork; user: UserRow };
+export type Caller = { deps: CheckoutDeps; network: LoadedNetwork; user: UserRow };
 
 const notFound = () => new AppError('SUBSCRIPTION_NOT_FOUND');
 
 /** The caller's subscription on the call's network, locked when asked; else SUBSCRIPTION_NOT_FOUND. */
-async function ownSubscription(
+export async function ownSubscription(
   db: Database,
   caller: Pick<Caller, 'network' | 'user'>,
   id: number,
@@ -149,6 +149,57 @@ async function unblock(tx: Database, row: SubscriptionRow, network: LoadedNetwor
     .where(eq(subscriptions.id, row.id));
 }
 
+/**
+ * Renews a subscription (locked, not terminated) on another method of its customer: refused when
+ * expired or of a kind its item is not sold with. A blocked one is unblocked; a refused try waiting
+ * for its next day is moved to now. Answers whether something is due now (to charge after commit).
+ */
+export async function switchSubscriptionMethod(
+  tx: Database,
+  options: { row: SubscriptionRow; method: SavedPaymentMethodRow; network: LoadedNetwork; now: Date },
+): Promise<boolean> {
+  const { row, method, network, now } = options;
+  // Expired, or of a kind the item is not sold with (a bank account for an item paid by card only).
+  const accepted = renewedItemOf(network, row)?.paymentOptions.paymentMethods;
+  if (
+    expiryOf(method, now, network.network.config.timeZone).expired ||
+    (accepted !== undefined && !accepted.includes(method.kind))
+  )
+    throw new AppError('SUBSCRIPTION_METHOD_NOT_USABLE');
+  await tx
+    .update(subscriptions)
+    .set({ savedPaymentMethodId: method.id, updatedAt: now })
+    .where(eq(subscriptions.id, row.id));
+  if (row.status === 'BLOCKED') {
+    await unblock(tx, row, network, now);
+    return true;
+  }
+  // A refused try waiting for its next day is tried again at once, on the new method.
+  const [retrying] = await tx
+    .update(subscriptionRenewals)
+    .set({ nextAttemptAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptionRenewals.subscriptionId, row.id),
+        eq(subscriptionRenewals.period, row.nextPeriod),
+        eq(subscriptionRenewals.status, 'RETRYING'),
+      ),
+    )
+    .returning({ id: subscriptionRenewals.id });
+  if (!retrying) return false;
+  await tx.update(subscriptions).set({ nextBillingAt: now }).where(eq(subscriptions.id, row.id));
+  return true;
+}
+
+/** Charges at once what a method switch made due; the minute's sweep does if the provider fails. */
+export async function chargeWhatIsDue(deps: CheckoutDeps, subscriptionId: number): Promise<void> {
+  try {
+    await chargeRenewal(deps, subscriptionId);
+  } catch (error) {
+    deps.logger.error({ err: error, subscriptionId }, 'a renewal due could not be charged at once');
+  }
+}
+
 export async function updateSubscriptionCard(caller: Caller, id: number, cardId: number) {
   const { deps, network, user } = caller;
   const now = deps.clock.now();
@@ -161,45 +212,9 @@ export async function updateSubscriptionCard(caller: Caller, id: number, cardId:
       .where(and(callersLiveMethods({ user, network }), eq(savedPaymentMethods.id, cardId)))
       .limit(1);
     if (!method) throw new AppError('SAVED_METHOD_NOT_FOUND');
-    // Expired, or of a kind the item is not sold with (a bank account for an item paid by card only).
-    const accepted = renewedItemOf(network, row)?.paymentOptions.paymentMethods;
-    if (
-      expiryOf(method, now, network.network.config.timeZone).expired ||
-      (accepted !== undefined && !accepted.includes(method.kind))
-    )
-      throw new AppError('SUBSCRIPTION_METHOD_NOT_USABLE');
-    await tx
-      .update(subscriptions)
-      .set({ savedPaymentMethodId: method.id, updatedAt: now })
-      .where(eq(subscriptions.id, row.id));
-    if (row.status === 'BLOCKED') {
-      await unblock(tx, row, network, now);
-      return true;
-    }
-    // A refused try waiting for its next day is tried again at once, on the new method.
-    const [retrying] = await tx
-      .update(subscriptionRenewals)
-      .set({ nextAttemptAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptionRenewals.subscriptionId, row.id),
-          eq(subscriptionRenewals.period, row.nextPeriod),
-          eq(subscriptionRenewals.status, 'RETRYING'),
-        ),
-      )
-      .returning({ id: subscriptionRenewals.id });
-    if (!retrying) return false;
-    await tx.update(subscriptions).set({ nextBillingAt: now }).where(eq(subscriptions.id, row.id));
-    return true;
+    return switchSubscriptionMethod(tx, { row, method, network, now });
   });
-  if (chargeNow) {
-    try {
-      await chargeRenewal(deps, id);
-    } catch (error) {
-      // The minute's sweep charges it: the subscription is due now.
-      deps.logger.error({ err: error, subscriptionId: id }, 'a renewal due could not be charged at once');
-    }
-  }
+  if (chargeNow) await chargeWhatIsDue(deps, id);
   return getSubscription(caller, id);
 }
 

@@ -4,6 +4,7 @@ import { SUBSCRIPTION_CALLS } from '@transit-shop/sdk/contract/subscriptions';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../http/app-env.ts';
 import { mountCall } from '../../../http/mount-call.ts';
+import { readCardSetup, startCardSetup } from './card-setup.ts';
 import {
   getSubscription,
   listSubscriptions,
@@ -26,6 +27,12 @@ export function subscriptionRoutes() {
   );
   mountCall(app, SUBSCRIPTION_CALLS.updateCard, ({ payload, deps, network, user }) =>
     updateSubscriptionCard({ deps, network, user }, payload.subscriptionId, payload.cardId),
+  );
+  mountCall(app, SUBSCRIPTION_CALLS.startCardSetup, ({ payload, deps, network, user }) =>
+    startCardSetup({ deps, network, user }, payload),
+  );
+  mountCall(app, SUBSCRIPTION_CALLS.readCardSetup, ({ payload, deps, network, user }) =>
+    readCardSetup({ deps, network, user }, payload),
   );
   mountCall(app, SUBSCRIPTION_CALLS.readTerminationLink, ({ payload, deps, network }) =>
     readTerminationLink(deps, network, payload.token),

@@ -9,7 +9,9 @@ import {
   type SavedPaymentMethodAnswer,
 } from '@transit-shop/sdk/contract/payment-methods';
 import {
+  type CardSetupAnswer,
   type LinkedSubscription,
+  type StartedCardSetup,
   SUBSCRIPTION_CALLS,
   type SubscriptionDetail,
   type SubscriptionSummary,
@@ -515,6 +517,104 @@ describe('refused charges and the method', () => {
       cardId: summary?.paymentMethod?.id ?? 0,
     });
     expect((await koOf(refused)).code).toBe('SUBSCRIPTION_METHOD_NOT_USABLE');
+  });
+
+  it("SUB-03 a new card typed on the provider's page, nothing charged there, unblocks the subscription and pays what is due; a repeated notification changes nothing", async () => {
+    clock().set('2031-10-10T09:00:00.000Z');
+    let buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2031-10' }, LUMIERE_ID, {
+      expMonth: 10,
+      expYear: 2031,
+    });
+    await untilNextCharge(row.id);
+    await settleCharges(row.id);
+    await untilNextCharge(row.id);
+    expect((await subscriptionRow(row.id)).status).toBe('BLOCKED');
+    clock().set('2031-11-29T10:00:00.000Z');
+    buyer = await resumed(buyer);
+    const started = await okOf<StartedCardSetup>(
+      await testApp.call(SUBSCRIPTION_CALLS.startCardSetup, {
+        ...own(buyer),
+        subscriptionId: row.id,
+        returnUrl: `/account/tacit/${row.id}`,
+      }),
+    );
+    const reference = `card-setup:${started.setupId}`;
+    const page = testApp.payments.checkoutOf(reference);
+    expect(page).toMatchObject({ amount: 0, method: 'CARD', saveMethod: true, currency: 'EUR' });
+    expect(started.redirectUrl).toBe(`https://sandbox.test/pay/${page?.id}`);
+    const back = new URL(page?.returnUrl ?? '');
+    expect(`${back.pathname}?${back.searchParams}`).toBe(
+      `/account/tacit/${row.id}?cardSetup=${started.setupId}`,
+    );
+    const setupState = async () =>
+      await okOf<CardSetupAnswer>(
+        await testApp.call(SUBSCRIPTION_CALLS.readCardSetup, {
+          ...own(buyer),
+          subscriptionId: row.id,
+          setupId: started.setupId,
+        }),
+      );
+    expect((await setupState()).status).toBe('OPEN');
+    const newCard = { ...VISA_SAVED, token: testProviderToken(), last4: '1881', expYear: 2099 };
+    const word = testApp.payments.notification(reference, 'payment.succeeded', { savedMethod: newCard });
+    for (let time = 0; time < 2; time += 1) {
+      const response = await testApp.app.request('/payments/notifications/sandbox', {
+        method: 'POST',
+        headers: word.headers,
+        body: word.body,
+      });
+      expect(response.status).toBe(200);
+    }
+    const answer = await setupState();
+    expect(answer.status).toBe('SAVED');
+    expect(answer.subscription).toMatchObject({ status: 'ACTIVE' });
+    expect(answer.subscription.paymentMethod?.label).toContain('1881');
+    // December, due since the block, charged once to the new card.
+    const charged = await settleCharges(row.id);
+    expect(charged.map((charge) => charge.methodToken)).toEqual([newCard.token]);
+    const [, december] = await renewalsOf(row.id);
+    expect(december).toMatchObject({ status: 'PAID', renewalDate: '2031-12-01' });
+    const methods = await okOf<{ cards: SavedPaymentMethodAnswer[] }>(
+      await testApp.call(PAYMENT_METHOD_CALLS.getCards, { userToken: buyer.token, network_id: LUMIERE_ID }),
+    );
+    expect(methods.cards.filter((card) => card.label.includes('1881'))).toHaveLength(1);
+  });
+
+  it("a card page left or refused changes nothing; another customer's setup, a terminated subscription are refused", async () => {
+    clock().set('2031-12-10T09:00:00.000Z');
+    const buyer = await signIn();
+    const row = await subscribe(buyer, { shopItemId: 2102, startMonth: '2032-01' });
+    const start = async (who: Buyer) =>
+      await testApp.call(SUBSCRIPTION_CALLS.startCardSetup, {
+        ...own(who),
+        subscriptionId: row.id,
+        returnUrl: `/account/tacit/${row.id}`,
+      });
+    const left = await okOf<StartedCardSetup>(await start(buyer));
+    testApp.payments.setStatus(
+      testApp.payments.checkoutOf(`card-setup:${left.setupId}`)?.id ?? '',
+      'cancelled',
+    );
+    const read = async (who: Buyer, setupId: string) =>
+      await testApp.call(SUBSCRIPTION_CALLS.readCardSetup, { ...own(who), subscriptionId: row.id, setupId });
+    const cancelled = await okOf<CardSetupAnswer>(await read(buyer, left.setupId));
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.subscription.paymentMethod?.label).toContain('4242');
+    const declined = await okOf<StartedCardSetup>(await start(buyer));
+    await notify(`card-setup:${declined.setupId}`, 'payment.refused');
+    expect((await okOf<CardSetupAnswer>(await read(buyer, declined.setupId))).status).toBe('REFUSED');
+    // A card saved afterwards for a setup ended does not change the subscription.
+    await notify(`card-setup:${declined.setupId}`, 'payment.succeeded', {
+      savedMethod: { ...VISA_SAVED, token: testProviderToken(), last4: '5556' },
+    });
+    expect((await detail(buyer, row.id)).paymentMethod?.label).toContain('4242');
+
+    const stranger = await signIn();
+    expect((await koOf(await start(stranger))).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    expect((await koOf(await read(stranger, left.setupId))).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    await terminate(buyer, row.id);
+    expect((await koOf(await start(buyer))).code).toBe('SUBSCRIPTION_TERMINATED');
   });
 
   it('refuses a method the item is not sold with: a bank account for a pass paid by card only', async () => {
