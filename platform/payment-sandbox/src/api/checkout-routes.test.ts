@@ -138,6 +138,64 @@ describe('POST /v1/checkouts', () => {
   });
 });
 
+describe('POST /v1/checkouts of zero: saving a card without charging it', () => {
+  const zeroIssue = {
+    path: 'amount',
+    message: '0 only for a checkout that saves a card (method CARD, saveMethod true)',
+  };
+
+  it('opens a card-saving checkout (saveMethod, CARD) that GET answers with amount 0', async () => {
+    const sandbox = createTestSandbox();
+    const body = checkoutRequest({ amount: 0, saveMethod: true, customerReference: 'cust-7' });
+    const response = await apiCall(sandbox, 'POST', '/v1/checkouts', { body });
+    expect(response.status).toBe(201);
+    const { id } = createCheckoutAnswerSchema.parse(await response.json());
+    const read = await apiCall(sandbox, 'GET', `/v1/checkouts/${id}`);
+    expect(checkoutAnswerSchema.parse(await read.json())).toMatchObject({
+      id,
+      status: 'open',
+      amount: 0,
+      method: 'CARD',
+    });
+  });
+
+  it.each([
+    ['without saveMethod', { saveMethod: false }],
+    ['by transfer, even saving the mandate', { method: 'TRANSFER', saveMethod: true }],
+    ['by transfer without saving', { method: 'TRANSFER', saveMethod: false }],
+  ] as const)('refuses 0 %s: 400 naming amount as only a card-saving amount', async (_case, overrides) => {
+    const sandbox = createTestSandbox();
+    const body = checkoutRequest({ amount: 0, ...overrides });
+    const refused = await apiCall(sandbox, 'POST', '/v1/checkouts', { body });
+    expect(refused.status).toBe(400);
+    const answer = errorAnswerSchema.parse(await refused.json());
+    expect(answer.error.code).toBe('invalid_request');
+    expect(answer.error.issues).toEqual([zeroIssue]);
+    expect(sandbox.store.checkouts.size).toBe(0);
+    // The same checkout of a real amount is fine: only the zero is refused.
+    const paid = await apiCall(sandbox, 'POST', '/v1/checkouts', { body: { ...body, amount: 1 } });
+    expect(paid.status).toBe(201);
+  });
+
+  it('keeps amounts in integer minor units below the maximum, a card-saving checkout too', async () => {
+    const sandbox = createTestSandbox();
+    const setup = { saveMethod: true, customerReference: 'cust-7' };
+    for (const amount of [-1, 0.5, 100_000_000]) {
+      const response = await apiCall(sandbox, 'POST', '/v1/checkouts', {
+        body: checkoutRequest({ amount, ...setup }),
+      });
+      expect(response.status, String(amount)).toBe(400);
+      const answer = errorAnswerSchema.parse(await response.json());
+      expect(answer.error.issues?.map((issue) => issue.path)).toEqual(['amount']);
+    }
+    const zero = await apiCall(sandbox, 'POST', '/v1/checkouts', {
+      body: checkoutRequest({ amount: 0, ...setup }),
+    });
+    expect(zero.status).toBe(201);
+    expect(sandbox.store.checkouts.size).toBe(1);
+  });
+});
+
 describe('GET /v1/checkouts/:id', () => {
   it('tells an open checkout, then expired once 30 minutes have passed', async () => {
     const sandbox = createTestSandbox();

@@ -9,6 +9,10 @@ export type Messages = {
   sandboxNotice: string;
   amountLabel: string;
   cardHeading: string;
+  /** A zero-amount checkout's heading, button and hint: it saves the card and charges nothing. */
+  saveCardHeading: string;
+  saveCard: string;
+  saveCardHint: string;
   mandateHeading: string;
   cardHolder: string;
   accountHolder: string;
@@ -63,6 +67,9 @@ const en: Messages = {
   sandboxNotice: 'Test environment: no real payment is made.',
   amountLabel: 'Amount',
   cardHeading: 'Pay by card',
+  saveCardHeading: 'Save the card',
+  saveCard: 'Save the card',
+  saveCardHint: 'Nothing is charged now. The card will be used for later payments you have agreed to.',
   mandateHeading: 'Pay by SEPA direct debit',
   cardHolder: 'Name on the card',
   accountHolder: 'Account holder',
@@ -138,6 +145,10 @@ const fr: Messages = {
   sandboxNotice: 'Environnement de test : aucun paiement réel n’est effectué.',
   amountLabel: 'Montant',
   cardHeading: 'Payer par carte',
+  saveCardHeading: 'Enregistrer la carte',
+  saveCard: 'Enregistrer la carte',
+  saveCardHint:
+    'Rien n’est débité maintenant. La carte servira aux paiements ultérieurs que vous avez acceptés.',
   mandateHeading: 'Payer par prélèvement SEPA',
   cardHolder: 'Nom sur la carte',
   accountHolder: 'Titulaire du compte',
@@ -214,6 +225,9 @@ const ar: Messages = {
   sandboxNotice: 'بيئة اختبار: لا تتم أي عملية دفع حقيقية.',
   amountLabel: 'المبلغ',
   cardHeading: 'الدفع بالبطاقة',
+  saveCardHeading: 'حفظ البطاقة',
+  saveCard: 'احفظ البطاقة',
+  saveCardHint: 'لن يُخصم أي مبلغ الآن. ستُستخدم البطاقة في الدفعات اللاحقة التي وافقت عليها.',
   mandateHeading: 'الدفع بالخصم المباشر SEPA',
   cardHolder: 'الاسم على البطاقة',
   accountHolder: 'صاحب الحساب',
@@ -289,6 +303,10 @@ const it: Messages = {
   sandboxNotice: 'Ambiente di prova: non viene effettuato alcun pagamento reale.',
   amountLabel: 'Importo',
   cardHeading: 'Paga con carta',
+  saveCardHeading: 'Salva la carta',
+  saveCard: 'Salva la carta',
+  saveCardHint:
+    'Ora non viene addebitato nulla. La carta sarà usata per i pagamenti successivi che hai accettato.',
   mandateHeading: 'Paga con addebito diretto SEPA',
   cardHolder: 'Nome sulla carta',
   accountHolder: 'Intestatario del conto',
@@ -365,6 +383,9 @@ const es: Messages = {
   sandboxNotice: 'Entorno de pruebas: no se realiza ningún pago real.',
   amountLabel: 'Importe',
   cardHeading: 'Pagar con tarjeta',
+  saveCardHeading: 'Guardar la tarjeta',
+  saveCard: 'Guardar la tarjeta',
+  saveCardHint: 'Ahora no se cobra nada. La tarjeta se usará para los pagos posteriores que ha aceptado.',
   mandateHeading: 'Pagar con adeudo directo SEPA',
   cardHolder: 'Nombre en la tarjeta',
   accountHolder: 'Titular de la cuenta',

@@ -3,7 +3,7 @@ import type { CheckoutStatus, Locale, RefusalReason } from '../protocol/schemas.
 import { html } from './html.ts';
 import { renderPage } from './layout.ts';
 import { MESSAGES } from './messages.ts';
-import { checkoutSummary, type PageContext, pageTitle } from './page-context.ts';
+import { checkoutSummary, type PageContext, pageTitle, setupHint } from './page-context.ts';
 
 export function challengePage(context: PageContext, last4: string): string {
   const { t, checkout } = context;
@@ -13,6 +13,7 @@ export function challengePage(context: PageContext, last4: string): string {
     title: pageTitle(context, t.challengeHeading),
     body: html`<h1>${t.challengeHeading}</h1>
 ${checkoutSummary(context)}
+${setupHint(context)}
 <p>${t.challengeText(last4)}</p>
 <form method="post" action="/pay/${checkout.id}/challenge" novalidate>
 <input type="hidden" name="token" value="${checkout.formToken}">

@@ -8,7 +8,7 @@ import { checkboxField, errorSummary, textField } from './form-fields.ts';
 import { groupDigits, isolate, isolateLtr } from './format.ts';
 import { type Html, html } from './html.ts';
 import { renderPage } from './layout.ts';
-import { checkoutSummary, type PageContext, pageTitle } from './page-context.ts';
+import { checkoutSummary, type PageContext, pageTitle, setupHint } from './page-context.ts';
 
 function summaryOf<Field extends string>(
   context: PageContext,
@@ -25,7 +25,7 @@ function summaryOf<Field extends string>(
 function actions(context: PageContext): Html {
   // Pay comes first: Enter in a field submits with the form's first button.
   return html`<div class="actions">
-<button type="submit" name="action" value="pay" class="primary">${context.t.pay(context.amount)}</button>
+<button type="submit" name="action" value="pay" class="primary">${context.cardSetup ? context.t.saveCard : context.t.pay(context.amount)}</button>
 <button type="submit" name="action" value="cancel" class="secondary">${context.t.cancel}</button>
 </div>`;
 }
@@ -42,6 +42,7 @@ function page(context: PageContext, heading: string, body: Html, problemCount: n
     title,
     body: html`<h1>${heading}</h1>
 ${checkoutSummary(context)}
+${setupHint(context)}
 ${body}`,
   });
 }
@@ -77,7 +78,8 @@ ${testDataItem(groupDigits(TEST_CARDS.declinesLaterCharges), t.testOutcomes.decl
 ${testDataItem(groupDigits(TEST_CARDS.laterChargesInsufficientFunds), t.testOutcomes.laterChargesInsufficientFunds)}
 </ul>
 </details>`;
-  return page(context, t.cardHeading, body, Object.keys(problems).length);
+  const heading = context.cardSetup ? t.saveCardHeading : t.cardHeading;
+  return page(context, heading, body, Object.keys(problems).length);
 }
 
 export function mandateFormPage(

@@ -39,7 +39,22 @@ export const methodTokenSchema = z.string().regex(/^pm_[0-9a-f]{24}$/, 'a saved 
 export const eventIdSchema = z.string().regex(/^evt_[0-9a-f]{24}$/, 'an event id (evt_…)');
 
 /** Integer minor units; the upper bound only keeps amounts far from floating point trouble. */
-export const amountSchema = z.number().int('an integer amount in minor units').min(1).max(99_999_999);
+const minorUnitsSchema = z.number().int('an integer amount in minor units').max(99_999_999);
+/** What a charge debits: never nothing. */
+export const amountSchema = minorUnitsSchema.min(1);
+/** A checkout's amount, its payment's and their notifications': 0 only for a card-saving checkout. */
+export const checkoutAmountSchema = minorUnitsSchema.min(0);
+
+/**
+ * A zero-amount checkout saves a card and charges nothing (a setup, or zero-amount authorisation,
+ * at real providers): only a card, and only when the checkout saves it.
+ */
+export const isCardSetup = (checkout: { amount: number; method: PaymentMethod; saveMethod: boolean }) =>
+  checkout.amount === 0 && checkout.method === 'CARD' && checkout.saveMethod;
+const zeroAmountIssue = (path: string[]) => ({
+  path,
+  message: '0 only for a checkout that saves a card (method CARD, saveMethod true)',
+});
 
 const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
 export const currencySchema = z
@@ -56,18 +71,20 @@ export const idempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{1,255}$/, '1 to 255 visible ASCII characters');
 
-export const createCheckoutRequestSchema = z.strictObject({
-  merchantReference: textSchema(200),
-  amount: amountSchema,
-  currency: currencySchema,
-  method: methodSchema,
-  saveMethod: z.boolean(),
-  customerReference: textSchema(200).nullable(),
-  locale: localeSchema,
-  description: textSchema(200),
-  returnUrl: httpUrlSchema,
-  notifyUrl: httpUrlSchema,
-});
+export const createCheckoutRequestSchema = z
+  .strictObject({
+    merchantReference: textSchema(200),
+    amount: checkoutAmountSchema,
+    currency: currencySchema,
+    method: methodSchema,
+    saveMethod: z.boolean(),
+    customerReference: textSchema(200).nullable(),
+    locale: localeSchema,
+    description: textSchema(200),
+    returnUrl: httpUrlSchema,
+    notifyUrl: httpUrlSchema,
+  })
+  .refine((request) => request.amount !== 0 || isCardSetup(request), zeroAmountIssue(['amount']));
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
 export const createCheckoutAnswerSchema = z.strictObject({
@@ -77,15 +94,17 @@ export const createCheckoutAnswerSchema = z.strictObject({
 });
 export type CreateCheckoutAnswer = z.infer<typeof createCheckoutAnswerSchema>;
 
-export const checkoutAnswerSchema = z.strictObject({
-  id: checkoutIdSchema,
-  status: checkoutStatusSchema,
-  paymentId: paymentIdSchema,
-  merchantReference: z.string(),
-  amount: amountSchema,
-  currency: currencySchema,
-  method: methodSchema,
-});
+export const checkoutAnswerSchema = z
+  .strictObject({
+    id: checkoutIdSchema,
+    status: checkoutStatusSchema,
+    paymentId: paymentIdSchema,
+    merchantReference: z.string(),
+    amount: checkoutAmountSchema,
+    currency: currencySchema,
+    method: methodSchema,
+  })
+  .refine((checkout) => checkout.amount !== 0 || checkout.method === 'CARD', zeroAmountIssue(['amount']));
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
 /** The merchant-initiated agreement a charge belongs to, as providers ask: recurring or instalment. */
@@ -117,19 +136,24 @@ export type ChargeAnswer = z.infer<typeof chargeAnswerSchema>;
  * `GET /v1/payments/:id`: a payment as the sandbox knows it now, for a merchant whose notification
  * never came (its endpoint was down through every retry).
  */
-export const paymentStateAnswerSchema = z.strictObject({
-  id: paymentIdSchema,
-  checkoutId: checkoutIdSchema.nullable(),
-  merchantReference: z.string(),
-  status: paymentStatusSchema,
-  amount: amountSchema,
-  currency: currencySchema,
-  method: methodSchema,
-  purpose: chargePurposeSchema.nullable(),
-  reason: refusalReasonSchema.nullable(),
-  /** The sequence of the payment's last notification: a later read never says less. */
-  sequence: z.number().int().min(0),
-});
+export const paymentStateAnswerSchema = z
+  .strictObject({
+    id: paymentIdSchema,
+    checkoutId: checkoutIdSchema.nullable(),
+    merchantReference: z.string(),
+    status: paymentStatusSchema,
+    amount: checkoutAmountSchema,
+    currency: currencySchema,
+    method: methodSchema,
+    purpose: chargePurposeSchema.nullable(),
+    reason: refusalReasonSchema.nullable(),
+    /** The sequence of the payment's last notification: a later read never says less. */
+    sequence: z.number().int().min(0),
+  })
+  .refine(
+    (payment) => payment.amount !== 0 || (payment.checkoutId !== null && payment.method === 'CARD'),
+    zeroAmountIssue(['amount']),
+  );
 export type PaymentStateAnswer = z.infer<typeof paymentStateAnswerSchema>;
 
 /** `POST /v1/methods/:token/revoke`: the mandate as the customer's bank left it. */
@@ -177,24 +201,35 @@ export const notificationTypeSchema = z.enum([
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-export const notificationSchema = z.strictObject({
-  id: eventIdSchema,
-  type: notificationTypeSchema,
-  createdAt: z.iso.datetime(),
-  sequence: z.number().int().min(1),
-  data: z.strictObject({
-    /** Null for a charge on a saved method, which has no hosted page. */
-    checkoutId: checkoutIdSchema.nullable(),
-    paymentId: paymentIdSchema,
-    merchantReference: z.string(),
-    amount: amountSchema,
-    currency: currencySchema,
-    method: methodSchema,
-    reason: refusalReasonSchema.nullable(),
-    /** The method saved by this payment: only on `payment.succeeded` of a checkout that asked for it. */
-    savedMethod: savedMethodSchema.nullable(),
-  }),
-});
+export const notificationSchema = z
+  .strictObject({
+    id: eventIdSchema,
+    type: notificationTypeSchema,
+    createdAt: z.iso.datetime(),
+    sequence: z.number().int().min(1),
+    data: z.strictObject({
+      /** Null for a charge on a saved method, which has no hosted page. */
+      checkoutId: checkoutIdSchema.nullable(),
+      paymentId: paymentIdSchema,
+      merchantReference: z.string(),
+      amount: checkoutAmountSchema,
+      currency: currencySchema,
+      method: methodSchema,
+      reason: refusalReasonSchema.nullable(),
+      /** The method saved by this payment: only on `payment.succeeded` of a checkout that asked for it. */
+      savedMethod: savedMethodSchema.nullable(),
+    }),
+  })
+  .refine(
+    // A card-saving checkout's events: never pending (no debit), and its success carries the card.
+    ({ type, data }) =>
+      data.amount !== 0 ||
+      (data.checkoutId !== null &&
+        data.method === 'CARD' &&
+        type !== 'payment.pending' &&
+        (type !== 'payment.succeeded' || data.savedMethod?.kind === 'CARD')),
+    zeroAmountIssue(['data', 'amount']),
+  );
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** The header that carries a notification's signature. */
