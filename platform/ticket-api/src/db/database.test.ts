@@ -88,6 +88,7 @@ describe('the account database', () => {
       'sessions',
       'sign_in_failures',
       'stored_files',
+      'subscription_card_setups',
       'subscription_renewals',
       'subscriptions',
       'ticket_activations',
