@@ -25,7 +25,7 @@ const locale: Locale = 'en';
 const t = textsOf(locale);
 /** Lumière's monthly pass sold as a subscription (tenants/lumiere/catalogue.json). */
 const MONTHLY_SUBSCRIPTION = 2102;
-const PASS_NAME = 'Monthly pass, renewed automatically';
+const PASS_NAME = 'Monthly pass, renewable';
 
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
