@@ -56,13 +56,6 @@ export type CheckoutDeps = {
   places: SlotPlaces;
 };
 
-/** Where the browser goes to the provider's page (an object, so tests can watch it). */
-export const providerPage = {
-  open(url: string): void {
-    window.location.assign(url);
-  },
-};
-
 /** The checkout machine with the page's actors. */
 export function createCheckoutMachine(deps: CheckoutDeps) {
   const sessionFields = () => {

@@ -1,9 +1,9 @@
 // The tacit subscriptions' calls (decision 0043): the caller's subscriptions and one of them, never
 // cached (a renewal may be charged at any time); terminating one; charging it to another saved
-// method; and a renewal notice's link, read and used without a session. A change answers the
-// subscription as it now is; what else it may have changed is read again: the list, the saved
-// methods (their "used for a subscription" lock), and the tickets and invoices a charge made at
-// once brings.
+// method (or to a new card typed on the provider's page: ./card-setup.ts); and a renewal notice's
+// link, read and used without a session. A change answers the subscription as it now is; what else
+// it may have changed is read again: the list, the saved methods (their "used for a subscription"
+// lock), and the tickets and invoices a charge made at once brings.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   getSubscriptionCall,
@@ -16,13 +16,14 @@ import {
   updateSubscriptionCardCall,
 } from '@transit-shop/sdk/contract/subscriptions';
 import { isAppError } from '@transit-shop/sdk/errors/app-error';
+import { useCallback } from 'react';
 import { type TicketClient, useApiClient } from '../../../lib/api-client.ts';
 import { savedMethodsQueryOptions } from '../../../lib/saved-methods.ts';
 
 type Client = Pick<TicketClient, 'call'>;
 
 /** An answer the backend gave on purpose (not found, link used) is not asked again. */
-const retryUnlessRefused = (failures: number, error: unknown) =>
+export const retryUnlessRefused = (failures: number, error: unknown) =>
   failures < 1 && !(isAppError(error) && error.code.startsWith('SUBSCRIPTION_'));
 
 const subscriptionsKey = (userId: number) => ['subscriptions', userId] as const;
@@ -46,16 +47,15 @@ export const subscriptionQueryOptions = (client: Client, userId: number, subscri
 
 export type SubscriptionChange = { change: 'terminate' } | { change: 'updateCard'; cardId: number };
 
-/** Terminates the subscription or charges it to another saved method, for the signed-in `userId`. */
-export function useChangeSubscription(userId: number, subscriptionId: number) {
+/**
+ * Shows the subscription as a change answered it (terminated, moved to another method, a new card
+ * saved), and reads again what else the change may have moved.
+ */
+export function useSubscriptionChanged(userId: number, subscriptionId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: SubscriptionChange): Promise<SubscriptionDetail> =>
-      request.change === 'terminate'
-        ? client.call(terminateSubscriptionCall, { subscriptionId })
-        : client.call(updateSubscriptionCardCall, { subscriptionId, cardId: request.cardId }),
-    onSuccess: async (detail) => {
+  return useCallback(
+    async (detail: SubscriptionDetail) => {
       queryClient.setQueryData(subscriptionQueryOptions(client, userId, subscriptionId).queryKey, detail);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionsKey(userId), exact: true }),
@@ -66,6 +66,20 @@ export function useChangeSubscription(userId: number, subscriptionId: number) {
         queryClient.invalidateQueries({ queryKey: ['orders', userId] }),
       ]);
     },
+    [client, queryClient, userId, subscriptionId],
+  );
+}
+
+/** Terminates the subscription or charges it to another saved method, for the signed-in `userId`. */
+export function useChangeSubscription(userId: number, subscriptionId: number) {
+  const client = useApiClient();
+  const changed = useSubscriptionChanged(userId, subscriptionId);
+  return useMutation({
+    mutationFn: (request: SubscriptionChange): Promise<SubscriptionDetail> =>
+      request.change === 'terminate'
+        ? client.call(terminateSubscriptionCall, { subscriptionId })
+        : client.call(updateSubscriptionCardCall, { subscriptionId, cardId: request.cardId }),
+    onSuccess: changed,
   });
 }
 

@@ -1,7 +1,8 @@
 // Charging a subscription to another of the customer's saved methods (Account/getCards.json, decision
 // 0043): each listed with its kind and masked number; an expired one is marked and cannot be chosen
 // (PM-02, it cannot be charged), the current one is marked. For a blocked subscription the dialog
-// says first that what is due is charged at once to the method chosen.
+// says first that what is due is charged at once to the method chosen. A card not saved yet is
+// typed on the provider's page, which the dialog leaves for (new-card-offer.tsx).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,10 +23,13 @@ import type { SubscriptionDetail } from '@transit-shop/sdk/contract/subscription
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../../components/form-parts.tsx';
+import { useLocalePath } from '../../../components/locale-link.tsx';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { isolatedLtr, savedMethodsQueryOptions } from '../../../lib/saved-methods.ts';
+import { useStartCardSetup } from '../api/card-setup.ts';
 import { useSubscriptionFormat } from '../hooks/use-subscription-format.ts';
-import { MethodMarks } from './subscription-parts.tsx';
+import { NewCardOffer } from './new-card-offer.tsx';
+import { MethodMarks, subscriptionPath } from './subscription-parts.tsx';
 
 function MethodChoice({ method, current }: { method: SavedPaymentMethodAnswer; current: boolean }) {
   const { t } = useTranslation();
@@ -68,6 +72,11 @@ export function ChangeMethodDialog({
   const legendId = useId();
   const methods = useQuery({ ...savedMethodsQueryOptions(client, userId), enabled: open });
   const [chosen, setChosen] = useState<number | null>(null);
+  const toPath = useLocalePath();
+  const newCard = useStartCardSetup(subscription.id);
+  // Once the provider's page is given, the browser is on its way there: nothing else is offered.
+  const leaving = newCard.isPending || newCard.isSuccess;
+  const busy = pending || leaving;
   const currentId = subscription.paymentMethod?.id ?? null;
   const usable = methods.data?.filter((method) => !method.expired) ?? [];
   const picked = usable.find((method) => method.id === chosen) ?? null;
@@ -82,12 +91,19 @@ export function ChangeMethodDialog({
   return (
     <Dialog
       open={open}
-      onClose={pending ? undefined : onCancel}
+      onClose={busy ? undefined : onCancel}
       aria-labelledby={titleId}
       aria-describedby={introId}
       fullWidth
       maxWidth="sm"
-      slotProps={{ transition: { onExited: () => setChosen(null) } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setChosen(null);
+            newCard.reset();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{t('account.tacit.change.title')}</DialogTitle>
       <DialogContent>
@@ -112,7 +128,7 @@ export function ChangeMethodDialog({
                 <FormControlLabel
                   key={method.id}
                   value={String(method.id)}
-                  disabled={method.expired || pending}
+                  disabled={method.expired || busy}
                   control={<Radio />}
                   label={<MethodChoice method={method} current={method.id === currentId} />}
                   sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: -0.5 }, mb: 1 }}
@@ -122,14 +138,24 @@ export function ChangeMethodDialog({
           </FormControl>
         ) : null}
         <FailureAlert failure={failure} />
+        <NewCardOffer
+          subscription={subscription}
+          disabled={busy}
+          pending={newCard.isPending}
+          failure={newCard.error}
+          onStart={() => {
+            // This subscription's page in the page's language: the provider sends the browser back there.
+            if (!busy) newCard.mutate(toPath(subscriptionPath(subscription.id)));
+          }}
+        />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={pending}>
+        <Button onClick={onCancel} disabled={busy}>
           {t('account.tacit.change.cancel')}
         </Button>
         <Button
           variant="contained"
-          disabled={picked === null}
+          disabled={picked === null || leaving}
           loading={pending}
           onClick={() => {
             if (picked) onConfirm(picked);

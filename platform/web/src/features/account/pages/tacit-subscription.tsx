@@ -1,7 +1,8 @@
 // /account/tacit/:id (SUB-01, SUB-03, SUB-05, decision 0043): one tacit subscription, its terms
 // (traveller, product, support and card, start, period paid, renewal and next charge, method) and
 // its periods with every charge tried; terminating it once its consequences are read, and charging
-// it to another saved method, which for a blocked one charges what is due at once. Another
+// it to another saved method or a new card typed on the provider's page, which for a blocked one
+// charges what is due at once; back from that page (?cardSetup=), what became of the card. Another
 // customer's, or one that does not exist, is SUBSCRIPTION_NOT_FOUND.
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -27,6 +28,7 @@ import { hasSubscriptions, requireAccountHolder } from '../account-guard.ts';
 import { subscriptionQueryOptions, useChangeSubscription } from '../api/subscriptions.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 import { AccountSection, SavedStatus } from '../components/account-section.tsx';
+import { CardSetupNotice } from '../components/card-setup-notice.tsx';
 import { ChangeMethodDialog } from '../components/change-method-dialog.tsx';
 import { SubscriptionHistory } from '../components/subscription-history.tsx';
 import {
@@ -37,6 +39,7 @@ import {
   useBlockedReasonText,
 } from '../components/subscription-parts.tsx';
 import { TerminateSubscriptionDialog } from '../components/terminate-subscription-dialog.tsx';
+import { useCardSetupReturn } from '../hooks/use-card-setup-return.ts';
 import { useSubscriptionFormat } from '../hooks/use-subscription-format.ts';
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -182,6 +185,7 @@ function Subscription({ userId, subscriptionId }: { userId: number; subscription
   const format = useSubscriptionFormat();
   const query = useQuery(subscriptionQueryOptions(client, userId, subscriptionId));
   const change = useChangeSubscription(userId, subscriptionId);
+  const cardSetup = useCardSetupReturn(userId, subscriptionId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -244,6 +248,12 @@ function Subscription({ userId, subscriptionId }: { userId: number; subscription
 
   return (
     <Frame title={subscription.label}>
+      {/* Another change made since says what stands now. */}
+      {cardSetup && !done ? (
+        <Box sx={{ mb: 3 }}>
+          <CardSetupNotice outcome={cardSetup} />
+        </Box>
+      ) : null}
       <Box ref={status} tabIndex={-1} sx={{ mb: done ? 3 : 0 }}>
         <SavedStatus message={done} />
       </Box>

@@ -4,9 +4,9 @@ import { shopItem } from '@transit-shop/flows/cart/cart-test-items';
 import { CHECKOUT_STORAGE_KEY } from '@transit-shop/flows/checkout/checkout.machine';
 import { CATALOGUE_TAGS } from '@transit-shop/sdk/contract/catalogue';
 import { describe, expect, it, vi } from 'vitest';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { fixtureMedium } from '../../../test/fixtures/media.ts';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
-import { providerPage } from '../checkout-runtime.ts';
 import {
   type CheckoutLine,
   fakeComputeAmount,

@@ -24,6 +24,7 @@ import { usePageTitle } from '../../../components/page-title.ts';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useCartRuntime, WithCart } from '../../../lib/cart/use-cart.tsx';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { redirectQuery } from '../../../lib/session/redirect-target.ts';
 import { settle } from '../../../lib/session/session-runtime.ts';
@@ -36,7 +37,6 @@ import {
   checkoutViewerOf,
   createCheckoutMachine,
   forgetSavedCheckout,
-  providerPage,
   readSavedCheckout,
   returnedOrderOf,
   type SlotPlaces,

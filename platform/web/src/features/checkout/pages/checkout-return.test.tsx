@@ -7,10 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { addToCart } from '../../../lib/cart/add-to-cart.ts';
 import { getCartRuntime, uninstallCartRuntime } from '../../../lib/cart/cart-runtime.ts';
 import { resetCartStatus } from '../../../lib/cart/cart-status.ts';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { fakeVerify } from '../../../test/cart-session.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
-import { providerPage } from '../checkout-runtime.ts';
 import { type CheckoutLine, ORDER_REFERENCE, openCheckout, outcomeAnswer } from '../test/checkout-session.ts';
 
 const ticket = shopItem({ name: 'Ticket unitaire', shopItemPrice: 200 });

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { shopItem } from '@transit-shop/flows/cart/cart-test-items';
 import type { SavedPaymentMethodAnswer } from '@transit-shop/sdk/contract/payment-methods';
 import { describe, expect, it, vi } from 'vitest';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { isolatedLtr } from '../../../lib/saved-methods.ts';
 import { savedBankAccount, savedMethod } from '../../../test/fixtures/saved-methods.ts';
 import { calledPaths, fixtureUser, type Handler } from '../../../test/session.ts';
-import { providerPage } from '../checkout-runtime.ts';
 import { type CheckoutLine, ORDER_REFERENCE, openCheckout, outcomeAnswer } from '../test/checkout-session.ts';
 
 const pass = shopItem({

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { subscriptionItem } from '../../../test/cart-session.ts';
 import { fixtureUser, type Handler } from '../../../test/session.ts';
-import { providerPage } from '../checkout-runtime.ts';
 import { type CheckoutLine, ORDER_REFERENCE, openCheckout, outcomeAnswer } from '../test/checkout-session.ts';
 
 const monthly = subscriptionItem({

@@ -1,0 +1,7 @@
+// The browser's trip to a payment provider's hosted page (a checkout's payment, a subscription's new
+// card): a full-page navigation, behind an object so tests can watch it instead of leaving.
+export const providerPage = {
+  open(url: string): void {
+    window.location.assign(url);
+  },
+};
