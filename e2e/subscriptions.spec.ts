@@ -2,9 +2,10 @@
 // pass chosen "as a subscription" on its product page, paid by card on the provider's page (the card
 // kept for the renewals), then listed in the account with its next payment (SUB-01, SUB-02), its card
 // locked on the payment methods page, the account's deletion refused while it runs (ACC-08), and its
-// termination with its consequences said first. axe finds no serious or critical violation on the
+// termination with its consequences said first; on another, a new card typed on the provider's page. axe finds no serious or critical violation on the
 // subscription pages in English and Arabic, light and dark, on a phone.
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { messagesFor } from '../platform/payment-sandbox/src/pages/messages.ts';
 import { type Account, newAccount, register, shopUrl } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import {
@@ -203,4 +204,40 @@ test('SUB-04 run a month ahead, the renewal is announced, charged to the saved c
   }
   await page.goto(detailUrl);
   await expect(page.getByText(s.status.TERMINATED).first()).toBeVisible();
+});
+
+test('SUB-01 the card of another subscription is changed for a new one typed on the provider’s page, where nothing is charged', async ({
+  page,
+}) => {
+  test.slow();
+  await subscribedCustomer(page, 'new-card');
+  const s = t.account.tacit;
+  await page.goto(shopUrl(NETWORK, locale, '/account/tacit'));
+  await page
+    .getByRole('article', { name: PASS_NAME })
+    .getByRole('link', { name: pattern(s.open) })
+    .click();
+  await expect(page).toHaveURL(/\/account\/tacit\/\d+$/);
+  const detailUrl = page.url();
+
+  await page.getByRole('button', { name: s.change.open }).click();
+  const dialog = page.getByRole('dialog', { name: s.change.title });
+  await untilShown(dialog);
+  await expect(dialog.getByText(s.newCard.onProviderPage)).toBeVisible();
+  await checkAxe(page, 'the change of method dialog');
+  await dialog.getByRole('button', { name: s.newCard.open }).click();
+
+  // The provider's page saves a card and says nothing is charged.
+  const provider = messagesFor(locale);
+  await expect(page.getByRole('heading', { level: 1, name: provider.saveCardHeading })).toBeVisible();
+  await expect(page.getByText(provider.saveCardHint)).toBeVisible();
+  expect(new URL(page.url()).origin).not.toBe(new URL(detailUrl).origin);
+  await payByCard(page, locale, TEST_CARDS.declinesLaterCharges);
+
+  // Back on the subscription: saved, and its card is the new one, after a reload too.
+  await expect(page.getByText(s.cardSetup.SAVED)).toBeVisible();
+  await expect(page).toHaveURL(detailUrl);
+  await expect(page.getByText('0341').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('0341').first()).toBeVisible();
 });

@@ -7,6 +7,8 @@ import type { Locale } from './texts.ts';
 export const TEST_CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  /** Saved, then every later charge on it declined. */
+  declinesLaterCharges: '4000 0000 0000 0341',
 } as const;
 export const TEST_IBAN_SETTLES = 'FR76 3000 6000 0112 3456 7890 189';
 

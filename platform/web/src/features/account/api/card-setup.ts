@@ -32,7 +32,7 @@ export function useStartCardSetup(subscriptionId: number) {
 type SetupQuery = Pick<Query<CardSetupAnswer>['state'], 'data' | 'dataUpdatedAt'>;
 
 /** Still open when last read, and read within the wait since `since`: read again. */
-const readsAgain = (state: SetupQuery, since: number) =>
+export const readsAgain = (state: SetupQuery, since: number) =>
   state.data?.status === 'OPEN' && state.dataUpdatedAt - since < CARD_SETUP_WAIT_MS;
 
 /** Still open when last read after the wait since `since`: the page stops reading. */

@@ -15,6 +15,12 @@ import { cardSetupQueryOptions, gaveUpWaiting } from '../api/card-setup.ts';
 import { useSubscriptionChanged } from '../api/subscriptions.ts';
 
 /** What the page says of the setup: its status, still open after the wait, or a failure to read it. */
+/**
+ * What the provider adds to the address it sends the browser back to (its checkout and the status
+ * the browser saw): the setup's own read says more, so they leave with the setup's parameter.
+ */
+const PROVIDER_RETURN_PARAMS = ['checkout', 'status'];
+
 export type CardSetupOutcome =
   | { kind: 'status'; status: CardSetupStatus }
   | { kind: 'waiting' }
@@ -47,7 +53,7 @@ export function useCardSetupReturn(userId: number, subscriptionId: number): Card
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete(CARD_SETUP_PARAM);
+        for (const name of [CARD_SETUP_PARAM, ...PROVIDER_RETURN_PARAMS]) next.delete(name);
         return next;
       },
       { replace: true, preventScrollReset: true },

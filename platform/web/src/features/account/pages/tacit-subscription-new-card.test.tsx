@@ -10,6 +10,7 @@ import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { savedBankAccount, savedMethod } from '../../../test/fixtures/saved-methods.ts';
 import { subscriptionDetail } from '../../../test/fixtures/subscriptions.ts';
 import { type Answer, fixtureUser, type Handler } from '../../../test/session.ts';
+import { CARD_SETUP_WAIT_MS, readsAgain } from '../api/card-setup.ts';
 
 const SETUP_ID = '3f6c1c2e-8d4b-4a57-9a3e-2b1f0c7d5e91';
 const PROVIDER_PAGE = 'http://127.0.0.1:8310/setup/seti_41';
@@ -147,7 +148,7 @@ describe('a new card for a subscription', () => {
     ]);
   });
 
-  it('SUB-03 for a blocked subscription it says that what is due is charged to the new card at once', async () => {
+  it('for a blocked subscription it says that what is due is charged to the new card at once', async () => {
     const user = userEvent.setup();
     await openSubscription('/en/account/tacit/41', {
       'Subscriptions/get': () => ({
@@ -169,11 +170,13 @@ describe('a new card for a subscription', () => {
 
 describe('back from the provider’s card page', () => {
   it('says the card is being saved, then that it is saved, shows the subscription on it, and takes the setup out of the address in place', async () => {
-    const { calls, router } = await openSubscription(`/en/account/tacit/41?cardSetup=${SETUP_ID}`, {
+    // As the provider sends the browser back: its own checkout and status added.
+    const back = `?cardSetup=${SETUP_ID}&checkout=chk_0123456789abcdef01234567&status=succeeded`;
+    const { calls, router } = await openSubscription(`/en/account/tacit/41${back}`, {
       'Subscriptions/cardSetup': setupAnswers('OPEN', 'SAVED'),
     });
     await setupNotice('Saving your new card…');
-    expect(router.state.location.search).toBe(`?cardSetup=${SETUP_ID}`);
+    expect(router.state.location.search).toBe(back);
 
     await setupNotice('Your new card is saved: the subscription renews on it.');
     await waitFor(() =>
@@ -186,10 +189,11 @@ describe('back from the provider’s card page', () => {
       { subscriptionId: '41', setupId: SETUP_ID, network_id: '7' },
       { subscriptionId: '41', setupId: SETUP_ID, network_id: '7' },
     ]);
-    // Settled: the message stays, nothing more is read.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(payloadsAt(calls, 'Subscriptions/cardSetup')).toHaveLength(2);
+    // Settled: the message stays, and a settled setup is not read again.
     expect(screen.getByText('Your new card is saved: the subscription renews on it.')).toBeTruthy();
+    const saved = { status: 'SAVED' as const, subscription: subscriptionDetail() };
+    expect(readsAgain({ data: saved, dataUpdatedAt: 1_000 }, 0)).toBe(false);
+    expect(readsAgain({ data: { ...saved, status: 'OPEN' }, dataUpdatedAt: 1_000 }, 0)).toBe(true);
   });
 
   it('still open after half a minute, it says the card is still being saved and to come back later, and stops reading', async () => {
@@ -204,9 +208,9 @@ describe('back from the provider’s card page', () => {
     await setupNotice(
       'Your new card is still being saved. Come back to this page in a few minutes to see it.',
     );
-    const reads = payloadsAt(calls, 'Subscriptions/cardSetup').length;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(payloadsAt(calls, 'Subscriptions/cardSetup')).toHaveLength(reads);
+    // Read last after the wait: not read again.
+    const open = { status: 'OPEN' as const, subscription: subscriptionDetail() };
+    expect(readsAgain({ data: open, dataUpdatedAt: CARD_SETUP_WAIT_MS }, 0)).toBe(false);
   });
 
   it('a refused card, or the page left, says that nothing changed; a cardSetup that is no setup id is left alone', async () => {
