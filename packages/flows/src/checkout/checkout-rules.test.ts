@@ -30,9 +30,11 @@ import {
 import { CHECKOUT_STORAGE_VERSION, type SavedCheckout } from './checkout-types.ts';
 
 describe('who buys', () => {
-  it('reads a line’s delivery as its support, with its item and card', () => {
+  it('reads a line’s delivery as its support, with its item, card and whether it is a subscription', () => {
     const line = existingCardLine();
-    expect(checkoutLinesOf([line])).toEqual([{ item: line.item, support: 'PHYSICAL', mediaId: 42 }]);
+    expect(checkoutLinesOf([line])).toEqual([
+      { item: line.item, support: 'PHYSICAL', mediaId: 42, isSubscription: false },
+    ]);
   });
 
   it('NET-03 CHK-03 CHK-02 the cart’s guest refusal reads its lines', () => {
@@ -65,6 +67,17 @@ describe('who buys', () => {
     expect(
       identificationStepOf(guestSession(), network(), cart([newCardLine()], { totalAmount: 5001 })),
     ).toBe('guestRefused');
+  });
+
+  it('a guest session whose cart holds a tacit subscription is sent to sign in or up', () => {
+    const line = newCardLine();
+    const subscribed = {
+      ...line,
+      item: { ...line.item, paymentOptions: { ...line.item.paymentOptions, allowSubscription: true } },
+    };
+    expect(identificationStepOf(guestSession(), network(), cart([subscribed]))).toBe('guestRefused');
+    expect(cartGuestRefusalOf(network(), cart([subscribed]))).toBe('GUEST_SUBSCRIPTION_NOT_ALLOWED');
+    expect(identificationStepOf(customer(), network(), cart([subscribed]))).toBe('identified');
   });
 });
 
@@ -117,6 +130,7 @@ describe('errors and outcomes', () => {
     ['VOUCHER_EXPIRED', 'backToCart'],
     ['GUEST_ORDER_NOT_ALLOWED', 'customerInfo'],
     ['GUEST_AMOUNT_EXCEEDED', 'customerInfo'],
+    ['GUEST_SUBSCRIPTION_NOT_ALLOWED', 'customerInfo'],
     ['COLLECT_AGENCY_MISSING', 'collect'],
     ['COLLECT_SLOT_FULL', 'collectSlot'],
     ['INCOMPATIBLE_INSTALLMENTS', 'payment'],

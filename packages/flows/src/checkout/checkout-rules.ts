@@ -27,7 +27,13 @@ import type {
 
 /** The cart's lines as the sdk's checkout rules read them: the line's delivery is its support. */
 export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
-  return items.map((line) => ({ item: line.item, support: line.delivery, mediaId: line.mediaId }));
+  return items.map((line) => ({
+    item: line.item,
+    support: line.delivery,
+    mediaId: line.mediaId,
+    // As the order's articles say it (verify-order.ts): the line's item as bought.
+    isSubscription: line.item.paymentOptions.allowSubscription,
+  }));
 }
 
 /** NET-03, CHK-03, AUTH-04, CHK-02: the sdk's guest refusal for the machine's cart. */
@@ -152,6 +158,7 @@ const ERROR_STEPS: Readonly<Partial<Record<ErrorCode, ErrorStep>>> = {
   ACCOUNT_NOT_VERIFIED: 'unverified',
   GUEST_ORDER_NOT_ALLOWED: 'customerInfo',
   GUEST_AMOUNT_EXCEEDED: 'customerInfo',
+  GUEST_SUBSCRIPTION_NOT_ALLOWED: 'customerInfo',
   INVOICE_EMAIL_MISSING: 'invoiceEmail',
   SHIPPING_ADDRESS_INCOMPLETE: 'shippingAddress',
   COLLECT_AGENCY_MISSING: 'collect',

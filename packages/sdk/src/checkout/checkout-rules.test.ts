@@ -104,6 +104,16 @@ describe('who buys', () => {
     expect(guestRefusalOf(network(), cart([newCardLine()], { totalAmount: 5000 }))).toBeNull();
   });
 
+  it('a cart holding a tacit subscription needs an account; the same item bought for one period does not', () => {
+    const subscribed = { ...newCardLine(), isSubscription: true };
+    expect(guestRefusalOf(network(), cart([subscribed], { totalAmount: 5000 }))).toBe(
+      'GUEST_SUBSCRIPTION_NOT_ALLOWED',
+    );
+    expect(
+      guestRefusalOf(network(), cart([{ ...subscribed, isSubscription: false }], { totalAmount: 5000 })),
+    ).toBeNull();
+  });
+
   it('CHK-07 the invoice email of a guest must be an address', () => {
     expect(isInvoiceEmailValid('ada@example.org')).toBe(true);
     expect(isInvoiceEmailValid('ada.example.org')).toBe(false);

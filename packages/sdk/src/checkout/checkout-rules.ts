@@ -22,6 +22,8 @@ import { VALIDATION_MESSAGES, type ValidationMessage } from '../validation/messa
  */
 export type CheckoutLine = Pick<OrderArticle, 'support' | 'mediaId'> & {
   readonly item: Pick<ShopItem, 'tags'>;
+  /** Bought as a tacit subscription (decision 0043): only with an account. */
+  readonly isSubscription?: boolean;
 };
 
 /** The payment options a set of items shares (CART-09). */
@@ -77,13 +79,15 @@ export type GuestRefusal = Extract<
   ErrorCode,
   | 'GUEST_ORDER_NOT_ALLOWED'
   | 'SUPPORT_NOT_OFFERED'
+  | 'GUEST_SUBSCRIPTION_NOT_ALLOWED'
   | 'GUEST_PAYMENT_METHOD_NOT_ALLOWED'
   | 'GUEST_AMOUNT_EXCEEDED'
 >;
 
 /**
  * NET-03, CHK-03, AUTH-04, CHK-02: whether "continue as guest" is open for this cart, in the order
- * the server checks it (decision 0019). A cart that cannot be paid in one payment needs an account.
+ * the server checks it (decision 0019). A cart that cannot be paid in one payment, or that holds a
+ * tacit subscription (managed, renewed and terminated in an account, decision 0043), needs an account.
  */
 export function guestRefusalOf(
   network: Pick<
@@ -91,13 +95,14 @@ export function guestRefusalOf(
     'has_guest_orders' | 'guestMaxOrderAmount' | 'multiple_payment_installments'
   >,
   cart: {
-    readonly lines: readonly Pick<CheckoutLine, 'support' | 'item'>[];
+    readonly lines: readonly Pick<CheckoutLine, 'support' | 'item' | 'isSubscription'>[];
     readonly totalAmount: number;
     readonly paymentOptions: Pick<CommonPaymentOptions, 'installments'>;
   },
 ): GuestRefusal | null {
   if (!areGuestOrdersAllowed(network)) return 'GUEST_ORDER_NOT_ALLOWED';
   if (!isGuestSupportAllowed(cart.lines)) return 'SUPPORT_NOT_OFFERED';
+  if (cart.lines.some((line) => line.isSubscription)) return 'GUEST_SUBSCRIPTION_NOT_ALLOWED';
   if (!installmentOptionsOf(network, cart).some(isGuestInstallmentCount))
     return 'GUEST_PAYMENT_METHOD_NOT_ALLOWED';
   if (!isWithinGuestAmount(network, cart.totalAmount)) return 'GUEST_AMOUNT_EXCEEDED';
