@@ -89,6 +89,19 @@ describe('a tacit subscription at checkout', () => {
     expect(screen.getByRole('checkbox', { name: /Enregistrer ce moyen de paiement/ })).toBeTruthy();
   });
 
+  it('a visitor whose cart holds a subscription is asked to sign in or up: no order without an account', async () => {
+    november();
+    await openCheckout({ lines: [subscribed], configuration: { has_subscriptions: true } });
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('button', { name: 'Continuer sans compte' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(plain(screen.getByText(/Un abonnement demande un compte/).textContent)).toBe(
+      plain('Un abonnement demande un compte : connectez-vous ou inscrivez-vous pour vous abonner.'),
+    );
+  });
+
   it('the cart shows a subscription line as renewed every month', async () => {
     november();
     await openCheckout({
