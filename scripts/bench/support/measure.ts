@@ -191,3 +191,17 @@ export async function closedLoopOfTasks<T>(
   await Promise.all(Array.from({ length: workers }, (_, worker) => client(worker)));
   return { perSecond: inTime / seconds, latencies, answers, errors };
 }
+
+/**
+ * Connections open to a port of 127.0.0.1 (Linux's table): for the ticket API, the sandbox's
+ * notifications under way (it opens one per notification in flight) and the probe's four.
+ */
+export function connectionsTo(port: number): number {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  let count = 0;
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const [, address, , state] = line.trim().split(/\s+/);
+    if (address?.endsWith(local) && state === '01') count += 1;
+  }
+  return count;
+}
