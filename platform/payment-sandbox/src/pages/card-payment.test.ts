@@ -177,7 +177,6 @@ describe('paying by card', () => {
       payWithCard(sandbox, id, TEST_CARDS.declined),
     ]);
     expect([first.status, second.status]).toEqual([303, 303]);
-    console.log(sandbox.received.map((r) => [r.event.type, r.event.data.checkoutId, r.event.data.paymentId]));
     expect(sandbox.received).toHaveLength(1);
   });
 

@@ -128,6 +128,8 @@ describe('saving a card without charging it', () => {
       reason: null,
       sequence: 1,
     });
+    const { page } = await openPage(sandbox, id);
+    expect(page).toContain('<h1 class="status-succeeded">Card saved</h1>');
   });
 
   it('the challenge card saves it once 123456 confirms, the hint still on the challenge page', async () => {
@@ -172,6 +174,10 @@ describe('saving a card without charging it', () => {
     ]);
     expect(sandbox.store.savedMethods.size).toBe(0);
     expect(await readPayment(sandbox, id)).toMatchObject({ status: 'refused', amount: 0 });
+    // Its page, opened again, speaks of the card, not of a payment.
+    const { page } = await openPage(sandbox, id);
+    expect(page).toContain('<h1 class="status-refused">Card refused</h1>');
+    expect(page).not.toContain('Payment refused');
   });
 
   it('Cancel cancels it and saves nothing', async () => {
@@ -188,6 +194,8 @@ describe('saving a card without charging it', () => {
     ]);
     expect(sandbox.store.savedMethods.size).toBe(0);
     expect(await readCheckout(sandbox, id)).toMatchObject({ status: 'cancelled', amount: 0 });
+    const { page } = await openPage(sandbox, id);
+    expect(page).toContain('<h1 class="status-cancelled">Card not saved</h1>');
   });
 });
 

@@ -42,6 +42,13 @@ export type Messages = {
     pending: string;
     expired: string;
   };
+  /** The same outcomes of a checkout that saves a card without charging it. */
+  setupOutcomes: {
+    succeeded: string;
+    refused: string;
+    cancelled: string;
+    expired: string;
+  };
   pendingText: string;
   expiredText: string;
   reasons: Record<RefusalReason, string>;
@@ -111,6 +118,12 @@ const en: Messages = {
     cancelled: 'Payment cancelled',
     pending: 'Direct debit submitted',
     expired: 'This payment page has expired',
+  },
+  setupOutcomes: {
+    succeeded: 'Card saved',
+    refused: 'Card refused',
+    cancelled: 'Card not saved',
+    expired: 'This card page has expired',
   },
   pendingText: 'Your bank will debit your account. The merchant confirms the payment once it is done.',
   expiredText: 'Nothing was charged. Go back to the shop to start again.',
@@ -191,6 +204,12 @@ const fr: Messages = {
     pending: 'Prélèvement transmis',
     expired: 'Cette page de paiement a expiré',
   },
+  setupOutcomes: {
+    succeeded: 'Carte enregistrée',
+    refused: 'Carte refusée',
+    cancelled: 'Carte non enregistrée',
+    expired: 'Cette page de carte a expiré',
+  },
   pendingText:
     'Votre banque va débiter votre compte. Le commerçant confirme le paiement dès qu’il est effectué.',
   expiredText: 'Aucun montant n’a été débité. Revenez à la boutique pour recommencer.',
@@ -269,6 +288,12 @@ const ar: Messages = {
     cancelled: 'تم إلغاء الدفع',
     pending: 'تم إرسال أمر الخصم المباشر',
     expired: 'انتهت صلاحية صفحة الدفع هذه',
+  },
+  setupOutcomes: {
+    succeeded: 'تم حفظ البطاقة',
+    refused: 'تم رفض البطاقة',
+    cancelled: 'لم يتم حفظ البطاقة',
+    expired: 'انتهت صلاحية صفحة البطاقة هذه',
   },
   pendingText: 'سيخصم مصرفك المبلغ من حسابك. يؤكد التاجر الدفع فور إتمامه.',
   expiredText: 'لم يُخصم أي مبلغ. عد إلى المتجر للبدء من جديد.',
@@ -349,6 +374,12 @@ const it: Messages = {
     pending: 'Addebito diretto inviato',
     expired: 'Questa pagina di pagamento è scaduta',
   },
+  setupOutcomes: {
+    succeeded: 'Carta salvata',
+    refused: 'Carta rifiutata',
+    cancelled: 'Carta non salvata',
+    expired: 'Questa pagina della carta è scaduta',
+  },
   pendingText:
     'La tua banca addebiterà il tuo conto. L’esercente conferma il pagamento non appena è completato.',
   expiredText: 'Non è stato addebitato nulla. Torna al negozio per ricominciare.',
@@ -427,6 +458,12 @@ const es: Messages = {
     cancelled: 'Pago cancelado',
     pending: 'Adeudo directo enviado',
     expired: 'Esta página de pago ha caducado',
+  },
+  setupOutcomes: {
+    succeeded: 'Tarjeta guardada',
+    refused: 'Tarjeta rechazada',
+    cancelled: 'Tarjeta no guardada',
+    expired: 'Esta página de tarjeta ha caducado',
   },
   pendingText: 'Su banco adeudará su cuenta. El comercio confirma el pago en cuanto se realiza.',
   expiredText: 'No se ha cobrado nada. Vuelva a la tienda para empezar de nuevo.',

@@ -35,9 +35,9 @@ export function outcomePage(
   context: PageContext,
   outcome: { status: Exclude<CheckoutStatus, 'open'>; reason: RefusalReason | null; returnHref: string },
 ) {
-  const { t, checkout } = context;
+  const { t, checkout, cardSetup } = context;
   const { status, reason, returnHref } = outcome;
-  const heading = t.outcomes[status];
+  const heading = cardSetup && status !== 'pending' ? t.setupOutcomes[status] : t.outcomes[status];
   const detail =
     status === 'pending'
       ? t.pendingText
