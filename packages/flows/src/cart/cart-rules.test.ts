@@ -72,6 +72,7 @@ describe('cart rules', () => {
       quantity: 1,
       delivery: 'DEMATERIALIZED',
       startMonth: '2026-12',
+      isSubscription: true,
     } as const;
     expect(addRefusalOf([], draft, shopFor(visitor))).toBeNull();
   });
@@ -158,16 +159,19 @@ describe('order articles', () => {
     });
   });
 
-  it('a line of an item that allows it is sent as a subscription', () => {
-    const line = cartItemOf(
-      { item: subscriptionItem(), quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' },
-      'line-1',
-    );
-    expect(orderArticleOf(line)).toMatchObject({
+  it('a line bought as a subscription is sent as one; the same item bought for one period is not', () => {
+    const draft = {
+      item: subscriptionItem(),
+      quantity: 1,
+      delivery: 'DEMATERIALIZED',
+      startMonth: '2026-12',
+    } as const;
+    expect(orderArticleOf(cartItemOf({ ...draft, isSubscription: true }, 'line-1'))).toMatchObject({
       isSubscription: true,
       startMonth: '2026-12',
       startDate: null,
     });
+    expect(orderArticleOf(cartItemOf(draft, 'line-2')).isSubscription).toBe(false);
   });
 
   it('PIVOT-03 the start of an article follows its pivot, or cannot be computed', () => {

@@ -59,6 +59,7 @@ export function cartItemOf(draft: CartItemDraft, id: string): CartItem {
     startOffset: draft.startOffset ?? null,
     fields: draft.fields ?? {},
     documents: draft.documents ?? [],
+    isSubscription: draft.isSubscription ?? false,
   };
 }
 

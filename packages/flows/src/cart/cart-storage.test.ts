@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartItemOf } from './cart-rules.ts';
 import { CART_STORAGE_VERSION, restoreCart, type SavedCart } from './cart-storage.ts';
-import { discount, shopItem } from './cart-test-items.ts';
+import { discount, shopItem, subscriptionItem } from './cart-test-items.ts';
 
 const PARIS = 'Europe/Paris';
 
@@ -36,6 +36,22 @@ describe('saved cart', () => {
     expect(restoreCart({ ...savedCart(), version: 3 }, PARIS)).toBeNull();
     const { version: _, ...unversioned } = savedCart();
     expect(restoreCart(unversioned, PARIS)).toBeNull();
+  });
+
+  it('CART-01 a line saved before it said whether it is a subscription reads it from its item as saved', () => {
+    const monthly = subscriptionItem();
+    const once = { ...monthly, paymentOptions: { ...monthly.paymentOptions, allowSubscription: false } };
+    const line = (item: typeof monthly, id: string) => {
+      const { isSubscription: _, ...saved } = cartItemOf(
+        { item, quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' },
+        id,
+      );
+      return saved;
+    };
+    const restored = (item: typeof monthly) =>
+      restoreCart({ ...savedCart(), items: [line(item, 'a')] }, PARIS)?.items[0]?.isSubscription;
+    expect(restored(monthly)).toBe(true);
+    expect(restored(once)).toBe(false);
   });
 
   it('CART-01 a saved cart that breaks the cart’s rules is dropped whole', () => {

@@ -79,11 +79,21 @@ export const cartItemObjectSchema = z.object({
   fields: articleFieldsSchema,
   /** Ids of the traveller's documents given for the item's required document types (CHK-08). */
   documents: z.array(idSchema).max(ARTICLE_DOCUMENTS_MAX),
+  /**
+   * Bought as a tacit subscription (decision 0043), which its item must allow; for one period
+   * otherwise. A cart saved before the line said so kept it in its item: a line whose item allows a
+   * subscription was one (the item of a line bought for one period was saved with it off).
+   */
+  isSubscription: z.boolean().optional(),
 });
 
 /** One line of the cart. */
 export const cartItemSchema = cartItemObjectSchema
   .refine((line) => isQuantityAllowed(line.item, line.quantity), { message: 'quantity out of bounds' })
-  .refine((line) => articleStartOf(line) !== null, { message: 'Cannot compute article start date' });
+  .refine((line) => articleStartOf(line) !== null, { message: 'Cannot compute article start date' })
+  .transform(({ isSubscription, ...line }) => ({
+    ...line,
+    isSubscription: isSubscription ?? line.item.paymentOptions.allowSubscription,
+  }));
 
 export type CartItem = z.output<typeof cartItemSchema>;

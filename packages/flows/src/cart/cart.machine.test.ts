@@ -545,7 +545,13 @@ describe('cart machine', () => {
       const ticket = shopItem();
       const subscription = subscriptionItem();
       cart.add({ item: ticket, quantity: 1, delivery: 'DEMATERIALIZED' });
-      cart.add({ item: subscription, quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' });
+      cart.add({
+        item: subscription,
+        quantity: 1,
+        delivery: 'DEMATERIALIZED',
+        startMonth: '2026-12',
+        isSubscription: true,
+      });
       expect(cart.context().items.map((l) => l.item.shopItemId)).toEqual([ticket.shopItemId]);
       expect(cart.context().refusal).toEqual({
         code: 'SUBSCRIPTION_CART_NOT_ALONE',
@@ -557,7 +563,8 @@ describe('cart machine', () => {
     it('CART-07 nothing joins a subscription, not even a second subscription', () => {
       const cart = start();
       const subscription = subscriptionItem();
-      cart.add({ item: subscription, quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' });
+      const subscribed = { quantity: 1, delivery: 'DEMATERIALIZED', startMonth: '2026-12' } as const;
+      cart.add({ item: subscription, ...subscribed, isSubscription: true });
       expect(cart.context().items).toHaveLength(1);
       expect(cart.verifications.at(-1)?.input.articles[0]).toMatchObject({
         isSubscription: true,

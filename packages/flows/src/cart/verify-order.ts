@@ -13,9 +13,8 @@ export type VerifyOrderInput = {
 
 /**
  * One article per line (decision 0017): the shop item and its option, how many, for whom, on which
- * support and card, from when, with the additional information and the documents. A line sold as
- * a tacit subscription is one whose item allows it (decision 0016: such an item is the
- * subscription offer).
+ * support and card, from when, with the additional information and the documents, bought as a
+ * tacit subscription or for one period (decision 0043).
  */
 export function orderArticleOf(line: CartItem): OrderArticle {
   const start = articleStartOf(line) ?? NO_START;
@@ -25,7 +24,7 @@ export function orderArticleOf(line: CartItem): OrderArticle {
     customerId: line.profile,
     optionShopItemId: line.option?.shopItemId ?? null,
     support: line.delivery,
-    isSubscription: line.item.paymentOptions.allowSubscription,
+    isSubscription: line.isSubscription,
     mediaId: line.mediaId,
     ...start,
     fields: line.fields,

@@ -74,6 +74,7 @@ describe('who buys', () => {
     const subscribed = {
       ...line,
       item: { ...line.item, paymentOptions: { ...line.item.paymentOptions, allowSubscription: true } },
+      isSubscription: true,
     };
     expect(identificationStepOf(guestSession(), network(), cart([subscribed]))).toBe('guestRefused');
     expect(cartGuestRefusalOf(network(), cart([subscribed]))).toBe('GUEST_SUBSCRIPTION_NOT_ALLOWED');

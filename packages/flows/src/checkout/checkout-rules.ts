@@ -31,8 +31,7 @@ export function checkoutLinesOf(items: readonly CartItem[]): CheckoutLine[] {
     item: line.item,
     support: line.delivery,
     mediaId: line.mediaId,
-    // As the order's articles say it (verify-order.ts): the line's item as bought.
-    isSubscription: line.item.paymentOptions.allowSubscription,
+    isSubscription: line.isSubscription,
   }));
 }
 

@@ -27,7 +27,7 @@ export type CartLineDraft = StartChoice & {
   readonly fields: Readonly<Record<string, FieldValue>>;
   /** The traveller's documents given for the item's required types (CHK-08), one per type. */
   readonly documents?: readonly number[];
-  /** Sold as a tacit subscription (the item's paymentOptions.allowSubscription). */
+  /** Bought as a tacit subscription, which the item allows (its paymentOptions.allowSubscription). */
   readonly isSubscription: boolean;
 };
 

@@ -1,14 +1,12 @@
 // What the product page calls to put a line in the cart: it starts the page's cart if it does not
 // run yet, adds the line under the cart's rules, and opens the cart sidebar. A refused line throws
 // the catalogue's error of its refusal (SUPPORT_NOT_OFFERED, PRODUCT_ALREADY_IN_CART...), which the
-// product page says. A line bought as a tacit subscription, or for one period of an item also sold
-// as one, reaches the cart with its item as bought (subscription-offer.ts). The cart's code loads on
-// the first add, not with the product page.
+// product page says. A line is bought for one period unless it says it is a tacit subscription. The
+// cart's code loads on the first add, not with the product page.
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
 import { readSessionStatus } from '../session/session-status.ts';
-import { itemAsBought } from '../subscriptions/subscription-offer.ts';
 
 /** A line as the product page builds it (spec 01 §3 "Cart item", without its id), its start as chosen. */
 export type CartLineToAdd = Partial<StartChoice> & {
@@ -42,7 +40,7 @@ export async function addToCart(
   actor.send({
     type: 'ADD_ITEM',
     item: {
-      item: itemAsBought(line.item, line.isSubscription ?? false),
+      item: line.item,
       quantity: line.quantity,
       delivery: line.delivery,
       profile: line.profile ?? null,
@@ -54,6 +52,7 @@ export async function addToCart(
       startOffset: line.startOffset ?? null,
       fields: { ...line.fields },
       documents: [...(line.documents ?? [])],
+      isSubscription: line.isSubscription ?? false,
     },
     viewer,
   });

@@ -18,25 +18,14 @@ export function subscriptionIntervalOf(
   return renewalIntervalOf(item.pivotType, item.pivotValue);
 }
 
-/**
- * The item as the cart keeps it for a line bought this way. The cart's order articles read
- * `isSubscription` from their item's `allowSubscription` (packages/flows, verify-order.ts), so a
- * line bought for one period carries its item with `allowSubscription` off: it is then no
- * subscription for the cart's rules (CART-07), the verification or the order placed.
- */
-export function itemAsBought<Item extends Pick<ShopItem, 'paymentOptions'>>(
-  item: Item,
-  isSubscription: boolean,
-): Item {
-  if (item.paymentOptions.allowSubscription === isSubscription) return item;
-  return { ...item, paymentOptions: { ...item.paymentOptions, allowSubscription: isSubscription } };
-}
-
-/** Whether a cart line is a tacit subscription (its item as bought, itemAsBought). */
-export const isSubscriptionLine = (line: { readonly item: Pick<ShopItem, 'paymentOptions'> }): boolean =>
-  line.item.paymentOptions.allowSubscription;
+/** Whether a cart line is a tacit subscription. */
+export const isSubscriptionLine = (line: { readonly isSubscription: boolean }): boolean =>
+  line.isSubscription;
 
 /** A subscription line's renewal period; null for a line bought for one period. */
-export function lineRenewalIntervalOf(line: { readonly item: OfferedItem }): RenewalInterval | null {
+export function lineRenewalIntervalOf(line: {
+  readonly item: OfferedItem;
+  readonly isSubscription: boolean;
+}): RenewalInterval | null {
   return isSubscriptionLine(line) ? renewalIntervalOf(line.item.pivotType, line.item.pivotValue) : null;
 }
