@@ -24,6 +24,8 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test.describe(`${locale}, ${colorScheme}`, () => {
       test.use({ colorScheme });
+      // A dozen pages read by axe each: near a minute on two shared cores, so three are given.
+      test.describe.configure({ timeout: 180_000 });
       const t = textsOf(locale);
       const url = (path: string) => shopUrl('wahat', locale, path);
 
