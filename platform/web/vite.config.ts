@@ -97,7 +97,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
             ],
           },
-          output: { codeSplitting: { groups: [{ name: firstPaintChunk, tags: ['$initial'] }] } },
+          output: {
+            codeSplitting: { groups: [{ name: firstPaintChunk, tags: ['$initial'] }] },
+            // The entry names every chunk it may load: hex names (32 bits each, content hashes of a
+            // hundred files) compress to about 0.2 kB less than base-64 ones in what the home page loads.
+            hashCharacters: 'hex',
+          },
         },
   },
   server: {
