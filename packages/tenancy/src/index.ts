@@ -4,6 +4,7 @@ export * from './bootstrap-constants.ts';
 export * from './catalogue.schema.ts';
 export * from './catalogue-answer.ts';
 export * from './contrast.ts';
+export * from './identity-providers.ts';
 export * from './network.schema.ts';
 export * from './network-configuration.ts';
 export * from './registry.ts';

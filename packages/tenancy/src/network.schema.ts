@@ -10,6 +10,7 @@ import {
 import { localeSchema, localizedTextSchema } from '@transit-shop/sdk/locale.schema';
 import { LOCALES, reduceLanguageCode } from '@transit-shop/sdk/locales';
 import { z } from 'zod';
+import { issuerSchema, secretReferenceSchema } from './identity-providers.ts';
 import { pickUpSchema, sellerSchema } from './seller.schema.ts';
 import { themeOverridesSchema } from './theme.schema.ts';
 
@@ -60,9 +61,13 @@ export const authenticationProviderConfigSchema = z
     driver: authDriverSchema,
     isDefault: z.boolean().default(false),
     name: z.string().min(1),
-    /** OpenID issuer and client of the provider (used by the sign-in flow). */
-    issuer: z.url().optional(),
-    clientId: z.string().optional(),
+    /** The OpenID issuer (decision 0044): a URL, or the identity sandbox's placeholder and a path. */
+    issuer: issuerSchema,
+    clientId: z.string().min(1).max(255),
+    /** The environment variable holding the client secret. */
+    clientSecretRef: secretReferenceSchema,
+    /** Scopes asked beside openid; FranceConnect's pivot identity by default for its driver. */
+    scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).max(20).optional(),
   })
   .strict();
 

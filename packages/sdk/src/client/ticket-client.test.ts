@@ -47,6 +47,7 @@ const user: AuthUser = {
   dataSharingConsent: false,
   locale: 'fr',
   identities: [],
+  signedInWith: null,
   profiles: [],
   deletionRequestedAt: null,
   sessionExpiresAt: '2026-12-10T12:00:00.000Z',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { localeSchema } from '../locale.schema.ts';
 import { appearanceSchema, userStatusSchema } from './enumerations.ts';
+import { authDriverSchema } from './networks.ts';
 import { idSchema, isoDateSchema, isoDateTimeSchema } from './fields.ts';
 
 export const addressSchema = z.object({
@@ -50,6 +51,8 @@ export const authUserSchema = z.object({
   dataSharingConsent: z.boolean(),
   locale: localeSchema,
   identities: z.array(linkedIdentitySchema),
+  /** The provider this session was opened with (decision 0044); null for a password, card or guest sign-in. */
+  signedInWith: z.object({ providerId: idSchema, driver: authDriverSchema }).nullable(),
   profiles: z.array(travellerProfileSchema),
   /** Set during the withdrawal period of a deletion request. */
   deletionRequestedAt: isoDateTimeSchema.nullable(),

@@ -2,6 +2,7 @@
 // limit of the call it forwards (decision 0023). A test of the ticket API checks that every call it
 // mounts is listed here.
 import { ACCOUNT_CALLS } from './account.ts';
+import { AUTHENTICATION_CALLS } from './authentication.ts';
 import { bodyLimitOf, JSON_BODY_MAX_BYTES } from './body-limits.ts';
 import { CATALOGUE_CALLS } from './catalogue.ts';
 import { CHECKOUT_CALLS } from './checkout.ts';
@@ -17,6 +18,7 @@ import { WALLET_CALLS } from './wallet.ts';
 
 export const TICKET_API_CALLS: readonly AnyCallContract[] = [
   ACCOUNT_CALLS,
+  AUTHENTICATION_CALLS,
   CATALOGUE_CALLS,
   CHECKOUT_CALLS,
   COLLECT_CALLS,

@@ -55,6 +55,38 @@ export const ERROR_CODES = {
   USER_NOT_CONNECTED: { status: 401, message: 'User not connected' },
   GUEST_NOT_ALLOWED: { status: 403, message: 'Not available to a guest' },
   NO_FRANCECONNECT_PROVIDER: { status: 404, message: 'There is no FranceConnect provider' },
+
+  // Sign-in through a network's OpenID providers (IDP-04, decision 0044).
+  IDENTITY_PROVIDER_NOT_FOUND: { status: 404, message: 'This network has no such sign-in provider' },
+  IDENTITY_PROVIDER_UNAVAILABLE: { status: 502, message: 'The sign-in provider could not be reached' },
+  IDENTITY_PROVIDER_DENIED: { status: 400, message: 'The sign-in at the provider was cancelled or refused' },
+  AUTHORIZATION_STATE_INVALID: {
+    status: 400,
+    message: 'This sign-in has expired or was already used: start again',
+  },
+  IDENTITY_TOKEN_INVALID: { status: 401, message: "The sign-in provider's answer could not be verified" },
+  IDENTITY_ALREADY_LINKED: { status: 409, message: 'This identity is already linked to another account' },
+  IDENTITY_PROVIDER_ALREADY_LINKED: {
+    status: 409,
+    message: 'The account already has an identity at this provider: replace it instead',
+  },
+  IDENTITY_NOT_LINKED: { status: 404, message: 'No identity of this provider is linked to the account' },
+  IDENTITY_MISMATCH: {
+    status: 403,
+    message: 'Sign in at the provider as the identity linked to the account',
+  },
+  IDENTITY_PASSWORD_REQUIRED: {
+    status: 409,
+    message: 'Create an email and a password for the account before unlinking the identity',
+  },
+  IDENTITY_DETAILS_READ_ONLY: {
+    status: 403,
+    message: 'The name, birth date and email come from FranceConnect and cannot be changed here',
+  },
+  DEMATERIALIZED_NOT_ALLOWED: {
+    status: 403,
+    message: 'Tickets on the phone are not sold after a FranceConnect sign-in: choose a transport card',
+  },
   LOGIN_NO_USER: { status: 502, message: 'The response did not contain the user' },
   PROFILE_CHOICE_REQUIRED: { status: 409, message: 'Choose the profile to sign in with' },
 

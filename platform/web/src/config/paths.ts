@@ -33,6 +33,9 @@ export const paths = {
   accountWallet: '/account/wallet',
   accountTacit: '/account/tacit',
   accountTacitSubscription: '/account/tacit/:id',
+  // Where a provider sends the browser back (PROVIDER_RETURN_PATHS of the sdk, decision 0044).
+  accountIdentityAdd: '/account/identity/add',
+  accountIdentityReplace: '/account/identity/replace',
   // ROUTE-12: older addresses of the subscriptions, sent to accountTacit where the network has them.
   subscriptionsOld: '/subscriptions',
   accountSubscriptionsOld: '/account/subscriptions',
@@ -45,6 +48,9 @@ export const paths = {
   authRegister: '/auth/register',
   authReset: '/auth/reset',
   authFinalize: '/auth/finalize',
+  authCustom: '/auth/custom',
+  authFranceConnectFinalize: '/auth/fc/finalize',
+  authFranceConnectDeleteIdentity: '/auth/fc/delete-identity',
   // Card sign-in (has_media_signin): what it is, the card search, registering with the card.
   authMedia: '/auth/media',
   authMediaSearch: '/auth/media/search',
