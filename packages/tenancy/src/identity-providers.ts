@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 /** Written at the start of a demo issuer; replaced by the identity sandbox's origin. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder is written as-is in tenant files.
 export const IDENTITY_SANDBOX_PLACEHOLDER = '${IDENTITY_SANDBOX_URL}';
 
 const isUrl = (value: string) => z.url({ protocol: /^https?$/ }).safeParse(value).success;

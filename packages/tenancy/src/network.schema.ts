@@ -67,7 +67,10 @@ export const authenticationProviderConfigSchema = z
     /** The environment variable holding the client secret. */
     clientSecretRef: secretReferenceSchema,
     /** Scopes asked beside openid; FranceConnect's pivot identity by default for its driver. */
-    scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).max(20).optional(),
+    scopes: z
+      .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/))
+      .max(20)
+      .optional(),
   })
   .strict();
 
