@@ -34,7 +34,7 @@ export function createInteractionHandler(options: {
     const koa = provider.createContext(req, res);
     return chooseLocale({
       uiLocales: interaction?.params.ui_locales,
-      hasAcceptLanguage: Boolean(req.headers['accept-language']),
+      acceptLanguage: req.headers['accept-language'],
       acceptsLanguages: (languages) => koa.acceptsLanguages(languages),
       fallback: defaultLocaleOf(issuer),
     });

@@ -69,7 +69,7 @@ export function issuerLabel(issuer: SandboxIssuer, clientId: unknown): string {
 export function localeOfContext(ctx: KoaContextWithOIDC, fallback: Locale): Locale {
   return chooseLocale({
     uiLocales: ctx.oidc?.params?.ui_locales,
-    hasAcceptLanguage: Boolean(ctx.get('accept-language')),
+    acceptLanguage: ctx.get('accept-language'),
     acceptsLanguages: (languages) => ctx.acceptsLanguages(languages),
     fallback,
   });

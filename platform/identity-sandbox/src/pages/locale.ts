@@ -18,15 +18,17 @@ export function localeOfUiLocales(uiLocales: unknown): Locale | undefined {
 
 export function chooseLocale(options: {
   uiLocales: unknown;
-  /** Whether the request carried an Accept-Language header. */
-  hasAcceptLanguage: boolean;
+  /** The request's Accept-Language header. */
+  acceptLanguage: string | undefined;
   /** Koa's (negotiator's) pick among the offered languages by Accept-Language and its weights. */
   acceptsLanguages: (languages: string[]) => string | false;
   fallback: Locale;
 }): Locale {
   const requested = localeOfUiLocales(options.uiLocales);
   if (requested) return requested;
-  if (options.hasAcceptLanguage) {
+  // `*` (what fetch sends by default) states no preference: the issuer's own language then.
+  const header = options.acceptLanguage?.trim();
+  if (header && header !== '*') {
     const accepted = options.acceptsLanguages([...LOCALES]);
     if (accepted && isLocale(accepted)) return accepted;
   }

@@ -26,9 +26,9 @@ export async function demoIssuers(variables: Record<string, string> = {}): Promi
 
 export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 
-/** A sandbox on a free loopback port, stopped after the file's tests. */
-export async function startTestSandbox() {
-  const issuers = await demoIssuers();
+/** A sandbox on a free loopback port (the demo networks' issuers unless told), stopped after the file's tests. */
+export async function startTestSandbox(options: { issuers?: SandboxIssuer[] } = {}) {
+  const issuers = options.issuers ?? (await demoIssuers());
   const server = await listen({ port: 0, hostname: '127.0.0.1' });
   const origin = `http://127.0.0.1:${server.port}`;
   const sandbox = await createIdentitySandbox({
