@@ -6,7 +6,6 @@
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
-import { catalogueViewerOf } from '../catalogue/catalogue-viewer.ts';
 import { currentUser } from '../session/guards.ts';
 import { getSessionRuntime } from '../session/session-runtime.ts';
 import { readSessionStatus } from '../session/session-status.ts';
@@ -26,9 +25,14 @@ export type CartLineToAdd = Partial<StartChoice> & {
   readonly isSubscription?: boolean;
 };
 
-/** Who adds: a guest or not, and the provider the session was opened with (CAT-03, CHK-03). */
+/**
+ * Who adds: a guest or not, and the provider the session was opened with (CAT-03, CHK-03), read as
+ * the page's useCatalogueViewer reads it. Not imported from there: the cart's chunk would then
+ * share that module, which splits the shop's chunk in two and lengthens the home page's list of chunks.
+ */
 async function viewerOfPage(): Promise<CatalogueViewer> {
-  return catalogueViewerOf(readSessionStatus(), await currentUser(await getSessionRuntime()));
+  const user = await currentUser(await getSessionRuntime());
+  return { guest: readSessionStatus() === 'guest', signInDriver: user?.signedInWith?.driver ?? null };
 }
 
 export async function addToCart(line: CartLineToAdd, viewer?: CatalogueViewer): Promise<void> {
