@@ -1,12 +1,14 @@
 // Route guards of the session, for route loaders (never effects): signed in (ROUTE-05), a complete
-// account (ROUTE-10), and where a sign-in sends the traveller back to (`?redirect=`, kept within
-// the shop's own pages). They load the session, so only lazy route modules import them.
+// account (ROUTE-10), the identities a page needs (ROUTE-11), and where a sign-in sends the
+// traveller back to (`?redirect=`, kept within the shop's own pages). They load the session, so
+// only lazy route modules import them.
 
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
 import { isAccountComplete } from '@transit-shop/sdk/validation/account-rules';
 import { redirect } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { localePath, paths, splitLocale } from '../../config/paths.ts';
+import { hasDefaultIdentity } from '../identity/identity-rules.ts';
 import { getUserQueryOptions } from './get-user.ts';
 import { pathWithRedirect, requestedPath } from './redirect-target.ts';
 import { getSessionRuntime, type SessionRuntime } from './session-runtime.ts';
@@ -50,6 +52,21 @@ export async function requireCompleteAccount({ request }: GuardArgs): Promise<Au
   const user = await currentUser(runtime);
   if (user && !user.authAsGuest && !isAccountComplete(user)) {
     throw redirect(pathWithRedirect(request, paths.authFinalize, requestedPath(request)));
+  }
+  return user;
+}
+
+/**
+ * ROUTE-11: a page that needs an identity at the network's default provider (isDefault), such as
+ * /account/identity/replace. Signed in first (ROUTE-05); an account without one goes to the account
+ * page, whose sign-in methods link one.
+ */
+export async function requireDefaultIdentity(args: GuardArgs): Promise<AuthUser> {
+  const runtime = await requireSignIn(args);
+  const user = await currentUser(runtime);
+  if (!user || !hasDefaultIdentity(user, runtime.network.authenticationProviders)) {
+    const { locale } = splitLocale(new URL(args.request.url).pathname);
+    throw redirect(localePath(locale, paths.account));
   }
   return user;
 }
