@@ -1,5 +1,6 @@
 // The browser's side of a sign-in at a network's OpenID provider (decision 0044): ask the ticket API
-// for an attempt and go to the provider; back on a return page, read what the provider answered.
+// for an attempt and go to the provider; back on a return page, read what the provider answered
+// (the reader is the sdk's, which the flows starting on those pages share).
 import {
   authorizationStateCall,
   PROVIDER_RETURN_PATHS,
@@ -8,6 +9,8 @@ import {
 import type { Locale } from '@transit-shop/sdk/locales';
 import { localePath } from '../../config/paths.ts';
 import type { TicketClient } from '../api-client.ts';
+
+export { type ProviderReturn, readProviderReturn } from '@transit-shop/sdk/contract/provider-return';
 
 export type ProviderRedirect = {
   providerId: number;
@@ -31,19 +34,4 @@ export async function goToProvider(
     redirectUri: providerReturnUri(redirect.purpose, redirect.locale, window.location.origin),
   });
   navigate(authorizationUrl);
-}
-
-/** What a provider put in a return page's address: a code to exchange, a refusal, or nothing. */
-export type ProviderReturn =
-  | { kind: 'code'; code: string; state: string }
-  | { kind: 'error'; error: string }
-  | { kind: 'none' };
-
-export function readProviderReturn(search: URLSearchParams): ProviderReturn {
-  const state = search.get('state');
-  const error = search.get('error');
-  if (error) return { kind: 'error', error };
-  const code = search.get('code');
-  if (code && state) return { kind: 'code', code, state };
-  return { kind: 'none' };
 }
