@@ -3,3 +3,4 @@
 export * from './account-deletion/account-deletion.machine.ts';
 export * from './checkout/checkout.machine.ts';
 export * from './identity-unlink/identity-unlink.machine.ts';
+export * from './provider-sign-in/provider-sign-in.machine.ts';

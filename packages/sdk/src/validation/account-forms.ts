@@ -1,4 +1,4 @@
-// The account forms' rules as schemas, shared by the web forms and the server: registration,
+// The account forms' rules as schemas, shared by the web forms and the server: sign-in, registration,
 // finalize, traveller profile, email change, password change and the own credentials of an account
 // leaving FranceConnect (VAL-01..04, AUTH-05, IDP-03).
 import { z } from 'zod';
@@ -24,6 +24,10 @@ export function checkDistinctNames(
 }
 
 const accepted = (message: string) => z.literal(true, { error: message });
+
+/** AUTH-01: an email and the password that proves it (only required: older passwords still sign in). */
+export const signInFormSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+export type SignInForm = z.infer<typeof signInFormSchema>;
 
 /** AUTH-05: last name, first name, email and its confirmation, password and its confirmation, terms, privacy. */
 export const registrationFormSchema = z

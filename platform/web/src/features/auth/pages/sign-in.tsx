@@ -7,12 +7,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
-import { emailSchema } from '@transit-shop/sdk/validation/email';
-import { currentPasswordSchema } from '@transit-shop/sdk/validation/password';
+import { signInFormSchema } from '@transit-shop/sdk/validation/account-forms';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { FailureAlert, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -25,8 +23,6 @@ import { useSession, WithSession } from '../../../lib/session/use-session.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
 import { ProfileChoice } from '../components/profile-choice.tsx';
 import { ProviderButtons } from '../components/provider-buttons.tsx';
-
-const signInFormSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
 
 /** Signed in already: on to where the traveller was going. */
 export async function loader({ request }: LoaderFunctionArgs) {
