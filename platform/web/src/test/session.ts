@@ -86,6 +86,7 @@ export function fixtureUser(overrides: Partial<AuthUser> = {}): AuthUser {
     dataSharingConsent: false,
     locale: 'fr',
     identities: [],
+    signedInWith: null,
     profiles: [],
     deletionRequestedAt: null,
     sessionExpiresAt: '2026-12-10T12:00:00.000Z',
@@ -114,13 +115,24 @@ export function createTestSession(options: TestSessionOptions = {}) {
   };
   if (user) {
     writeIdentityCookie({ idToken: 'id-kept', refreshToken: 'refresh-kept' });
-    writeTicketCookie({ userToken: user.userToken, userId: user.userId, guest: user.authAsGuest });
+    writeTicketCookie({
+      userToken: user.userToken,
+      userId: user.userId,
+      guest: user.authAsGuest,
+      signedInWith: user.signedInWith,
+    });
   }
   const backend = fakeTicketBackend(handlers, bootstrap.network.signingKey);
   resetSessionStatus();
-  const runtime: SessionRuntime = createSessionRuntime({ bootstrap, fetch: backend.fetch });
+  /** The other sites the browser was sent to (a provider's end-session page). */
+  const leftFor: string[] = [];
+  const runtime: SessionRuntime = createSessionRuntime({
+    bootstrap,
+    fetch: backend.fetch,
+    navigate: (url) => leftFor.push(url),
+  });
   installSessionRuntime(runtime);
-  return { runtime, calls: backend.calls, handlers };
+  return { runtime, calls: backend.calls, handlers, leftFor };
 }
 
 /** The paths the backend was called at, in order. */
