@@ -200,4 +200,32 @@ describe('logout page', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
+
+  it('AUTH-07 a FranceConnect session: ended at the provider and here, then the browser goes to FranceConnect’s end-session page', async () => {
+    stubTenantService();
+    const endSessionUrl = 'https://franceconnect.example/session/end?id_token_hint=abc&state=xyz';
+    const { calls, leftFor } = createTestSession({
+      signedInAs: fixtureUser({ signedInWith: { providerId: 3, driver: 'FRANCECONNECT' } }),
+      handlers: {
+        'authentication/logout': () => ({ ok: { endSessionUrl } }),
+        'Account/logout.json': () => ({ ok: {} }),
+      },
+    });
+    await renderApp('/en/auth/logout');
+    await waitFor(() => expect(leftFor).toEqual([endSessionUrl]));
+    expect(calledPaths(calls)).toEqual(['authentication/logout', 'Account/logout.json']);
+    expect(calls[0]?.payload.postLogoutRedirectUri).toMatch(/\/auth\/logout\?ended=provider$/);
+    expect(readTicketCookie()).toBeUndefined();
+  });
+
+  it('AUTH-07 back from FranceConnect’s end-session page, signed out already: home without another call', async () => {
+    stubTenantService();
+    const { calls } = createTestSession();
+    localStorage.setItem('cart', '{"items":[]}');
+    const { router } = await renderApp('/en/auth/logout?ended=provider&state=xyz');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+    expect(calls).toEqual([]);
+    // Nothing cleared twice: what the visitor did since is theirs.
+    expect(localStorage.getItem('cart')).toBe('{"items":[]}');
+  });
 });
