@@ -124,15 +124,9 @@ export function createTestSession(options: TestSessionOptions = {}) {
   }
   const backend = fakeTicketBackend(handlers, bootstrap.network.signingKey);
   resetSessionStatus();
-  /** The other sites the browser was sent to (a provider's end-session page). */
-  const leftFor: string[] = [];
-  const runtime: SessionRuntime = createSessionRuntime({
-    bootstrap,
-    fetch: backend.fetch,
-    navigate: (url) => leftFor.push(url),
-  });
+  const runtime: SessionRuntime = createSessionRuntime({ bootstrap, fetch: backend.fetch });
   installSessionRuntime(runtime);
-  return { runtime, calls: backend.calls, handlers, leftFor };
+  return { runtime, calls: backend.calls, handlers };
 }
 
 /** The paths the backend was called at, in order. */

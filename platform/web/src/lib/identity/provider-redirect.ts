@@ -9,6 +9,7 @@ import {
 import type { Locale } from '@transit-shop/sdk/locales';
 import { localePath } from '../../config/paths.ts';
 import type { TicketClient } from '../api-client.ts';
+import { providerPage } from '../provider-page.ts';
 
 export { type ProviderReturn, readProviderReturn } from '@transit-shop/sdk/contract/provider-return';
 
@@ -27,7 +28,7 @@ export function providerReturnUri(purpose: ProviderReturnPurpose, locale: Locale
 export async function goToProvider(
   client: TicketClient,
   redirect: ProviderRedirect,
-  navigate: (url: string) => void = (url) => window.location.assign(url),
+  navigate: (url: string) => void = (url) => providerPage.open(url),
 ): Promise<void> {
   const { authorizationUrl } = await client.call(authorizationStateCall, {
     authProviderId: redirect.providerId,

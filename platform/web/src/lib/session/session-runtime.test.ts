@@ -8,6 +8,7 @@ import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { calledPaths, createTestSession, fixtureUser, identityAnswer } from '../../test/session.ts';
 import { readIdentityCookie, readTicketCookie, readTicketProvider } from '../cookies.ts';
 import { forgetWalletStore, keepTickets, keptTickets, type WalletHolder } from '../kept-tickets.ts';
+import { providerPage } from '../provider-page.ts';
 import { queryClient } from '../query-client.tsx';
 import {
   hasCustomProvider,
@@ -231,7 +232,8 @@ describe('the session with its calls', () => {
       expect(hasCustomProvider(bootstrap.network)).toBe(applies);
       // A logout of a session opened with the network's Keycloak ends it there first only where it
       // applies (AUTH-07); the ticket API ends a KEYCLOAK session itself, nothing to visit.
-      const { runtime, calls, leftFor } = createTestSession({
+      const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+      const { runtime, calls } = createTestSession({
         bootstrap,
         signedInAs: fixtureUser({ signedInWith: { providerId: 1, driver: 'KEYCLOAK' } }),
         handlers: {
@@ -244,7 +246,7 @@ describe('the session with its calls', () => {
       expect(calledPaths(calls)).toEqual(
         applies ? ['authentication/logout', 'Account/logout.json'] : ['Account/logout.json'],
       );
-      expect(leftFor).toEqual([]);
+      expect(open).not.toHaveBeenCalled();
     },
   );
 
@@ -302,7 +304,8 @@ describe('the session with its calls', () => {
 
   it('AUTH-07 a FranceConnect session: authentication/logout then Account/logout.json, all cleared, then the browser goes to FranceConnect and comes back to /auth/logout marked', async () => {
     const endSessionUrl = 'https://franceconnect.example/session/end?id_token_hint=abc&state=xyz';
-    const { runtime, calls, leftFor } = createTestSession({
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const { runtime, calls } = createTestSession({
       signedInAs: fixtureUser({ signedInWith: franceConnect }),
       handlers: {
         'authentication/logout': () => ({ ok: { endSessionUrl } }),
@@ -312,7 +315,7 @@ describe('the session with its calls', () => {
     localStorage.setItem('cart', '{}');
     runtime.actor.send({ type: 'LOGOUT' });
     await waitFor(runtime.actor, (snapshot) => snapshot.matches({ loggingOut: 'leavingForProvider' }));
-    expect(leftFor).toEqual([endSessionUrl]);
+    expect(open.mock.calls).toEqual([[endSessionUrl]]);
     expect(calledPaths(calls)).toEqual(['authentication/logout', 'Account/logout.json']);
     const postLogoutRedirectUri = String(calls[0]?.payload.postLogoutRedirectUri);
     expect(calls[0]?.payload).toMatchObject({ userToken: 'token-7', userId: 7 });

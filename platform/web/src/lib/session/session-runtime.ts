@@ -35,6 +35,7 @@ import {
   writeIdentityCookie,
   writeTicketCookie,
 } from '../cookies.ts';
+import { providerPage } from '../provider-page.ts';
 import { queryClient as appQueryClient } from '../query-client.tsx';
 import { setSessionStatus } from './session-status.ts';
 import { userQueryKey } from './user-query-key.ts';
@@ -65,8 +66,6 @@ export type SessionRuntimeOptions = {
   fetch?: typeof globalThis.fetch;
   /** The language sent with sign-ins and registrations; the page's by default. */
   getLocale?: () => Locale;
-  /** Sends the browser to another site (a provider's end-session page); tests record it. */
-  navigate?: (url: string) => void;
 };
 
 /** NET-07: the custom provider applies only when the default provider's driver is KEYCLOAK. */
@@ -107,7 +106,6 @@ const tokensOf = (session: IdentitySession): IdentityTokens => ({
 export function createSessionRuntime(options: SessionRuntimeOptions): SessionRuntime {
   const queryClient = options.queryClient ?? appQueryClient;
   const getLocale = options.getLocale ?? pageLocale;
-  const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
   // The client and the machine need each other: the client reads the session from the machine,
   // and the machine's actors call through the client.
   let actor: Actor<typeof sessionMachine> | undefined;
@@ -179,7 +177,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
       ),
       // The page is leaving for the provider: nothing on it comes after, so this never settles.
       endProviderSession: fromPromise(async ({ input }) => {
-        navigate(input.endSessionUrl);
+        providerPage.open(input.endSessionUrl);
         await new Promise(() => {});
       }),
       logoutServer: fromPromise(async ({ input }) => {

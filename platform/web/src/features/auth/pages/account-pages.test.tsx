@@ -1,8 +1,9 @@
 // The pages of a signed-in account: finalize, unverified account, verify account, logout.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readTicketCookie } from '../../../lib/cookies.ts';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
 
@@ -204,7 +205,8 @@ describe('logout page', () => {
   it('AUTH-07 a FranceConnect session: ended at the provider and here, then the browser goes to FranceConnect’s end-session page', async () => {
     stubTenantService();
     const endSessionUrl = 'https://franceconnect.example/session/end?id_token_hint=abc&state=xyz';
-    const { calls, leftFor } = createTestSession({
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const { calls } = createTestSession({
       signedInAs: fixtureUser({ signedInWith: { providerId: 3, driver: 'FRANCECONNECT' } }),
       handlers: {
         'authentication/logout': () => ({ ok: { endSessionUrl } }),
@@ -212,7 +214,7 @@ describe('logout page', () => {
       },
     });
     await renderApp('/en/auth/logout');
-    await waitFor(() => expect(leftFor).toEqual([endSessionUrl]));
+    await waitFor(() => expect(open.mock.calls).toEqual([[endSessionUrl]]));
     expect(calledPaths(calls)).toEqual(['authentication/logout', 'Account/logout.json']);
     expect(calls[0]?.payload.postLogoutRedirectUri).toMatch(/\/auth\/logout\?ended=provider$/);
     expect(readTicketCookie()).toBeUndefined();
