@@ -1,5 +1,5 @@
-// The pages of signing in and out (by email or with a transport card), registration, password
-// reset and account verification. Each is a lazy module with its guard as its loader.
+// The pages of signing in and out (by email, with a transport card or a network's OpenID provider),
+// registration, password reset, account verification and unlinking FranceConnect. Each is a lazy module with its guard as its loader.
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
@@ -15,6 +15,17 @@ export const authRoutes: RouteObject[] = [
   { path: paths.authMediaSearch.slice(1), lazy: () => import('./pages/media-search.tsx') },
   { path: paths.authMediaRegister.slice(1), lazy: () => import('./pages/media-register.tsx') },
   { path: paths.authLogout.slice(1), lazy: () => import('./pages/logout.tsx') },
+  // Back from a network's OpenID provider (decision 0044): its Keycloak (NET-07), FranceConnect, and
+  // FranceConnect's sign-in again before its identity is unlinked (IDP-03).
+  { path: paths.authCustom.slice(1), lazy: () => import('./pages/custom-sign-in.tsx') },
+  {
+    path: paths.authFranceConnectFinalize.slice(1),
+    lazy: () => import('./pages/france-connect-sign-in.tsx'),
+  },
+  {
+    path: paths.authFranceConnectDeleteIdentity.slice(1),
+    lazy: () => import('./pages/france-connect-delete-identity.tsx'),
+  },
   { path: paths.unverifiedAccount.slice(1), lazy: () => import('./pages/unverified-account.tsx') },
   { path: paths.verifyAccount.slice(1), lazy: () => import('./pages/verify-account.tsx') },
 ];
