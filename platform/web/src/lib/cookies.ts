@@ -1,5 +1,4 @@
 // The shop's own cookies: appearance (10 years, SameSite=Strict) and locale (365 days).
-import type { ProviderSession } from '@transit-shop/flows/session/session.machine';
 import { isLocale, type Locale } from '@transit-shop/sdk/locales';
 import { type Appearance, isAppearance } from '@transit-shop/tenancy/bootstrap-constants';
 
@@ -61,13 +60,7 @@ export const TICKET_COOKIE = 'ticket';
 export const SESSION_COOKIE_MAX_AGE = 10 * 365 * 24 * 60 * 60;
 
 export type IdentityCookie = { idToken: string; refreshToken: string };
-export type TicketCookie = {
-  userToken: string;
-  userId: number;
-  guest: boolean;
-  /** The provider the session was opened with, whose session the logout ends too (decision 0044). */
-  signedInWith?: ProviderSession | null;
-};
+export type TicketCookie = { userToken: string; userId: number; guest: boolean };
 
 function readJsonCookie(name: string): unknown {
   const value = readCookie(name);
@@ -94,10 +87,7 @@ export function readIdentityCookie(): IdentityCookie | undefined {
 }
 
 export function writeTicketCookie(ticket: TicketCookie): void {
-  const { userToken, userId, guest, signedInWith } = ticket;
-  const value = JSON.stringify(
-    signedInWith ? { userToken, userId, guest, signedInWith } : { userToken, userId, guest },
-  );
+  const value = JSON.stringify({ userToken: ticket.userToken, userId: ticket.userId, guest: ticket.guest });
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
   document.cookie = serializeCookie(TICKET_COOKIE, value, SESSION_COOKIE_MAX_AGE, 'Lax');
 }
@@ -108,16 +98,6 @@ export function readTicketCookie(): TicketCookie | undefined {
   if (typeof value.userId !== 'number' || !Number.isSafeInteger(value.userId) || value.userId <= 0)
     return undefined;
   return { userToken: value.userToken, userId: value.userId, guest: value.guest === true };
-}
-
-/** The provider the session of the ticket cookie was opened with; read apart, the first paint needing none of it. */
-export function readTicketProvider(): ProviderSession | undefined {
-  const value = readJsonCookie(TICKET_COOKIE) as { signedInWith?: Partial<ProviderSession> } | undefined;
-  const provider = value?.signedInWith;
-  if (typeof provider?.providerId !== 'number' || !Number.isSafeInteger(provider.providerId))
-    return undefined;
-  if (provider.driver !== 'KEYCLOAK' && provider.driver !== 'FRANCECONNECT') return undefined;
-  return { providerId: provider.providerId, driver: provider.driver };
 }
 
 /** Removes the identity cookie alone: a session opened without an identity (a card sign-in). */

@@ -6,10 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { calledPaths, createTestSession, fixtureUser, identityAnswer } from '../../test/session.ts';
-import { readIdentityCookie, readTicketCookie, readTicketProvider } from '../cookies.ts';
+import { readIdentityCookie, readTicketCookie } from '../cookies.ts';
 import { forgetWalletStore, keepTickets, keptTickets, type WalletHolder } from '../kept-tickets.ts';
 import { providerPage } from '../provider-page.ts';
 import { queryClient } from '../query-client.tsx';
+import { readProviderCookie } from './provider-cookie.ts';
 import {
   hasCustomProvider,
   isProviderLogoutReturn,
@@ -283,7 +284,7 @@ describe('the session with its calls', () => {
     expect(runtime.queryClient.getQueryData(userQueryKey(7))).toEqual(user);
     expect(readIdentityCookie()).toEqual({ idToken: 'id-fc', refreshToken: 'refresh-fc' });
     expect(readTicketCookie()).toEqual({ userToken: 'token-7', userId: 7, guest: false });
-    expect(readTicketProvider()).toEqual(franceConnect);
+    expect(readProviderCookie()).toEqual(franceConnect);
   });
 
   it('AUTH-09 a provider sign-in refused with ACCOUNT_OTHER_PROVIDER leaves the session signed out with that error', async () => {
@@ -323,6 +324,7 @@ describe('the session with its calls', () => {
     expect(new URL(postLogoutRedirectUri).pathname).toMatch(/^(\/(en|ar|it|es))?\/auth\/logout$/);
     // Signed out here before leaving: a rider who never comes back is not left signed in.
     expect(readTicketCookie()).toBeUndefined();
+    expect(readProviderCookie()).toBeUndefined();
     expect(readIdentityCookie()).toBeUndefined();
     expect(localStorage.getItem('cart')).toBeNull();
     expect(readSessionStatus()).toBe('signedOut');
@@ -343,7 +345,7 @@ describe('the session with its calls', () => {
     });
     expect(after.matches('loggedIn')).toBe(true);
     expect(readIdentityCookie()).toEqual({ idToken: 'id-new', refreshToken: 'refresh-new' });
-    expect(readTicketProvider()).toEqual(franceConnect);
+    expect(readProviderCookie()).toEqual(franceConnect);
   });
 
   it('AUTH-10 a SESSION_EXPIRED answer turns the session expired; reconnecting refreshes the identity and logs in again', async () => {

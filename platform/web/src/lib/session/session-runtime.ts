@@ -29,7 +29,6 @@ import { fetchBootstrap, readInlineBootstrap } from '../bootstrap.ts';
 import {
   readIdentityCookie,
   readTicketCookie,
-  readTicketProvider,
   removeIdentityCookie,
   removeSessionCookies,
   writeIdentityCookie,
@@ -37,6 +36,7 @@ import {
 } from '../cookies.ts';
 import { providerPage } from '../provider-page.ts';
 import { queryClient as appQueryClient } from '../query-client.tsx';
+import { readProviderCookie, writeProviderCookie } from './provider-cookie.ts';
 import { setSessionStatus } from './session-status.ts';
 import { userQueryKey } from './user-query-key.ts';
 
@@ -166,7 +166,10 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         // A session without an identity (a card sign-in) leaves no earlier one behind it.
         if (input.identity) writeIdentityCookie(input.identity);
         else removeIdentityCookie();
-        if (input.ticket) writeTicketCookie(input.ticket);
+        if (input.ticket) {
+          writeTicketCookie(input.ticket);
+          writeProviderCookie(input.ticket.signedInWith ?? null);
+        }
       }),
       logoutProvider: fromPromise(async ({ input }) =>
         client.call(providerLogoutCall, {
@@ -189,6 +192,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         // kept for offline use. The device key stays: it belongs to the phone, and holds nothing
         // without the tickets. Loaded here, so the first paint does not carry IndexedDB's code.
         removeSessionCookies();
+        writeProviderCookie(null);
         try {
           localStorage.clear();
           // The tab's storage too: a checkout under way, a card number and birth date kept for a
@@ -211,7 +215,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
 
   const identity = readIdentityCookie() ?? null;
   const kept = readTicketCookie();
-  const ticket = kept ? { ...kept, signedInWith: readTicketProvider() ?? null } : null;
+  const ticket = kept ? { ...kept, signedInWith: readProviderCookie() ?? null } : null;
   actor = createActor(machine, {
     input: { persisted: { identity, ticket }, customProvider: hasCustomProvider(options.bootstrap.network) },
   });

@@ -10,7 +10,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
@@ -70,17 +69,16 @@ export function ProviderButtons() {
                 {pending === provider.id ? t('auth.providers.pending', { name: provider.name }) : label}
               </Button>
               {franceConnect ? (
+                // FranceConnect's own markup: the new window said in the link's title.
                 <Link
                   href={FRANCE_CONNECT_ABOUT}
                   target="_blank"
                   rel="noopener"
+                  title={`${t('auth.providers.franceConnectAbout')} - ${t('auth.providers.newWindow')}`}
                   variant="body2"
                   sx={{ display: 'inline-block', mt: 0.5 }}
                 >
                   {t('auth.providers.franceConnectAbout')}
-                  <Box component="span" sx={visuallyHidden}>
-                    {` ${t('auth.providers.newWindow')}`}
-                  </Box>
                 </Link>
               ) : null}
             </Box>

@@ -31,9 +31,8 @@ import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
-import { franceConnectProviderOf } from '../../../lib/identity/linked-identities.ts';
 import { goToProvider } from '../../../lib/identity/provider-redirect.ts';
-import { requireFranceConnectIdentity } from '../../../lib/session/guards.ts';
+import { franceConnectProviderOf, requireFranceConnectIdentity } from '../../../lib/session/guards.ts';
 import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
 import { useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
 import { userQueryKey } from '../../../lib/session/user-query-key.ts';
@@ -43,7 +42,7 @@ import { AuthPage } from '../components/auth-page.tsx';
 import { NoFranceConnect } from '../components/no-france-connect.tsx';
 
 /** What the account page is told once the identity is unlinked (the history entry's state). */
-export const IDENTITY_UNLINKED_NOTICE = { identityNotice: 'franceConnectUnlinked' } as const;
+const IDENTITY_UNLINKED_NOTICE = { identityNotice: 'franceConnectUnlinked' } as const;
 
 /** The server's refusals that belong to one field of the credentials form. */
 const FIELD_OF_CODE = { EMAIL_IN_USE: 'email', PASSWORD_TOO_WEAK: 'password' } as const;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { describe, expect, it } from 'vitest';
-import { readTicketProvider } from '../../../lib/cookies.ts';
+import { readProviderCookie } from '../../../lib/session/provider-cookie.ts';
 import { apiErrorText } from '../../../test/api-error-text.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -62,7 +62,7 @@ describe('the FranceConnect return page (/auth/fc/finalize)', () => {
     expect(calledPaths(calls)).toEqual(['authentication/exchangeAuthorizationCode', 'account/authenticate']);
     expect(calls[0]?.payload).toMatchObject({ code: 'the-code', state: 'the-state' });
     expect(calls[1]?.payload).toMatchObject({ authProviderToken: TOKEN, authProviderId: 3, networkId: 7 });
-    expect(readTicketProvider()).toEqual({ providerId: 3, driver: 'FRANCECONNECT' });
+    expect(readProviderCookie()).toEqual({ providerId: 3, driver: 'FRANCECONNECT' });
     expect(sessionStorage.getItem('providerSignInTarget')).toBeNull();
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'My account' })).toBeTruthy();

@@ -333,11 +333,10 @@ describe('the sign-in page’s OpenID providers (decision 0044)', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Sign in with FranceConnect']);
-    const about = within(providers).getByRole('link', {
-      name: 'What is FranceConnect? (opens in a new window)',
-    });
+    const about = within(providers).getByRole('link', { name: 'What is FranceConnect?' });
     expect(about.getAttribute('href')).toBe('https://franceconnect.gouv.fr/');
     expect(about.getAttribute('target')).toBe('_blank');
+    expect(about.getAttribute('title')).toBe('What is FranceConnect? - new window');
   });
 
   it('IDP-04 a provider that cannot be reached is said, and the buttons work again', async () => {

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PivotType } from '@transit-shop/sdk/contract/catalogue';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import { subscriptionIntervalOf } from '../../../lib/subscriptions/subscription-offer.ts';
@@ -17,6 +16,16 @@ const UNITS: Record<PivotType, 'day' | 'week' | 'month'> = {
   WEEK_PIVOT: 'week',
   MONTH_PIVOT: 'month',
 };
+
+/** Read by screen readers, not shown: what a struck-through price is. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function Fact({ children }: { children: React.ReactNode }) {
   return (
