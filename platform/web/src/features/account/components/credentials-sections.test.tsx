@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { writeProviderCookie } from '../../../lib/session/provider-cookie.ts';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import type { Handler } from '../../../test/session.ts';
@@ -122,6 +123,27 @@ describe('the password change', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/account');
     expect(calls.map((call) => call.path)).toContain('Account/logout.json');
+  });
+
+  it('IDP-02 a FranceConnect session holding the account’s own identity tokens still waits for a sign-in by email', async () => {
+    const base = fixtureBootstrap();
+    const bootstrap = fixtureBootstrap({
+      network: {
+        ...base.network,
+        authenticationProviders: [
+          { id: 3, driver: 'FRANCECONNECT', isDefault: false, name: 'FranceConnect' },
+        ],
+      },
+    });
+    // account/authenticate answers the account's identity tokens with the session (decision 0044).
+    writeProviderCookie({ providerId: 3, driver: 'FRANCECONNECT' });
+    await openAccountPage('/account', {
+      signedInAs: fixtureUser({ identities: [{ providerId: 3 }] }),
+      bootstrap,
+    });
+    const password = screen.getByRole('region', { name: 'Mot de passe' });
+    expect(within(password).getByText(/Vous êtes connecté avec FranceConnect/)).toBeTruthy();
+    expect(within(password).queryByLabelText(/Nouveau mot de passe/)).toBeNull();
   });
 
   it('the same account signed in by email and password changes its password here', async () => {

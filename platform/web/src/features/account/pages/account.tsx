@@ -50,10 +50,11 @@ function Account() {
   const { network } = useBootstrap();
   const user = useUser();
   const location = useLocation();
-  // A session signed in by email and password holds the identity provider's tokens (IDP-02).
+  // A session signed in by email and password holds the identity provider's tokens (IDP-02); one
+  // opened with an OpenID provider holds them too (to set a password, IDP-03), but names its provider.
   const signedInWithPassword = useSelector(
     useSessionRuntime().actor,
-    (snapshot) => snapshot.context.identity !== null,
+    (snapshot) => snapshot.context.identity !== null && snapshot.context.signedInWith === null,
   );
   const state = location.state as { accountNotice?: AccountNotice; identityNotice?: string } | null;
   const notice = state?.accountNotice;
