@@ -1,14 +1,14 @@
 // Route guards of the session, for route loaders (never effects): signed in (ROUTE-05), a complete
-// account (ROUTE-10), the identities a page needs (ROUTE-11), and where a sign-in sends the
-// traveller back to (`?redirect=`, kept within the shop's own pages). They load the session, so
-// only lazy route modules import them.
+// account (ROUTE-10), an identity at the network's default provider or at its FranceConnect one
+// (ROUTE-11), and where a sign-in sends the traveller back to (`?redirect=`, kept within the shop's
+// own pages). They load the session, so only lazy route modules import them.
 
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
+import type { AuthenticationProvider } from '@transit-shop/sdk/contract/networks';
 import { isAccountComplete } from '@transit-shop/sdk/validation/account-rules';
 import { redirect } from 'react-router';
 import { localePath, paths, splitLocale } from '../../config/paths.ts';
-import { hasDefaultIdentity } from '../identity/identity-rules.ts';
 import { getUserQueryOptions } from './get-user.ts';
 import { pathWithRedirect, requestedPath } from './redirect-target.ts';
 import { getSessionRuntime, type SessionRuntime } from './session-runtime.ts';
@@ -56,17 +56,65 @@ export async function requireCompleteAccount({ request }: GuardArgs): Promise<Au
   return user;
 }
 
-/**
- * ROUTE-11: a page that needs an identity at the network's default provider (isDefault), such as
- * /account/identity/replace. Signed in first (ROUTE-05); an account without one goes to the account
- * page, whose sign-in methods link one.
- */
-export async function requireDefaultIdentity(args: GuardArgs): Promise<AuthUser> {
+type Providers = readonly AuthenticationProvider[];
+
+/** The network's FranceConnect provider, if it has one (IDP-05). */
+export function franceConnectProviderOf(providers: Providers): AuthenticationProvider | undefined {
+  return providers.find((provider) => provider.driver === 'FRANCECONNECT');
+}
+
+/** The network's provider the account has an identity at among those matching, if any. */
+function linkedProvider(
+  user: Pick<AuthUser, 'identities'>,
+  providers: Providers,
+  matches: (provider: AuthenticationProvider) => boolean,
+): AuthenticationProvider | undefined {
+  const linked = new Set(user.identities.map((identity) => identity.providerId));
+  return providers.find((provider) => matches(provider) && linked.has(provider.id));
+}
+
+/** ROUTE-11: the account has an identity at the network's default provider. */
+export function defaultIdentityProviderOf(
+  user: Pick<AuthUser, 'identities'>,
+  providers: Providers,
+): AuthenticationProvider | undefined {
+  return linkedProvider(user, providers, (provider) => provider.isDefault);
+}
+
+/** ROUTE-11: the network's FranceConnect provider the account has an identity at. */
+export function franceConnectIdentityProviderOf(
+  user: Pick<AuthUser, 'identities'>,
+  providers: Providers,
+): AuthenticationProvider | undefined {
+  return linkedProvider(user, providers, (provider) => provider.driver === 'FRANCECONNECT');
+}
+
+/** A signed-in account holder and the provider of the identity a page needs (ROUTE-11). */
+export type IdentityHolder = { runtime: SessionRuntime; user: AuthUser; provider: AuthenticationProvider };
+
+/** ROUTE-11: signed in (ROUTE-05), with an identity at the providers `providerOf` finds; others go to the account page. */
+async function requireIdentity(
+  args: GuardArgs,
+  providerOf: (
+    user: AuthUser,
+    providers: readonly AuthenticationProvider[],
+  ) => AuthenticationProvider | undefined,
+): Promise<IdentityHolder> {
   const runtime = await requireSignIn(args);
   const user = await currentUser(runtime);
-  if (!user || !hasDefaultIdentity(user, runtime.network.authenticationProviders)) {
-    const { locale } = splitLocale(new URL(args.request.url).pathname);
-    throw redirect(localePath(locale, paths.account));
+  const provider = user ? providerOf(user, runtime.network.authenticationProviders) : undefined;
+  if (!user || !provider) {
+    throw redirect(localePath(splitLocale(new URL(args.request.url).pathname).locale, paths.account));
   }
-  return user;
+  return { runtime, user, provider };
+}
+
+/** ROUTE-11: pages that need an identity at the network's default provider (replacing it). */
+export function requireDefaultIdentity(args: GuardArgs): Promise<IdentityHolder> {
+  return requireIdentity(args, defaultIdentityProviderOf);
+}
+
+/** ROUTE-11: the FranceConnect pages of a signed-in account need its FranceConnect identity. */
+export function requireFranceConnectIdentity(args: GuardArgs): Promise<IdentityHolder> {
+  return requireIdentity(args, franceConnectIdentityProviderOf);
 }

@@ -16,7 +16,7 @@ import { useUser } from '../../../lib/session/get-user.ts';
 import { WithSession } from '../../../lib/session/use-session.tsx';
 import { requireAccountHolder } from '../account-guard.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
-import { AccountSection } from '../components/account-section.tsx';
+import { AccountSection, SavedStatus } from '../components/account-section.tsx';
 import { AppearanceSection } from '../components/appearance-section.tsx';
 import { ConsentSection } from '../components/consent-section.tsx';
 import { ContactEmailSection } from '../components/contact-email-section.tsx';
@@ -51,7 +51,10 @@ function Account() {
   const { network } = useBootstrap();
   const user = useUser();
   const location = useLocation();
-  const notice = (location.state as { accountNotice?: AccountNotice } | null)?.accountNotice;
+  const state = location.state as { accountNotice?: AccountNotice; identityNotice?: string } | null;
+  const notice = state?.accountNotice;
+  // The FranceConnect identity was just unlinked (/auth/fc/delete-identity, IDP-03).
+  const identityUnlinked = state?.identityNotice === 'franceConnectUnlinked';
 
   if (!user.data) {
     return (
@@ -77,7 +80,8 @@ function Account() {
       title={t('account.title')}
       intro={t('account.customerNumber', { number: account.customerNumber })}
     >
-      <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      {identityUnlinked ? <SavedStatus message={t('account.identityUnlinked')} /> : null}
+      <Box sx={{ mb: 2, mt: identityUnlinked ? 2 : 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <Button component={LocaleLink} to={paths.accountWallet} variant="contained">
           {t('wallet.title')}
         </Button>
