@@ -7,8 +7,15 @@ import type { AuthenticationProvider } from '@transit-shop/sdk/contract/networks
 
 type Providers = readonly Pick<AuthenticationProvider, 'id' | 'driver' | 'isDefault'>[];
 
-const linkedTo = (user: Pick<AuthUser, 'identities'>, providers: Providers) =>
-  providers.filter((provider) => user.identities.some((identity) => identity.providerId === provider.id));
+/** The network's provider among those matching that the account has an identity at, if any. */
+function linkedProvider<Provider extends Providers[number]>(
+  user: Pick<AuthUser, 'identities'>,
+  providers: readonly Provider[],
+  matches: (provider: Provider) => boolean,
+): Provider | undefined {
+  const linked = new Set(user.identities.map((identity) => identity.providerId));
+  return providers.find((provider) => matches(provider) && linked.has(provider.id));
+}
 
 /** The network's FranceConnect provider; null where it has none (IDP-05). */
 export function franceConnectProviderOf<Provider extends Pick<AuthenticationProvider, 'driver'>>(
@@ -17,14 +24,30 @@ export function franceConnectProviderOf<Provider extends Pick<AuthenticationProv
   return providers.find((provider) => provider.driver === 'FRANCECONNECT') ?? null;
 }
 
+/** ROUTE-11: the network's default provider the account has an identity at. */
+export function defaultIdentityProviderOf<Provider extends Providers[number]>(
+  user: Pick<AuthUser, 'identities'>,
+  providers: readonly Provider[],
+): Provider | undefined {
+  return linkedProvider(user, providers, (provider) => provider.isDefault);
+}
+
+/** IDP-01, ROUTE-11: the network's FranceConnect provider the account has an identity at. */
+export function franceConnectIdentityProviderOf<Provider extends Providers[number]>(
+  user: Pick<AuthUser, 'identities'>,
+  providers: readonly Provider[],
+): Provider | undefined {
+  return linkedProvider(user, providers, (provider) => provider.driver === 'FRANCECONNECT');
+}
+
 /** IDP-01: the account is linked to the network's FranceConnect provider, which keeps its details. */
 export function hasFranceConnectIdentity(user: Pick<AuthUser, 'identities'>, providers: Providers): boolean {
-  return linkedTo(user, providers).some((provider) => provider.driver === 'FRANCECONNECT');
+  return franceConnectIdentityProviderOf(user, providers) !== undefined;
 }
 
 /** ROUTE-11: the account has an identity at the network's default provider. */
 export function hasDefaultIdentity(user: Pick<AuthUser, 'identities'>, providers: Providers): boolean {
-  return linkedTo(user, providers).some((provider) => provider.isDefault);
+  return defaultIdentityProviderOf(user, providers) !== undefined;
 }
 
 /**

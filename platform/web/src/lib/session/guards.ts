@@ -9,6 +9,7 @@ import type { AuthenticationProvider } from '@transit-shop/sdk/contract/networks
 import { isAccountComplete } from '@transit-shop/sdk/validation/account-rules';
 import { redirect } from 'react-router';
 import { localePath, paths, splitLocale } from '../../config/paths.ts';
+import { defaultIdentityProviderOf, franceConnectIdentityProviderOf } from '../identity/identity-rules.ts';
 import { getUserQueryOptions } from './get-user.ts';
 import { pathWithRedirect, requestedPath } from './redirect-target.ts';
 import { getSessionRuntime, type SessionRuntime } from './session-runtime.ts';
@@ -54,39 +55,6 @@ export async function requireCompleteAccount({ request }: GuardArgs): Promise<Au
     throw redirect(pathWithRedirect(request, paths.authFinalize, requestedPath(request)));
   }
   return user;
-}
-
-type Providers = readonly AuthenticationProvider[];
-
-/** The network's FranceConnect provider, if it has one (IDP-05). */
-export function franceConnectProviderOf(providers: Providers): AuthenticationProvider | undefined {
-  return providers.find((provider) => provider.driver === 'FRANCECONNECT');
-}
-
-/** The network's provider the account has an identity at among those matching, if any. */
-function linkedProvider(
-  user: Pick<AuthUser, 'identities'>,
-  providers: Providers,
-  matches: (provider: AuthenticationProvider) => boolean,
-): AuthenticationProvider | undefined {
-  const linked = new Set(user.identities.map((identity) => identity.providerId));
-  return providers.find((provider) => matches(provider) && linked.has(provider.id));
-}
-
-/** ROUTE-11: the account has an identity at the network's default provider. */
-export function defaultIdentityProviderOf(
-  user: Pick<AuthUser, 'identities'>,
-  providers: Providers,
-): AuthenticationProvider | undefined {
-  return linkedProvider(user, providers, (provider) => provider.isDefault);
-}
-
-/** ROUTE-11: the network's FranceConnect provider the account has an identity at. */
-export function franceConnectIdentityProviderOf(
-  user: Pick<AuthUser, 'identities'>,
-  providers: Providers,
-): AuthenticationProvider | undefined {
-  return linkedProvider(user, providers, (provider) => provider.driver === 'FRANCECONNECT');
 }
 
 /** A signed-in account holder and the provider of the identity a page needs (ROUTE-11). */

@@ -3,7 +3,7 @@
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { localePath, paths, splitLocale } from '../../../config/paths.ts';
-import { franceConnectProviderOf } from '../../../lib/session/guards.ts';
+import { franceConnectProviderOf } from '../../../lib/identity/identity-rules.ts';
 import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
 import { WithSession } from '../../../lib/session/use-session.tsx';
 import { NoFranceConnect } from '../components/no-france-connect.tsx';
