@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IDENTITY_SANDBOX_PLACEHOLDER as SANDBOX } from './identity-providers.ts';
 import { customTextsSchema, networkFileSchema } from './network.schema.ts';
 import { repoRoot } from './test-support/tenant-folders.ts';
 
@@ -178,8 +179,8 @@ describe('network file schema', () => {
         clientSecretRef,
       ]),
     ).toEqual([
-      ['${IDENTITY_SANDBOX_URL}/realms/lumiere', 'lumiere-eshop', 'LUMIERE_KEYCLOAK_CLIENT_SECRET'],
-      ['${IDENTITY_SANDBOX_URL}/franceconnect', 'lumiere-eshop-fc', 'LUMIERE_FRANCECONNECT_CLIENT_SECRET'],
+      [`${SANDBOX}/realms/lumiere`, 'lumiere-eshop', 'LUMIERE_KEYCLOAK_CLIENT_SECRET'],
+      [`${SANDBOX}/franceconnect`, 'lumiere-eshop-fc', 'LUMIERE_FRANCECONNECT_CLIENT_SECRET'],
     ]);
     const withProvider = (changes: Record<string, unknown>) =>
       fieldsOf(
@@ -193,12 +194,12 @@ describe('network file schema', () => {
     for (const issuer of [
       'id.example.org/realms/shop',
       'ftp://id.example.org',
-      '${IDENTITY_SANDBOX_URL}',
-      '${IDENTITY_SANDBOX_URL}/realms/a b',
-      '${OTHER_URL}/realms/shop',
+      SANDBOX,
+      `${SANDBOX}/realms/a b`,
+      `${SANDBOX.replace('IDENTITY_SANDBOX_URL', 'OTHER_URL')}/realms/shop`,
     ]) {
       expect(withProvider({ issuer }), issuer).toEqual([
-        'authenticationProviders.0.issuer: an http(s) URL, or ${IDENTITY_SANDBOX_URL} followed by a path',
+        `authenticationProviders.0.issuer: an http(s) URL, or ${SANDBOX} followed by a path`,
       ]);
     }
     // The reference names a variable: a secret written in its place is refused.

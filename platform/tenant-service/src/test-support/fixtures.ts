@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IDENTITY_SANDBOX_PLACEHOLDER as SANDBOX } from '@transit-shop/tenancy';
 
 const lightScheme = {
   primary: { main: '#0b4f9c', contrastText: '#ffffff' },
@@ -92,7 +93,7 @@ const alpha: FixtureNetwork = {
         id: 2,
         driver: 'FRANCECONNECT',
         name: 'FranceConnect',
-        issuer: '${IDENTITY_SANDBOX_URL}/franceconnect',
+        issuer: `${SANDBOX}/franceconnect`,
         clientId: 'alpha-shop-fc',
         clientSecretRef: 'ALPHA_FRANCECONNECT_CLIENT_SECRET',
       },
