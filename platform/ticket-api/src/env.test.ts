@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS, DEVELOPMENT_SECRETS, EnvError, IN_MEMORY_DATA_DIR, parseEnv, secretsOf } from './env.ts';
+import {
+  DEFAULT_DIRS,
+  DEVELOPMENT_SECRETS,
+  EnvError,
+  IN_MEMORY_DATA_DIR,
+  parseEnv,
+  secretsOf,
+} from './env.ts';
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {

@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { IN_MEMORY_DATA_DIR, readEnv } from './env.ts';
+import { IN_MEMORY_DATA_DIR, readEnv, secretsOf } from './env.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { startStaffListener } from './http/staff-listener.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
@@ -25,6 +25,7 @@ import { documentStorageInDataDir } from './services/documents/document-storage.
 import { loadIdentityKeys } from './services/identity/identity-keys.ts';
 import { createDemoCardRegistry } from './services/media/demo-card-registry.ts';
 import { createSandboxProvider } from './services/payments/sandbox-provider.ts';
+import { createSignInProviders } from './services/sign-in-providers/provider-registry.ts';
 import { createDatabaseTicketSigner } from './services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from './services/vouchers/sync-voucher-files.ts';
 import { followTenantFiles } from './tenants/follow-tenant-files.ts';
@@ -125,6 +126,12 @@ async function start() {
     payments,
     cards,
     ticketSigner,
+    signInProviders: createSignInProviders({
+      identitySandboxUrl: env.IDENTITY_SANDBOX_URL,
+      secretOf: secretsOf(),
+      clock,
+      logger,
+    }),
     publicUrl,
     jobs,
     trustProxy: compileTrustedProxies(env.TRUSTED_PROXIES),

@@ -108,7 +108,9 @@ export function accountRoutes() {
       user,
       file: payload.media,
     });
-    return { user: await toAuthUser({ db: deps.db, network, user: updated, session, token: payload.userToken }) };
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: updated, session, token: payload.userToken }),
+    };
   });
 
   mountCall(app, calls.createProfile, async ({ payload, deps, network, user, session }) => {
@@ -133,7 +135,9 @@ export function accountRoutes() {
   mountCall(app, calls.disableProfile, async ({ payload, deps, network, user, session }) => {
     await disableProfile({ db: deps.db, clock: deps.clock, holder: user, profileId: payload.userId });
     const holder = await loadUser(deps.db, user.id);
-    return { user: await toAuthUser({ db: deps.db, network, user: holder, session, token: payload.userToken }) };
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: holder, session, token: payload.userToken }),
+    };
   });
 
   mountCall(app, calls.logout, async ({ deps, session }) => {
@@ -224,7 +228,9 @@ export function accountRoutes() {
       user,
       session,
     });
-    return { user: await toAuthUser({ db: deps.db, network, user: active, session, token: payload.userToken }) };
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: active, session, token: payload.userToken }),
+    };
   });
 
   // The picture an auth user's userPictureUrl names: a download of ours, never rendered as a page.

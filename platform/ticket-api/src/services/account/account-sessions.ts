@@ -7,9 +7,9 @@ import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { revokeSignInsOf } from '../identity/sign-ins.ts';
+import { sessionEnded } from '../sessions/revoke-session.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';
 import { identityOfUser } from './identity-of-account.ts';
-import { sessionEnded } from '../sessions/revoke-session.ts';
 
 export async function revokeAccountSessions(options: {
   db: Database;

@@ -252,15 +252,13 @@ describe('the deletion job', () => {
         cardNumber: '0042',
       }),
     );
-    await db
-      .insert(identities)
-      .values({
-        userId: user.userId,
-        providerId: 2,
-        issuer: `${IDENTITY_SANDBOX_PLACEHOLDER}/franceconnect`,
-        subject: 'fc-123',
-        createdAt: clock.now(),
-      });
+    await db.insert(identities).values({
+      userId: user.userId,
+      providerId: 2,
+      issuer: `${IDENTITY_SANDBOX_PLACEHOLDER}/franceconnect`,
+      subject: 'fc-123',
+      createdAt: clock.now(),
+    });
     await okOf(await requestDeletion(user));
     const pending = await signInAgain(registered);
 

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
-import { assertAccountOpen } from './auth-user.ts';
 import { sessionEnded } from '../sessions/revoke-session.ts';
+import { assertAccountOpen } from './auth-user.ts';
 
 export async function disableProfile(options: {
   db: Database;

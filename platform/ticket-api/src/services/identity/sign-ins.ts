@@ -7,8 +7,8 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { identitySignIns, refreshTokens } from '../../db/schema/identity.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import type { IdTokenClaims } from './identity-tokens.ts';
 import { sessionEnded } from '../sessions/revoke-session.ts';
+import type { IdTokenClaims } from './identity-tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,12 +3,13 @@
 // tokens of the same sign-in, since the old ones name the old email; a new password ends every other
 // sign-in and forgets the trusted devices (decision 0024). The email of an account with a
 // FranceConnect identity is FranceConnect's (IDP-01): the identity may take it, not another.
-import type { LoadedNetwork } from '@transit-shop/tenancy';
+
 import type { IdentitySession } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isSameEmail } from '@transit-shop/sdk/validation/email';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { passwordSchema } from '@transit-shop/sdk/validation/password';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { identityAccounts } from '../../db/schema/identity.ts';

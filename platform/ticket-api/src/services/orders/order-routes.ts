@@ -20,7 +20,13 @@ export function orderRoutes() {
       userToken: payload.userToken,
       userId: payload.userId,
     });
-    const { answer } = await priceOrder({ db: deps.db, clock: deps.clock, network, ...caller, request: payload });
+    const { answer } = await priceOrder({
+      db: deps.db,
+      clock: deps.clock,
+      network,
+      ...caller,
+      request: payload,
+    });
     return answer;
   });
 

@@ -2,7 +2,12 @@
 // network's provider by id with its issuer resolved, its client secret, and its openid-client
 // configuration, discovered once per issuer and client, and again after a failure.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
-import { clientSecretOf, type LoadedNetwork, resolveIssuer, usesIdentitySandbox } from '@transit-shop/tenancy';
+import {
+  clientSecretOf,
+  type LoadedNetwork,
+  resolveIssuer,
+  usesIdentitySandbox,
+} from '@transit-shop/tenancy';
 import * as openid from 'openid-client';
 import type { Clock } from '../../clock.ts';
 import type { SecretOf } from '../../env.ts';
@@ -114,7 +119,12 @@ export function createSignInProviders(options: {
           configurations.delete(key);
           failedAt.set(key, clock.now().getTime());
           logger.warn(
-            { err: error, networkId: provider.networkId, providerId: provider.id, issuer: provider.resolvedIssuer },
+            {
+              err: error,
+              networkId: provider.networkId,
+              providerId: provider.id,
+              issuer: provider.resolvedIssuer,
+            },
             'the sign-in provider could not be discovered',
           );
           throw unavailable();
