@@ -65,10 +65,12 @@ function isUnreachable(error: unknown): boolean {
   if (error instanceof openid.ResponseBodyError) return error.status >= 500;
   if (error instanceof openid.ClientError) {
     if (hasCode(error, ['OAUTH_TIMEOUT', 'OAUTH_ABORT'])) return true;
+    // The cause is the provider's response (a fetch Response, of whichever realm made it).
+    const status = (error.cause as { status?: unknown } | undefined)?.status;
     return (
       hasCode(error, ['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON']) &&
-      error.cause instanceof Response &&
-      error.cause.status >= 500
+      typeof status === 'number' &&
+      status >= 500
     );
   }
   return false;
@@ -87,7 +89,7 @@ function providerFailure(error: unknown, logger: Logger, provider: SignInProvide
       networkId: provider.networkId,
       providerId: provider.id,
       code: (error as { code?: unknown }).code,
-      cause: error instanceof Error && !(error.cause instanceof Response) ? String(error.cause) : undefined,
+      status: (error as { cause?: { status?: unknown } }).cause?.status,
     },
     unreachable ? 'the sign-in provider could not be reached' : "the sign-in provider's answer was refused",
   );
