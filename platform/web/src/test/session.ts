@@ -86,6 +86,7 @@ export function fixtureUser(overrides: Partial<AuthUser> = {}): AuthUser {
     dataSharingConsent: false,
     locale: 'fr',
     identities: [],
+    signedInWith: null,
     profiles: [],
     deletionRequestedAt: null,
     sessionExpiresAt: '2026-12-10T12:00:00.000Z',
