@@ -14,6 +14,7 @@ import { startAccountJobs } from './jobs/account-jobs.ts';
 import { startDocumentJobs } from './jobs/document-jobs.ts';
 import { startOrderJobs } from './jobs/order-jobs.ts';
 import { startRateLimitJobs } from './jobs/rate-limit-jobs.ts';
+import { startSignInJobs } from './jobs/sign-in-jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { APP_JOBS } from './queue/job-definitions.ts';
@@ -85,6 +86,7 @@ async function start() {
   });
   await startAccountJobs(jobs, { db: database.db, clock, logger });
   await startRateLimitJobs(jobs, { db: database.db, clock, logger });
+  await startSignInJobs(jobs, { db: database.db, clock, logger });
   await startDocumentJobs(jobs, {
     db: database.db,
     clock,

@@ -33,6 +33,7 @@ import {
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { placing } from '../../test-support/tickets.ts';
 import { createSignInProviders } from './provider-registry.ts';
+import { sweepSignIns } from './sweep-sign-ins.ts';
 
 const LAKESIDE_ID = 103;
 /** Lumière's providers: its Keycloak (the default) and FranceConnect; Lakeside's Keycloak. */
@@ -775,5 +776,30 @@ describe('a FranceConnect sign-in', () => {
         })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('clears attempts and verified identities past their time, and the provider tokens of sessions ended by expiry', async () => {
+    const { db } = testApp.current.deps;
+    const { user } = await signInWith(LUMIERE_KEYCLOAK, person());
+    await verified(LUMIERE_KEYCLOAK, person());
+    await startAttempt(LUMIERE_KEYCLOAK, page('/auth/custom'));
+    expect((await sessionRowOf(user.userToken)).providerRefreshToken).not.toBeNull();
+
+    // Within the hour after their ten minutes, a late replay is still told what became of them.
+    const clock = testApp.current.clock;
+    clock.advanceMinutes(30);
+    await sweepSignIns(db, clock.now());
+    expect((await db.select().from(authorizationAttempts)).length).toBeGreaterThan(0);
+    clock.advanceMinutes(41);
+    expect(await sweepSignIns(db, clock.now())).toBeGreaterThan(0);
+    expect(await db.select().from(authorizationAttempts)).toEqual([]);
+    expect(await db.select().from(providerSignIns)).toEqual([]);
+    // The session ended when it stayed idle an hour.
+    expect(await sessionRowOf(user.userToken)).toMatchObject({
+      providerRefreshToken: null,
+      providerIdToken: null,
+    });
   });
 });
