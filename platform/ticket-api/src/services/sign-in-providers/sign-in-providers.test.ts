@@ -416,6 +416,20 @@ describe('account/authenticate', () => {
     });
   });
 
+  it('of two calls at once with one token, or with one state, one only goes through (on PostgreSQL too)', async () => {
+    const { code, state } = await codeFrom(LUMIERE_KEYCLOAK, person());
+    const exchanges = await Promise.all([exchange(code, state), exchange(code, state)]);
+    expect(exchanges.map((response) => response.status).sort()).toEqual([200, 400]);
+    const exchanged = exchanges.find((response) => response.status === 200);
+    const { authProviderToken } = await okOf<Exchanged>(exchanged as Response);
+    const signIns = await Promise.all([
+      authenticate(authProviderToken, LUMIERE_KEYCLOAK),
+      authenticate(authProviderToken, LUMIERE_KEYCLOAK),
+      authenticate(authProviderToken, LUMIERE_KEYCLOAK),
+    ]);
+    expect(signIns.map((response) => response.status).sort()).toEqual([200, 400, 400]);
+  });
+
   it('refuses a token on another network, for another provider, or after its ten minutes', async () => {
     const { authProviderToken } = await verified(LUMIERE_KEYCLOAK, person());
     expect(await koOf(await authenticate(authProviderToken, LAKESIDE_KEYCLOAK, LAKESIDE_ID))).toMatchObject({
