@@ -319,6 +319,12 @@ describe('authentication/exchangeAuthorizationCode', () => {
         message: "The sign-in provider's answer could not be verified",
       });
       expect((await testApp.current.deps.db.select().from(providerSignIns)).length).toBe(before);
+      // The refusal is logged without the token it refused.
+      const refused = provider.issued[0];
+      const logged = JSON.stringify(testApp.current.logs.slice(-5));
+      expect(logged).toContain("the sign-in provider's answer was refused");
+      for (const secret of [refused?.idToken.split('.')[1], refused?.refreshToken, code])
+        expect(logged).not.toContain(secret);
     });
   }
 
