@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IDENTITY_SANDBOX_PLACEHOLDER as SANDBOX } from './identity-providers.ts';
 import { customTextsSchema, networkFileSchema } from './network.schema.ts';
 import { repoRoot } from './test-support/tenant-folders.ts';
 
 const demo = async (slug = 'lumiere') =>
   JSON.parse(await readFile(join(repoRoot, 'tenants', slug, 'network.json'), 'utf8'));
+
+/** What a provider needs beside its id, driver and name (decision 0044). */
+const provider = {
+  issuer: 'https://id.example.org/realms/shop',
+  clientId: 'shop',
+  clientSecretRef: 'SHOP_CLIENT_SECRET',
+};
 
 const fieldsOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
@@ -140,8 +148,8 @@ describe('network file schema', () => {
         defaultLanguage: 'it',
         domains: ['a.localhost', 'b.localhost', 'a.localhost'],
         authenticationProviders: [
-          { id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'A' },
-          { id: 1, driver: 'FRANCECONNECT', isDefault: true, name: 'B' },
+          { ...provider, id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'A' },
+          { ...provider, id: 1, driver: 'FRANCECONNECT', isDefault: true, name: 'B' },
         ],
       }),
     );
@@ -155,10 +163,67 @@ describe('network file schema', () => {
       fieldsOf(
         networkFileSchema.safeParse({
           ...file,
-          authenticationProviders: [{ id: 1, driver: 'SAML', name: 'C' }],
+          authenticationProviders: [{ ...provider, id: 1, driver: 'SAML', name: 'C' }],
         }),
       )[0],
     ).toMatch(/^authenticationProviders\.0\.driver/);
+  });
+
+  it("names each provider's issuer, client and secret variable, never a secret (decision 0044)", async () => {
+    const file = await demo();
+    const parsed = networkFileSchema.parse(file);
+    expect(
+      parsed.authenticationProviders.map(({ issuer, clientId, clientSecretRef }) => [
+        issuer,
+        clientId,
+        clientSecretRef,
+      ]),
+    ).toEqual([
+      [`${SANDBOX}/realms/lumiere`, 'lumiere-eshop', 'LUMIERE_KEYCLOAK_CLIENT_SECRET'],
+      [`${SANDBOX}/franceconnect`, 'lumiere-eshop-fc', 'LUMIERE_FRANCECONNECT_CLIENT_SECRET'],
+    ]);
+    const withProvider = (changes: Record<string, unknown>) =>
+      fieldsOf(
+        networkFileSchema.safeParse({
+          ...file,
+          authenticationProviders: [{ ...provider, id: 1, driver: 'KEYCLOAK', name: 'A', ...changes }],
+        }),
+      );
+    expect(withProvider({})).toEqual([]);
+    expect(withProvider({ issuer: 'http://127.0.0.1:8100/realms/shop' })).toEqual([]);
+    for (const issuer of [
+      'id.example.org/realms/shop',
+      'ftp://id.example.org',
+      SANDBOX,
+      `${SANDBOX}/realms/a b`,
+      `${SANDBOX.replace('IDENTITY_SANDBOX_URL', 'OTHER_URL')}/realms/shop`,
+    ]) {
+      expect(withProvider({ issuer }), issuer).toEqual([
+        `authenticationProviders.0.issuer: an http(s) URL, or ${SANDBOX} followed by a path`,
+      ]);
+    }
+    // The reference names a variable: a secret written in its place is refused.
+    for (const clientSecretRef of [
+      's3cr3t-value-of-the-client',
+      'shop_client_secret',
+      'A',
+      '1_SECRET',
+      'SHOP SECRET',
+    ]) {
+      expect(withProvider({ clientSecretRef }), clientSecretRef).toEqual([
+        'authenticationProviders.0.clientSecretRef: the name of an environment variable (CAPITALS_AND_UNDERSCORES)',
+      ]);
+    }
+    expect(withProvider({ clientSecret: 'value' })).toEqual([
+      'authenticationProviders.0: Unrecognized key: "clientSecret"',
+    ]);
+    expect(withProvider({ clientId: '' })[0]).toMatch(/^authenticationProviders\.0\.clientId/);
+    expect(withProvider({ scopes: ['openid profile'] })[0]).toMatch(/^authenticationProviders\.0\.scopes\.0/);
+    const missing = { ...provider, id: 1, driver: 'KEYCLOAK', name: 'A' } as Record<string, unknown>;
+    delete missing.issuer;
+    expect(fieldsOf(networkFileSchema.safeParse({ ...file, authenticationProviders: [missing] }))).toEqual([
+      'authenticationProviders.0.issuer: Invalid input: expected string, received undefined',
+    ]);
   });
 
   it('refuses card sign-in on a network that hides the birth date: the card number alone would open the account', async () => {

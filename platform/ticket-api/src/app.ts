@@ -17,6 +17,7 @@ import { orderRoutes } from './services/orders/order-routes.ts';
 import { subscriptionRoutes } from './services/orders/subscriptions/subscription-routes.ts';
 import { paymentMethodRoutes } from './services/payment-methods/payment-methods-routes.ts';
 import { paymentNotificationRoutes } from './services/payments/notification-routes.ts';
+import { signInProviderRoutes } from './services/sign-in-providers/sign-in-provider-routes.ts';
 import { walletRoutes } from './services/tickets/wallet-routes.ts';
 
 export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>) => void } = {}) {
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps, options: { extend?: (app: Hono<AppEnv>)
   app.route('/healthz', healthRoutes());
   app.route('/', identityRoutes());
   app.route('/', accountRoutes());
+  app.route('/', signInProviderRoutes());
   app.route('/', catalogueRoutes());
   app.route('/', orderRoutes());
   app.route('/', checkoutRoutes());

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS, DEVELOPMENT_SECRETS, EnvError, IN_MEMORY_DATA_DIR, parseEnv } from './env.ts';
+import {
+  DEFAULT_DIRS,
+  DEVELOPMENT_SECRETS,
+  EnvError,
+  IN_MEMORY_DATA_DIR,
+  parseEnv,
+  secretsOf,
+} from './env.ts';
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
@@ -23,6 +30,7 @@ describe('parseEnv', () => {
       PAYMENT_SANDBOX_WEBHOOK_SECRET: 'sandbox-development-webhook-secret',
       TICKET_API_PUBLIC_URL: undefined,
       TRUSTED_PROXIES: ['loopback', 'uniquelocal'],
+      IDENTITY_SANDBOX_URL: 'http://127.0.0.1:8100',
     });
     expect(DEFAULT_DIRS.data).toMatch(/[\\/]var[\\/]ticket-api[\\/]pgdata$/);
     expect(DEFAULT_DIRS.outbox).toMatch(/[\\/]var[\\/]outbox$/);
@@ -45,6 +53,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       WATCH_TENANTS: 'false',
       TRUSTED_PROXIES: '10.0.0.5, 10.0.1.0/24,fd00::/8',
+      IDENTITY_SANDBOX_URL: 'http://127.0.0.1:9100/',
     });
     expect(env).toMatchObject({
       PORT: 9001,
@@ -59,6 +68,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       WATCH_TENANTS: false,
       TRUSTED_PROXIES: ['10.0.0.5', '10.0.1.0/24', 'fd00::/8'],
+      IDENTITY_SANDBOX_URL: 'http://127.0.0.1:9100',
     });
     // A key whose new lines were flattened to "\n" by a container platform is read back whole.
     expect(env.IDENTITY_PRIVATE_KEY?.split('\n')).toHaveLength(3);
@@ -78,6 +88,7 @@ describe('parseEnv', () => {
         WATCH_TENANTS: 'maybe',
         TRUSTED_PROXIES: 'the tenant service',
         MAIL_FROM: 'Shop <shop@example.org>, other@example.org',
+        IDENTITY_SANDBOX_URL: '127.0.0.1:8100',
       });
     } catch (caught) {
       error = caught;
@@ -87,6 +98,7 @@ describe('parseEnv', () => {
     expect(variables.sort()).toEqual([
       'DATABASE_URL',
       'IDENTITY_PRIVATE_KEY',
+      'IDENTITY_SANDBOX_URL',
       'LOG_LEVEL',
       'MAIL_FROM',
       'PORT',
@@ -165,5 +177,19 @@ describe('parseEnv with NODE_ENV=production', () => {
       expect(env).toMatchObject(DEVELOPMENT_SECRETS);
       expect(env.IDENTITY_PRIVATE_KEY).toBeUndefined();
     }
+  });
+});
+
+describe('secretsOf', () => {
+  it("reads the variable a tenant file's secret reference names; an empty or oddly named one is no secret", () => {
+    const secretOf = secretsOf({
+      LUMIERE_KEYCLOAK_CLIENT_SECRET: 'from-the-environment',
+      LAKESIDE_KEYCLOAK_CLIENT_SECRET: '',
+      lower_case_secret: 'not a reference',
+    });
+    expect(secretOf('LUMIERE_KEYCLOAK_CLIENT_SECRET')).toBe('from-the-environment');
+    expect(secretOf('LAKESIDE_KEYCLOAK_CLIENT_SECRET')).toBeUndefined();
+    expect(secretOf('lower_case_secret')).toBeUndefined();
+    expect(secretOf('UNSET_SECRET')).toBeUndefined();
   });
 });

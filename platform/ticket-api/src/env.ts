@@ -125,6 +125,11 @@ export const envSchema = z.object({
     }, 'comma-separated addresses or CIDR ranges, loopback, linklocal, uniquelocal or none'),
   /** Where the payment provider reaches this service's notification route. */
   TICKET_API_PUBLIC_URL: optional(httpOrigin().optional()),
+  /**
+   * The identity sandbox's origin (decision 0044), put in place of `${IDENTITY_SANDBOX_URL}` in the
+   * demo networks' issuers.
+   */
+  IDENTITY_SANDBOX_URL: optional(httpOrigin().default('http://127.0.0.1:8100')),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -136,3 +141,19 @@ export const { parseEnv, readEnv } = environmentOf(envSchema, {
   names: PRODUCTION_SECRETS,
   developmentValues: Object.values(DEVELOPMENT_SECRETS),
 });
+
+/** The value of the environment variable a tenant file names (a provider's clientSecretRef). */
+export type SecretOf = (reference: string) => string | undefined;
+
+/**
+ * The secrets the tenant files name by their variables (decision 0044), read from the source as it is
+ * now: the networks' files name them, so no schema lists them. An empty variable counts as unset.
+ */
+export function secretsOf(source: Readonly<Record<string, string | undefined>> = process.env): SecretOf {
+  const secrets = new Map(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => /^[A-Z][A-Z0-9_]{2,127}$/.test(entry[0]) && Boolean(entry[1]),
+    ),
+  );
+  return (reference) => secrets.get(reference);
+}

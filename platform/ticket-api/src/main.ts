@@ -7,13 +7,14 @@ import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { IN_MEMORY_DATA_DIR, readEnv } from './env.ts';
+import { IN_MEMORY_DATA_DIR, readEnv, secretsOf } from './env.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { startStaffListener } from './http/staff-listener.ts';
 import { startAccountJobs } from './jobs/account-jobs.ts';
 import { startDocumentJobs } from './jobs/document-jobs.ts';
 import { startOrderJobs } from './jobs/order-jobs.ts';
 import { startRateLimitJobs } from './jobs/rate-limit-jobs.ts';
+import { startSignInJobs } from './jobs/sign-in-jobs.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { APP_JOBS } from './queue/job-definitions.ts';
@@ -25,6 +26,7 @@ import { documentStorageInDataDir } from './services/documents/document-storage.
 import { loadIdentityKeys } from './services/identity/identity-keys.ts';
 import { createDemoCardRegistry } from './services/media/demo-card-registry.ts';
 import { createSandboxProvider } from './services/payments/sandbox-provider.ts';
+import { createSignInProviders } from './services/sign-in-providers/provider-registry.ts';
 import { createDatabaseTicketSigner } from './services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from './services/vouchers/sync-voucher-files.ts';
 import { followTenantFiles } from './tenants/follow-tenant-files.ts';
@@ -84,6 +86,7 @@ async function start() {
   });
   await startAccountJobs(jobs, { db: database.db, clock, logger });
   await startRateLimitJobs(jobs, { db: database.db, clock, logger });
+  await startSignInJobs(jobs, { db: database.db, clock, logger });
   await startDocumentJobs(jobs, {
     db: database.db,
     clock,
@@ -125,6 +128,12 @@ async function start() {
     payments,
     cards,
     ticketSigner,
+    signInProviders: createSignInProviders({
+      identitySandboxUrl: env.IDENTITY_SANDBOX_URL,
+      secretOf: secretsOf(),
+      clock,
+      logger,
+    }),
     publicUrl,
     jobs,
     trustProxy: compileTrustedProxies(env.TRUSTED_PROXIES),

@@ -8,7 +8,7 @@ import { localeSchema } from '../locale.schema.ts';
 import { userAnswerSchema } from './auth-user.ts';
 import { defineCall } from './define-call.ts';
 import { originTypeSchema } from './enumerations.ts';
-import { idSchema, isoDateTimeSchema, signedRequest, userTokenSchema } from './fields.ts';
+import { idSchema, isoDateTimeSchema, signedRequest, textIdSchema, userTokenSchema } from './fields.ts';
 import { identitySessionSchema } from './identity.ts';
 import { authDriverSchema } from './networks.ts';
 
@@ -107,7 +107,7 @@ export const identitiesCall = defineCall({
   method: 'GET',
   authenticated: true,
   cacheable: false,
-  request: signedRequest({ userToken: userTokenSchema, userId: idSchema, networkId: idSchema }),
+  request: signedRequest({ userToken: userTokenSchema, userId: textIdSchema, networkId: textIdSchema }),
   response: identitiesAnswerSchema,
 });
 
@@ -139,9 +139,9 @@ export const deleteIdentityCall = defineCall({
   authenticated: true,
   request: signedRequest({
     userToken: userTokenSchema,
-    userId: idSchema,
-    networkId: idSchema,
-    authProviderId: idSchema,
+    userId: textIdSchema,
+    networkId: textIdSchema,
+    authProviderId: textIdSchema,
     authProviderToken: authProviderTokenSchema,
   }),
   response: identitiesAnswerSchema,

@@ -11,13 +11,15 @@ import {
 import { DEFAULT_ERROR_CODE, DEFAULT_ERROR_MESSAGE, ERROR_CODES, isErrorCode } from './error-codes.ts';
 
 const CLIENT_SIDE = new Set(['TIMEOUT', 'CONNECTION_ERROR', 'GENERIC_ERROR', 'LOGIN_NO_USER']);
-// PAYMENT_UNEXPECTED_ERROR: the payment provider failed or did not answer, like a bad gateway.
+// PAYMENT_UNEXPECTED_ERROR, IDENTITY_PROVIDER_UNAVAILABLE: the payment or sign-in provider failed or
+// did not answer, like a bad gateway.
 const SERVER_FAULTS = new Set([
   DEFAULT_ERROR_CODE,
   'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',
   'GATEWAY_TIMEOUT',
   'PAYMENT_UNEXPECTED_ERROR',
+  'IDENTITY_PROVIDER_UNAVAILABLE',
   'MEDIA_ERROR',
 ]);
 

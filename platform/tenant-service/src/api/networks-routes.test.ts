@@ -103,6 +103,25 @@ describe('Networks/getAuthenticationConfiguration', () => {
     expect(byHost.providers).toEqual([]);
   });
 
+  it("answers only each provider's id, driver, default flag and name: never its issuer, client or secret variable", async () => {
+    const response = await call('getAuthenticationConfiguration?networkId=201');
+    const text = await response.clone().text();
+    const { providers } = await okBody(response, authenticationConfigurationSchema);
+    expect(providers.map((provider) => Object.keys(provider).sort())).toEqual([
+      ['driver', 'id', 'isDefault', 'name'],
+      ['driver', 'id', 'isDefault', 'name'],
+    ]);
+    for (const hidden of [
+      'clientSecretRef',
+      'ALPHA_KEYCLOAK_CLIENT_SECRET',
+      'issuer',
+      'id.alpha.example',
+      'clientId',
+      'alpha-shop',
+    ])
+      expect(text, hidden).not.toContain(hidden);
+  });
+
   it('answers 404 NETWORK_NOT_FOUND and 400 for unknown parameters', async () => {
     const unknown = await call('getAuthenticationConfiguration?networkId=9');
     expect(unknown.status).toBe(404);

@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IDENTITY_SANDBOX_PLACEHOLDER as SANDBOX } from '@transit-shop/tenancy';
 
 const lightScheme = {
   primary: { main: '#0b4f9c', contrastText: '#ffffff' },
@@ -79,8 +80,23 @@ const alpha: FixtureNetwork = {
     domains: ['alpha.localhost', 'shop.alpha.example'],
     theme: { id: 'harbour' },
     authenticationProviders: [
-      { id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'Alpha account', clientId: 'alpha-shop' },
-      { id: 2, driver: 'FRANCECONNECT', name: 'FranceConnect' },
+      {
+        id: 1,
+        driver: 'KEYCLOAK',
+        isDefault: true,
+        name: 'Alpha account',
+        issuer: 'https://id.alpha.example/realms/alpha',
+        clientId: 'alpha-shop',
+        clientSecretRef: 'ALPHA_KEYCLOAK_CLIENT_SECRET',
+      },
+      {
+        id: 2,
+        driver: 'FRANCECONNECT',
+        name: 'FranceConnect',
+        issuer: `${SANDBOX}/franceconnect`,
+        clientId: 'alpha-shop-fc',
+        clientSecretRef: 'ALPHA_FRANCECONNECT_CLIENT_SECRET',
+      },
     ],
     timeZone: 'Europe/Paris',
     guestMaxOrderAmount: 15000,

@@ -59,6 +59,7 @@ describe('the account database', () => {
       sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
     );
     expect(tables.map((row) => row.name)).toEqual([
+      'authorization_attempts',
       'collect_slot_counters',
       'collect_slot_reservations',
       'demo_registry_cards',
@@ -82,6 +83,7 @@ describe('the account database', () => {
       'orders',
       'payment_events',
       'payments',
+      'provider_sign_ins',
       'rate_limits',
       'refresh_tokens',
       'saved_payment_methods',

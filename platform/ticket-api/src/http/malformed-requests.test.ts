@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { encodePayload } from '@transit-shop/sdk/client/encode-payload';
 import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
+import { AUTHENTICATION_CALLS, PROVIDER_RETURN_PATHS } from '@transit-shop/sdk/contract/authentication';
 import { bodyLimitOf } from '@transit-shop/sdk/contract/body-limits';
 import { CATALOGUE_CALLS } from '@transit-shop/sdk/contract/catalogue';
 import { CHECKOUT_CALLS, SAVED_METHOD_KINDS } from '@transit-shop/sdk/contract/checkout';
@@ -32,7 +33,7 @@ import fc from 'fast-check';
 import type { Hono } from 'hono';
 import { generateKeyPair, SignJWT } from 'jose';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, queryRows } from '../db/database.ts';
 import { PICTURE_ROUTE } from '../services/account/picture-url.ts';
@@ -45,9 +46,11 @@ import {
 } from '../services/identity/identity-tokens.ts';
 import { NOTIFICATION_PATH } from '../services/payments/notification-routes.ts';
 import { sandboxNotificationSchema, sandboxSignatureHeader } from '../services/payments/sandbox-provider.ts';
+import { createSignInProviders } from '../services/sign-in-providers/provider-registry.ts';
 import { okOf, signUpIdentity } from '../test-support/account-test-kit.ts';
 import { signedInUser } from '../test-support/accounts.ts';
 import { TEST_WEBHOOK_SECRET } from '../test-support/fake-payment-provider.ts';
+import { startTestOpenIdProvider, type TestOpenIdProvider } from '../test-support/openid-provider.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../test-support/test-app.ts';
 import { arbitraryOf, type FieldDomains } from '../test-support/zod-arbitrary.ts';
 import type { AppEnv } from './app-env.ts';
@@ -101,8 +104,21 @@ const PNG_PIXEL = Buffer.from(
   'base64',
 );
 
+let openIdProvider: TestOpenIdProvider | undefined;
+afterAll(async () => {
+  await openIdProvider?.close();
+});
+
 beforeAll(async () => {
   const app = testApp.current;
+  // The networks' OpenID providers answer, so that a valid attempt goes all the way.
+  openIdProvider = await startTestOpenIdProvider();
+  app.deps.signInProviders = createSignInProviders({
+    identitySandboxUrl: openIdProvider.origin,
+    secretOf: () => undefined,
+    clock: app.clock,
+    logger: app.deps.logger,
+  });
   const { identity } = await signUpIdentity(app);
   const guest = await okOf<{ idToken: string }>(
     await app.call(IDENTITY_CALLS.signUp, { networkId: LUMIERE_ID, locale: 'fr' }),
@@ -357,6 +373,25 @@ const month = fc
 const date = fc
   .date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
   .map((value) => value.toISOString().slice(0, 10));
+/** The shop's pages a provider may send back to, on the demo networks' domains, and any address. */
+const shopPage = (paths: readonly string[]) =>
+  fc
+    .tuple(
+      fc.constantFrom(
+        'http://lumiere.localhost:5173',
+        'https://shop.lakeside-transit.example',
+        'http://wahat.localhost',
+      ),
+      fc.constantFrom('', '/en', '/ar', '/fr'),
+      fc.constantFrom(...paths),
+    )
+    .map(([origin, prefix, path]) => `${origin}${prefix}${path}`);
+const returnPage = fc.oneof(
+  shopPage(Object.values(PROVIDER_RETURN_PATHS)),
+  fc.webUrl({ withQueryParameters: true }),
+);
+const logoutPage = fc.oneof(shopPage(['/auth/logout', '/auth/custom']), fc.webUrl());
+
 /** Quarter hours mostly, as the product page proposes them, and any time. */
 const time = fc.oneof(
   fc
@@ -457,10 +492,16 @@ const FIELD_DOMAINS: FieldDomains = {
   ),
   checkoutId: fc.oneof(fc.stringMatching(/^chk_[0-9a-f]{24}$/), fc.stringMatching(/^[A-Za-z0-9_-]{1,128}$/)),
   orderReference: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+  authProviderId: fc.oneof(fc.constantFrom(1, 2, 3), id),
+  redirectUri: returnPage,
+  postLogoutRedirectUri: logoutPage,
+  authProviderToken: fc.oneof(fc.stringMatching(/^[\w-]{43}$/), token(512)),
+  state: token(256),
 };
 
 /** Fields of a payload that travels in the URL, where every value may come as text. */
 const QUERY_DOMAINS: FieldDomains = {
+  authProviderId: fc.oneof(fc.constantFrom(1, 2, 3, '2'), queryId),
   userId: queryId,
   user_id: queryId,
   networkId: queryNetworkId,
@@ -562,6 +603,7 @@ const callCase = (contract: AnyCallContract, payload = payloadsOf(contract)): Ca
 
 const CALL_CASES: CallCase[] = [
   ACCOUNT_CALLS,
+  AUTHENTICATION_CALLS,
   IDENTITY_CALLS,
   CATALOGUE_CALLS,
   ORDER_CALLS,

@@ -24,6 +24,8 @@ export const APP_JOBS = {
   'renew-due-subscriptions': z.strictObject({}),
   /** Rate-limit counters whose window has ended, deleted (decision 0036). A sweep, no data. */
   'sweep-rate-limits': z.strictObject({}),
+  /** Provider sign-ins past their time and ended sessions' provider tokens, cleared (decision 0044). A sweep, no data. */
+  'sweep-sign-ins': z.strictObject({}),
 } as const;
 
 export type AppJobs = typeof APP_JOBS;

@@ -14,6 +14,7 @@ import type { QualificationProvider } from './documents/qualification-provider.t
 import type { IdentityKeys } from './identity/identity-keys.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { SessionPolicy } from './sessions/session-policy.ts';
+import type { SignInProviders } from './sign-in-providers/provider-registry.ts';
 import type { TicketSigner } from './tickets/ticket-signer.ts';
 
 /** What handlers pass on to services: built once at start (main.ts) or per test file. */
@@ -31,6 +32,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** The networks' transport cards behind their port (decision 0032). */
   cards: CardRegistry;
+  /** The networks' OpenID providers, which the shop signs riders in with (decision 0044). */
+  signInProviders: SignInProviders;
   /** Signs the wallet's tickets and publishes each network's keys (decision 0030). */
   ticketSigner: TicketSigner;
   /** This service's origin as the payment provider reaches it, for notifications. */

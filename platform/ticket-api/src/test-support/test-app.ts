@@ -23,6 +23,7 @@ import type { AppDeps } from '../services/app-deps.ts';
 import type { CardRegistry } from '../services/card-registry/card-registry.ts';
 import { loadStoredIdentityKeys } from '../services/identity/identity-keys.ts';
 import { createDemoCardRegistry, type DemoCardRegistry } from '../services/media/demo-card-registry.ts';
+import { createSignInProviders } from '../services/sign-in-providers/provider-registry.ts';
 import { createDatabaseTicketSigner } from '../services/tickets/ticket-signer.ts';
 import { createVoucherFileSync } from '../services/vouchers/sync-voucher-files.ts';
 import { syncVouchers } from '../services/vouchers/sync-vouchers.ts';
@@ -165,6 +166,13 @@ export async function createTestApp(
     payments,
     cards: options.cards ? options.cards(demoCards) : demoCards,
     ticketSigner: createDatabaseTicketSigner({ db: database.db, clock }),
+    // No identity sandbox answers there: a test of the sign-in gives its own provider.
+    signInProviders: createSignInProviders({
+      identitySandboxUrl: 'http://127.0.0.1:9',
+      secretOf: () => undefined,
+      clock,
+      logger,
+    }),
     publicUrl: 'http://ticket-api.test',
     trustProxy: compileTrustedProxies(['loopback']),
     pingDatabase: () => database.ping(),

@@ -37,7 +37,10 @@ export const identityAccounts = pgTable(
   ],
 );
 
-/** A sign-in provider of a network (KEYCLOAK, FRANCECONNECT) linked to an account. */
+/**
+ * A person at a sign-in provider (KEYCLOAK, FRANCECONNECT) linked to an account (decision 0044):
+ * keyed by issuer and subject, as accounts are, across networks; one per issuer and account.
+ */
 export const identities = pgTable(
   'identities',
   {
@@ -45,14 +48,21 @@ export const identities = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's id in the configuration of the network it was linked on. */
     providerId: integer('provider_id').notNull(),
+    /**
+     * The issuer as the tenant files write it (the identity sandbox's by its placeholder, so that
+     * a sandbox on another port keeps its identities); a network's providers are found by it.
+     */
+    issuer: text('issuer').notNull(),
     /** The provider's own id of the person. */
     subject: text('subject').notNull(),
+    /** When it was linked. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    unique('identities_provider_subject_key').on(table.providerId, table.subject),
-    unique('identities_user_provider_key').on(table.userId, table.providerId),
+    unique('identities_issuer_subject_key').on(table.issuer, table.subject),
+    unique('identities_user_issuer_key').on(table.userId, table.issuer),
   ],
 );
 
@@ -142,3 +152,4 @@ export const identitySigningKeys = pgTable(
 );
 
 export type IdentityAccountRow = typeof identityAccounts.$inferSelect;
+export type LinkedIdentityRow = typeof identities.$inferSelect;

@@ -1,4 +1,5 @@
-// Ticket sessions (the userToken of spec 02): random tokens stored hashed, with idle and absolute expiry.
+// Ticket sessions (the userToken of spec 02): random tokens stored hashed, with idle and absolute expiry,
+// and the sign-in provider each was opened with.
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { identitySignIns } from './identity.ts';
 import { users } from './users.ts';
@@ -25,6 +26,14 @@ export const sessions = pgTable(
      * session opened otherwise (a custom token). Ending the sign-in ends the session.
      */
     signInId: uuid('sign_in_id').references(() => identitySignIns.id, { onDelete: 'set null' }),
+    /**
+     * The network's sign-in provider the session was opened with (decision 0044): the auth user's
+     * signedInWith, CAT-03 and the logout at the provider; null for a password, card or guest sign-in.
+     */
+    authProviderId: integer('auth_provider_id'),
+    /** The provider's refresh and ID tokens, for its logout; forgotten when the session ends. */
+    providerRefreshToken: text('provider_refresh_token'),
+    providerIdToken: text('provider_id_token'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),

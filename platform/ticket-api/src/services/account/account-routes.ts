@@ -52,8 +52,8 @@ export function accountRoutes() {
     }),
   );
 
-  mountCall(app, calls.getUser, async ({ payload, deps, user, session }) => ({
-    user: await toAuthUser({ db: deps.db, user, session, token: payload.userToken }),
+  mountCall(app, calls.getUser, async ({ payload, deps, network, user, session }) => ({
+    user: await toAuthUser({ db: deps.db, network, user, session, token: payload.userToken }),
   }));
 
   mountCall(app, calls.signInWithToken, async ({ payload, deps, network }) => ({
@@ -78,7 +78,7 @@ export function accountRoutes() {
         profileId: userId,
         changes: { ...changes, cardNumber },
       });
-      return { user: await toAuthUser({ db: deps.db, user, session, token: userToken }) };
+      return { user: await toAuthUser({ db: deps.db, network, user, session, token: userToken }) };
     }
     if (cardNumber !== undefined) {
       throw new AppError('INVALID_REQUEST', {
@@ -92,13 +92,14 @@ export function accountRoutes() {
       network,
       user,
       session,
+      networks: deps.networks.all(),
       changes,
       client,
     });
-    return { user: await toAuthUser({ db: deps.db, user: updated, session, token: userToken }) };
+    return { user: await toAuthUser({ db: deps.db, network, user: updated, session, token: userToken }) };
   });
 
-  mountCall(app, calls.uploadPicture, async ({ payload, deps, user, session }) => {
+  mountCall(app, calls.uploadPicture, async ({ payload, deps, network, user, session }) => {
     const updated = await uploadPicture({
       db: deps.db,
       clock: deps.clock,
@@ -107,10 +108,12 @@ export function accountRoutes() {
       user,
       file: payload.media,
     });
-    return { user: await toAuthUser({ db: deps.db, user: updated, session, token: payload.userToken }) };
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: updated, session, token: payload.userToken }),
+    };
   });
 
-  mountCall(app, calls.createProfile, async ({ payload, deps, user, session }) => {
+  mountCall(app, calls.createProfile, async ({ payload, deps, network, user, session }) => {
     const profile = await createProfile({
       db: deps.db,
       clock: deps.clock,
@@ -124,15 +127,17 @@ export function accountRoutes() {
     });
     const holder = await loadUser(deps.db, user.id);
     return {
-      user: await toAuthUser({ db: deps.db, user: holder, session, token: payload.userToken }),
+      user: await toAuthUser({ db: deps.db, network, user: holder, session, token: payload.userToken }),
       profile: toTravellerProfile(profile),
     };
   });
 
-  mountCall(app, calls.disableProfile, async ({ payload, deps, user, session }) => {
+  mountCall(app, calls.disableProfile, async ({ payload, deps, network, user, session }) => {
     await disableProfile({ db: deps.db, clock: deps.clock, holder: user, profileId: payload.userId });
     const holder = await loadUser(deps.db, user.id);
-    return { user: await toAuthUser({ db: deps.db, user: holder, session, token: payload.userToken }) };
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: holder, session, token: payload.userToken }),
+    };
   });
 
   mountCall(app, calls.logout, async ({ deps, session }) => {
@@ -223,7 +228,9 @@ export function accountRoutes() {
       user,
       session,
     });
-    return { user: await toAuthUser({ db: deps.db, user: active, session, token: payload.userToken }) };
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: active, session, token: payload.userToken }),
+    };
   });
 
   // The picture an auth user's userPictureUrl names: a download of ours, never rendered as a page.

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { revokeSignInsOf } from '../identity/sign-ins.ts';
+import { sessionEnded } from '../sessions/revoke-session.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';
 import { identityOfUser } from './identity-of-account.ts';
 
@@ -20,7 +21,7 @@ export async function revokeAccountSessions(options: {
   const profileIds = db.select({ id: users.id }).from(users).where(eq(users.parentUserId, options.holderId));
   const revoked = await db
     .update(sessions)
-    .set({ revokedAt: options.clock.now() })
+    .set(sessionEnded(options.clock.now()))
     .where(
       and(
         or(eq(sessions.userId, options.holderId), inArray(sessions.userId, profileIds)),

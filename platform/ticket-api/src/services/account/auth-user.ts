@@ -1,13 +1,16 @@
 // The auth user every sign-in and account call answers (spec 02 §3), built from the account row,
-// its traveller profiles and linked identities, and the session the caller holds.
+// its traveller profiles and linked identities, and the session the caller holds (with the provider
+// it was opened with, decision 0044).
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
 import { identities } from '../../db/schema/identity.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
+import { sessionProviderOf } from '../sessions/session-provider.ts';
 import { pictureUrl } from './picture-url.ts';
 
 export async function findUser(db: Database, userId: number): Promise<UserRow | undefined> {
@@ -54,14 +57,15 @@ function addressOf(user: UserRow): AuthUser['address'] {
 }
 
 /**
- * The account's linked identities and, for a holder, its traveller profiles (oldest first, erased
- * ones gone, as profilesOf reads them): one round trip for every answer that carries the user.
+ * The issuers of the account's linked identities and, for a holder, its traveller profiles (oldest
+ * first, erased ones gone, as profilesOf reads them): one round trip for every answer that carries
+ * the user.
  */
 async function identitiesAndProfilesOf(
   db: Database,
   userId: number,
   withProfiles: boolean,
-): Promise<{ linked: AuthUser['identities']; profiles: TravellerProfile[] }> {
+): Promise<{ linked: string[]; profiles: TravellerProfile[] }> {
   const profiles = withProfiles
     ? sql`(select json_agg(json_build_object(
           'userId', ${users.id}, 'userName', coalesce(${users.firstName}, ''),
@@ -69,31 +73,34 @@ async function identitiesAndProfilesOf(
           'cardNumber', ${users.cardNumber}, 'active', ${users.active}) order by ${users.id})
         from ${users} where ${users.parentUserId} = ${userId} and ${users.status} <> 'ANONYMISED')`
     : sql`null`;
-  const [row] = await queryRows<{
-    linked: AuthUser['identities'] | null;
-    profiles: TravellerProfile[] | null;
-  }>(
+  const [row] = await queryRows<{ linked: string[] | null; profiles: TravellerProfile[] | null }>(
     db,
     sql`select
-      (select json_agg(json_build_object('providerId', ${identities.providerId}) order by ${identities.providerId})
-        from ${identities} where ${identities.userId} = ${userId}) as linked,
+      (select json_agg(${identities.issuer}) from ${identities} where ${identities.userId} = ${userId}) as linked,
       ${profiles} as profiles`,
   );
   return { linked: row?.linked ?? [], profiles: row?.profiles ?? [] };
 }
 
-/** The answer's user for the holder of `session`; `token` is the userToken the caller holds. */
+/**
+ * The answer's user for the holder of `session` on the session's network; `token` is the userToken
+ * the caller holds. Its identities are those at the network's providers, matched by issuer.
+ */
 export async function toAuthUser(options: {
   db: Database;
+  network: LoadedNetwork;
   user: UserRow;
   session: SessionRow;
   token: string;
 }): Promise<AuthUser> {
-  const { db, user, session } = options;
+  const { db, network, user, session } = options;
   const isProfile = user.parentUserId !== null;
   const isGuest = user.status === 'GUEST';
   const { linked, profiles } = await identitiesAndProfilesOf(db, user.id, !isProfile && !isGuest);
   if (user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
+  const issuers = new Set(linked);
+  const providers = network.network.config.authenticationProviders;
+  const signedInWith = sessionProviderOf(network, session);
   return {
     userToken: options.token,
     userId: user.id,
@@ -113,7 +120,11 @@ export async function toAuthUser(options: {
     appearance: user.appearance,
     dataSharingConsent: user.dataSharingConsent,
     locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
-    identities: linked,
+    identities: providers
+      .filter((provider) => issuers.has(provider.issuer))
+      .map((provider) => ({ providerId: provider.id }))
+      .sort((a, b) => a.providerId - b.providerId),
+    signedInWith: signedInWith && { providerId: signedInWith.id, driver: signedInWith.driver },
     profiles,
     deletionRequestedAt: user.deletionRequestedAt?.toISOString() ?? null,
     sessionExpiresAt: session.idleExpiresAt.toISOString(),

@@ -3,6 +3,7 @@ import { ACCOUNT_CALLS } from '@transit-shop/sdk/contract/account';
 import type { AuthUser, TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import { IDENTITY_CALLS } from '@transit-shop/sdk/contract/identity';
 import { MEDIA_CALLS } from '@transit-shop/sdk/contract/media';
+import { IDENTITY_SANDBOX_PLACEHOLDER } from '@transit-shop/tenancy';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../clock.ts';
@@ -251,9 +252,13 @@ describe('the deletion job', () => {
         cardNumber: '0042',
       }),
     );
-    await db
-      .insert(identities)
-      .values({ userId: user.userId, providerId: 2, subject: 'fc-123', createdAt: clock.now() });
+    await db.insert(identities).values({
+      userId: user.userId,
+      providerId: 2,
+      issuer: `${IDENTITY_SANDBOX_PLACEHOLDER}/franceconnect`,
+      subject: 'fc-123',
+      createdAt: clock.now(),
+    });
     await okOf(await requestDeletion(user));
     const pending = await signInAgain(registered);
 

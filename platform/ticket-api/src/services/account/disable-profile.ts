@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
+import { sessionEnded } from '../sessions/revoke-session.ts';
 import { assertAccountOpen } from './auth-user.ts';
 
 export async function disableProfile(options: {
@@ -36,7 +37,7 @@ export async function disableProfile(options: {
     await tx.update(users).set({ active: false, updatedAt: now }).where(eq(users.id, profile.id));
     await tx
       .update(sessions)
-      .set({ revokedAt: now })
+      .set(sessionEnded(now))
       .where(and(eq(sessions.userId, profile.id), isNull(sessions.revokedAt)));
   });
 }

@@ -56,6 +56,7 @@ describe('Account/login.json', () => {
       verifiedAt: null,
       profiles: [],
       identities: [],
+      signedInWith: null,
       deletionRequestedAt: null,
       sessionExpiresAt: new Date(testApp.current.clock.now().getTime() + 60 * 60_000).toISOString(),
     });

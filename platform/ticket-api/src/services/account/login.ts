@@ -126,5 +126,5 @@ export async function login(
     await revokeSession({ db, clock, sessionId: session.id });
     throw error;
   }
-  return { user: await toAuthUser({ db, user: chosen, session, token }) };
+  return { user: await toAuthUser({ db, network, user: chosen, session, token }) };
 }

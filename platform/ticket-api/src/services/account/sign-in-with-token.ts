@@ -30,5 +30,5 @@ export async function signInWithToken(options: {
     userId: user.id,
     networkId: network.network.config.id,
   });
-  return toAuthUser({ db, user, session, token });
+  return toAuthUser({ db, network, user, session, token });
 }

@@ -330,6 +330,7 @@ describe('Account/update.json: the password (VAL-04)', () => {
         network,
         user: row,
         session: { id: '00000000-0000-4000-8000-000000000000' } as never,
+        networks: deps.networks.all(),
         changes: { currentPassword: PASSWORD, newPassword: PASSWORD },
         client: { address: '127.0.0.1', deviceToken: undefined },
       }),

@@ -2,7 +2,8 @@
 // consent, locale; the sign-in email, proven by the password (ACC-03: wrong password, taken email
 // and other failures are told apart), which leaves the account unverified until the new address is
 // (AUTH-11); the password, proven by the current one (VAL-04), which signs every other device out
-// and forgets the trusted devices (decision 0024).
+// and forgets the trusted devices (decision 0024). Names, birth date and email are FranceConnect's
+// while the account has a FranceConnect identity (IDP-01).
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { isSameEmail } from '@transit-shop/sdk/validation/email';
@@ -18,6 +19,7 @@ import { identityAccounts } from '../../db/schema/identity.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { emailOwner } from '../identity/identity-accounts.ts';
+import { hasFranceConnectIdentity } from '../identity/linked-identities.ts';
 import { hashPassword } from '../identity/password-hashing.ts';
 import { provePassword } from '../identity/prove-password.ts';
 import type { PasswordClient } from '../identity/sign-in-with-password.ts';
@@ -61,6 +63,8 @@ export async function updateAccount(
     network: LoadedNetwork;
     user: UserRow;
     session: SessionRow;
+    /** Every network served: an identity at any one's FranceConnect makes the details read-only. */
+    networks: readonly LoadedNetwork[];
     changes: AccountChanges;
     /** The caller's address and device cookie: a password proving a change counts like a sign-in. */
     client: PasswordClient;
@@ -68,6 +72,14 @@ export async function updateAccount(
 ): Promise<UserRow> {
   const { db, clock, user, changes } = options;
   assertAccountOpen(user);
+  const changesDetails =
+    (changes.userName !== undefined && changes.userName !== user.firstName) ||
+    (changes.userLastname !== undefined && changes.userLastname !== user.lastName) ||
+    (changes.userBirthday !== undefined && changes.userBirthday !== user.birthday) ||
+    changes.email !== undefined;
+  if (changesDetails && (await hasFranceConnectIdentity(db, user.id, options.networks))) {
+    throw new AppError('IDENTITY_DETAILS_READ_ONLY');
+  }
 
   // VAL-02 against what the account keeps: a last name alone must still differ from the first.
   const firstName = changes.userName ?? user.firstName;

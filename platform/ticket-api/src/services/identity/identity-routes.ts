@@ -43,6 +43,7 @@ export function identityRoutes() {
       idToken: payload.idToken,
       changes: { email: payload.email, password: payload.password, currentPassword: payload.currentPassword },
       client,
+      networks: deps.networks.all(),
     }),
   );
   mountCall(app, IDENTITY_CALLS.lookup, ({ payload, deps }) =>

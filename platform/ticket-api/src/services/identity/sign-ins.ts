@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { identitySignIns, refreshTokens } from '../../db/schema/identity.ts';
 import { sessions } from '../../db/schema/sessions.ts';
+import { sessionEnded } from '../sessions/revoke-session.ts';
 import type { IdTokenClaims } from './identity-tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +62,7 @@ export async function revokeSignIn(options: { db: Database; clock: Clock; signIn
     .where(and(eq(refreshTokens.familyId, options.signInId), isNull(refreshTokens.revokedAt)));
   await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set(sessionEnded(now))
     .where(and(eq(sessions.signInId, options.signInId), isNull(sessions.revokedAt)));
 }
 
@@ -109,6 +110,6 @@ export async function revokeSignInsOf(options: {
     );
   await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set(sessionEnded(now))
     .where(and(inArray(sessions.signInId, signInsOfIdentity), isNull(sessions.revokedAt)));
 }

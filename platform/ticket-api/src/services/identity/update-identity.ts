@@ -1,12 +1,15 @@
 // Changes an identity's email or password (identity/update): proven by the current password when
 // the identity has one (a guest's or a provider's identity may set its first). Answers fresh
 // tokens of the same sign-in, since the old ones name the old email; a new password ends every other
-// sign-in and forgets the trusted devices (decision 0024).
+// sign-in and forgets the trusted devices (decision 0024). The email of an account with a
+// FranceConnect identity is FranceConnect's (IDP-01): the identity may take it, not another.
+
 import type { IdentitySession } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isSameEmail } from '@transit-shop/sdk/validation/email';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { passwordSchema } from '@transit-shop/sdk/validation/password';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { identityAccounts } from '../../db/schema/identity.ts';
@@ -14,6 +17,7 @@ import { users } from '../../db/schema/users.ts';
 import { emailOwner, findIdentityById, identityOfToken } from './identity-accounts.ts';
 import { type IdentityContext, issueIdentitySession } from './identity-session.ts';
 import { verifyIdToken } from './identity-tokens.ts';
+import { hasFranceConnectIdentity } from './linked-identities.ts';
 import { hashPassword } from './password-hashing.ts';
 import { provePassword } from './prove-password.ts';
 import { retireUnusedRefreshTokens } from './refresh-tokens.ts';
@@ -33,11 +37,17 @@ const currentPasswordRequired = () =>
   });
 
 export async function updateIdentity(
-  options: IdentityContext & { idToken: string; changes: IdentityChanges; client: PasswordClient },
+  options: IdentityContext & {
+    idToken: string;
+    changes: IdentityChanges;
+    client: PasswordClient;
+    /** Every network served: an identity at any one's FranceConnect makes the email read-only. */
+    networks: readonly LoadedNetwork[];
+  },
 ): Promise<IdentitySession> {
   const { db, clock, changes } = options;
   const claims = await verifyIdToken(options.idToken, options);
-  const { account } = await identityOfToken(db, claims.identityAccountId);
+  const { account, user } = await identityOfToken(db, claims.identityAccountId);
   await assertSignInLive(db, claims);
   if (changes.email === undefined && changes.password === undefined) {
     throw new AppError('INVALID_REQUEST', { message: 'Nothing to change' });
@@ -51,6 +61,13 @@ export async function updateIdentity(
       : undefined;
   if (changes.email !== undefined && newEmail === undefined && changes.password === undefined) {
     throw new AppError('SAME_EMAIL');
+  }
+  if (
+    newEmail !== undefined &&
+    !(user.email && isSameEmail(user.email, newEmail)) &&
+    (await hasFranceConnectIdentity(db, user.id, options.networks))
+  ) {
+    throw new AppError('IDENTITY_DETAILS_READ_ONLY');
   }
 
   // Proving the change counts as a sign-in attempt: a stolen id token cannot be used to guess.

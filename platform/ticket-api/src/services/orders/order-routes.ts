@@ -12,7 +12,7 @@ export function orderRoutes() {
   const app = new Hono<AppEnv>();
 
   mountCall(app, ORDER_CALLS.verify, async ({ payload, deps, network }) => {
-    const user = await resolveOptionalCaller({
+    const caller = await resolveOptionalCaller({
       db: deps.db,
       clock: deps.clock,
       policy: deps.sessionPolicy,
@@ -20,12 +20,18 @@ export function orderRoutes() {
       userToken: payload.userToken,
       userId: payload.userId,
     });
-    const { answer } = await priceOrder({ db: deps.db, clock: deps.clock, network, user, request: payload });
+    const { answer } = await priceOrder({
+      db: deps.db,
+      clock: deps.clock,
+      network,
+      ...caller,
+      request: payload,
+    });
     return answer;
   });
 
   mountCall(app, ORDER_CALLS.computeAmount, async ({ payload, deps, network }) => {
-    const user = await resolveOptionalCaller({
+    const caller = await resolveOptionalCaller({
       db: deps.db,
       clock: deps.clock,
       policy: deps.sessionPolicy,
@@ -33,11 +39,11 @@ export function orderRoutes() {
       userToken: payload.userToken,
       userId: payload.userId,
     });
-    return computeAmount({ db: deps.db, clock: deps.clock, network, user, request: payload });
+    return computeAmount({ db: deps.db, clock: deps.clock, network, ...caller, request: payload });
   });
 
-  mountCall(app, ORDER_CALLS.redeemVoucher, ({ payload, deps, network, user }) =>
-    redeemVoucher({ db: deps.db, clock: deps.clock, network, user, request: payload }),
+  mountCall(app, ORDER_CALLS.redeemVoucher, ({ payload, deps, network, user, session }) =>
+    redeemVoucher({ db: deps.db, clock: deps.clock, network, user, session, request: payload }),
   );
 
   return app;

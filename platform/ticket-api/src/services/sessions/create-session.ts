@@ -1,5 +1,6 @@
 // Opens a ticket session for a user on a network: the token is returned once and stored hashed.
-// A session opened with an identity's id token names that sign-in, which ends it when it ends.
+// A session opened with an identity's id token names that sign-in, which ends it when it ends; one
+// opened after a sign-in at a network's provider names the provider.
 import { addDays, addMinutes, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type SessionRow, sessions } from '../../db/schema/sessions.ts';
@@ -14,6 +15,8 @@ export async function createSession(options: {
   networkId: number;
   /** The identity sign-in whose id token opens the session (decision 0024). */
   signInId?: string | null | undefined;
+  /** The network's sign-in provider that vouched for the account, and its tokens (decision 0044). */
+  provider?: { id: number; refreshToken: string | null; idToken: string | null } | undefined;
 }): Promise<{ token: string; session: SessionRow }> {
   const { db, clock, policy } = options;
   const now = clock.now();
@@ -31,6 +34,9 @@ export async function createSession(options: {
       idleExpiresAt: idle < absoluteExpiresAt ? idle : absoluteExpiresAt,
       absoluteExpiresAt,
       signInId: options.signInId ?? null,
+      authProviderId: options.provider?.id ?? null,
+      providerRefreshToken: options.provider?.refreshToken ?? null,
+      providerIdToken: options.provider?.idToken ?? null,
     })
     .returning();
   if (!session) throw new Error('the session was not stored');

@@ -4,6 +4,13 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 
+/** What ending a session writes, wherever it ends: when, and its provider's tokens forgotten (decision 0044). */
+export const sessionEnded = (now: Date) => ({
+  revokedAt: now,
+  providerRefreshToken: null,
+  providerIdToken: null,
+});
+
 export async function revokeSession(options: {
   db: Database;
   clock: Clock;
@@ -11,7 +18,7 @@ export async function revokeSession(options: {
 }): Promise<void> {
   await options.db
     .update(sessions)
-    .set({ revokedAt: options.clock.now() })
+    .set(sessionEnded(options.clock.now()))
     .where(and(eq(sessions.id, options.sessionId), isNull(sessions.revokedAt)));
 }
 
@@ -22,7 +29,7 @@ export async function revokeUserSessions(options: {
 }): Promise<number> {
   const revoked = await options.db
     .update(sessions)
-    .set({ revokedAt: options.clock.now() })
+    .set(sessionEnded(options.clock.now()))
     .where(and(eq(sessions.userId, options.userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;

@@ -50,11 +50,13 @@ export async function placeOrder(options: {
   // A first placement is priced and written without reading the key first: a key placed before
   // meets the orders' unique index, or the pricing's refusal (a voucher it used up, a slot now too
   // near), and then answers its order.
-  const checked = await priceAndCheck(deps, network, user, request).catch(async (error: unknown) => {
-    const existing = error instanceof AppError ? await placedBefore() : undefined;
-    if (existing) return { existing };
-    throw error;
-  });
+  const checked = await priceAndCheck(deps, network, { user, session }, request).catch(
+    async (error: unknown) => {
+      const existing = error instanceof AppError ? await placedBefore() : undefined;
+      if (existing) return { existing };
+      throw error;
+    },
+  );
   if ('existing' in checked) return answer(checked.existing);
 
   const now = deps.clock.now();

@@ -52,6 +52,7 @@ export async function answerOf(options: {
   return {
     user: await toAuthUser({
       db: deps.db,
+      network,
       user: options.user,
       session: options.session,
       token: options.token,

@@ -4,6 +4,7 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { SavedPaymentMethodRow } from '../../../db/schema/payments.ts';
+import type { SessionRow } from '../../../db/schema/sessions.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
 import type { CheckoutDeps } from '../checkout-deps.ts';
 import { computeAmount } from '../pricing/compute-amount.ts';
@@ -16,10 +17,10 @@ import type { PlaceOrderRequest } from './place-order-request.ts';
 async function priceFree(
   deps: CheckoutDeps,
   network: LoadedNetwork,
-  user: UserRow,
+  caller: { user: UserRow; session: SessionRow },
   request: PlaceOrderRequest,
 ) {
-  const priced = await priceOrder({ db: deps.db, clock: deps.clock, network, user, request });
+  const priced = await priceOrder({ db: deps.db, clock: deps.clock, network, ...caller, request });
   const position = priced.answer.discounts.findIndex((discount) => discount.error !== null);
   const failed = priced.answer.discounts[position]?.error;
   if (failed && isErrorCode(failed.code)) throw refusal(failed.code, `vouchers.${position}`);
@@ -30,13 +31,13 @@ async function priceFree(
 export async function priceAndCheck(
   deps: CheckoutDeps,
   network: LoadedNetwork,
-  user: UserRow,
+  caller: { user: UserRow; session: SessionRow },
   request: PlaceOrderRequest,
 ): Promise<{ priced: PricedOrder['answer']; firstDebit: number; savedMethod: SavedPaymentMethodRow | null }> {
   let priced: PricedOrder['answer'];
   let firstDebit: number;
   if (request.paymentMethod === null) {
-    priced = (await priceFree(deps, network, user, request)).answer;
+    priced = (await priceFree(deps, network, caller, request)).answer;
     if (priced.totalAmount > 0) throw new AppError('ORDER_PAYMENT_REQUIRED');
     firstDebit = 0;
   } else {
@@ -44,7 +45,7 @@ export async function priceAndCheck(
       db: deps.db,
       clock: deps.clock,
       network,
-      user,
+      ...caller,
       request: { ...request, paymentMethod: request.paymentMethod, installments: request.installments },
     });
     priced = computed;
@@ -55,7 +56,7 @@ export async function priceAndCheck(
     cards: deps.cards,
     now: deps.clock.now(),
     network,
-    user,
+    user: caller.user,
     choices: {
       articles: request.articles,
       totalAmount: priced.totalAmount,

@@ -9,6 +9,7 @@ import { isErrorCode } from '@transit-shop/sdk/errors/error-codes';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
+import type { SessionRow } from '../../../db/schema/sessions.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
 import { instalmentSchedule } from './instalment-schedule.ts';
 import { refusal } from './price-cart.ts';
@@ -19,6 +20,7 @@ export async function computeAmount(options: {
   clock: Clock;
   network: LoadedNetwork;
   user: UserRow | null;
+  session?: Pick<SessionRow, 'authProviderId'> | null | undefined;
   request: CartRequest & { installments: number; paymentMethod: PaymentMethod };
 }): Promise<ComputeAmountAnswer> {
   const { request } = options;

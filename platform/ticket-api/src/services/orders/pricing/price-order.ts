@@ -8,9 +8,11 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
+import type { SessionRow } from '../../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../../db/schema/users.ts';
 import { resolveSession } from '../../sessions/resolve-session.ts';
 import type { SessionPolicy } from '../../sessions/session-policy.ts';
+import { sessionProviderOf } from '../../sessions/session-provider.ts';
 import { findVouchers } from '../../vouchers/find-vouchers.ts';
 import { normaliseVoucherCode } from '../../vouchers/sync-vouchers.ts';
 import { type AppliedVouchers, applyVouchers } from './apply-vouchers.ts';
@@ -25,7 +27,10 @@ export type CartRequest = {
   shippingFeeShopItemId: number | null;
 };
 
-/** The signed-in caller of a call whose session is optional (a visitor fills a cart too). */
+/** Who asks: the signed-in account and its session, or nobody (a visitor fills a cart too). */
+export type Caller = { user: UserRow | null; session: SessionRow | null };
+
+/** The signed-in caller of a call whose session is optional. */
 export async function resolveOptionalCaller(options: {
   db: Database;
   clock: Clock;
@@ -33,10 +38,10 @@ export async function resolveOptionalCaller(options: {
   network: LoadedNetwork;
   userToken: string | undefined;
   userId: number | undefined;
-}): Promise<UserRow | null> {
+}): Promise<Caller> {
   if (options.userToken === undefined) {
     if (options.userId !== undefined) throw new AppError('USER_NOT_CONNECTED');
-    return null;
+    return { user: null, session: null };
   }
   const { session, user } = await resolveSession({
     db: options.db,
@@ -48,7 +53,7 @@ export async function resolveOptionalCaller(options: {
   if (options.userId !== undefined && options.userId !== session.userId)
     throw new AppError('FORBIDDEN', { message: 'The session belongs to another user' });
   if (!user || user.status === 'ANONYMISED') throw new AppError('ACCOUNT_DELETED');
-  return user;
+  return { user, session };
 }
 
 /** Each article is for the caller or one of the caller's active traveller profiles. */
@@ -79,10 +84,14 @@ async function checkCustomers(db: Database, user: UserRow | null, articles: read
   if (position >= 0) throw refusal('PROFILE_NOT_FOUND', `articles.${position}.customerId`);
 }
 
-export const viewerOf = (user: UserRow | null): CatalogueViewer => ({
+/** CAT-03, CHK-03: a guest, and the driver of the provider the session was opened with (decision 0044). */
+export const viewerOf = (
+  network: LoadedNetwork,
+  user: UserRow | null,
+  session: Pick<SessionRow, 'authProviderId'> | null | undefined,
+): CatalogueViewer => ({
   guest: user?.status === 'GUEST',
-  // Sessions do not record the provider they were opened with yet: no FranceConnect viewer (CAT-03).
-  signInDriver: null,
+  signInDriver: sessionProviderOf(network, session ?? null)?.driver ?? null,
 });
 
 export type PricedOrder = { priced: PricedCart; applied: AppliedVouchers; answer: VerifyAnswer };
@@ -92,6 +101,8 @@ export async function priceOrder(options: {
   clock: Clock;
   network: LoadedNetwork;
   user: UserRow | null;
+  /** The caller's session: a FranceConnect sign-in is offered no dematerialised support (CAT-03). */
+  session?: Pick<SessionRow, 'authProviderId'> | null | undefined;
   request: CartRequest;
 }): Promise<PricedOrder> {
   const { db, network, user, request } = options;
@@ -101,7 +112,7 @@ export async function priceOrder(options: {
     network,
     articles: request.articles,
     shippingFeeShopItemId: request.shippingFeeShopItemId,
-    viewer: viewerOf(user),
+    viewer: viewerOf(network, user, options.session),
     now,
   });
   await checkCustomers(db, user, request.articles);

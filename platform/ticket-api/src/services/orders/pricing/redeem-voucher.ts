@@ -13,6 +13,7 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
+import type { SessionRow } from '../../../db/schema/sessions.ts';
 import type { UserRow } from '../../../db/schema/users.ts';
 import { voucherRedemptions, vouchers } from '../../../db/schema/vouchers.ts';
 import { normaliseVoucherCode } from '../../vouchers/sync-vouchers.ts';
@@ -55,6 +56,7 @@ export async function redeemVoucher(options: {
   clock: Clock;
   network: LoadedNetwork;
   user: UserRow;
+  session?: Pick<SessionRow, 'authProviderId'> | null | undefined;
   request: Omit<CartRequest, 'vouchers' | 'userToken' | 'userId'> & {
     code: string;
     redemptionKey: string;

@@ -1,0 +1,45 @@
+// The shop's pages a provider may send a browser back to (IDP-05, decision 0044): on one of the
+// network's domains (any port), at one of the given paths, unprefixed or after a language prefix.
+import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { LOCALES } from '@transit-shop/sdk/locales';
+import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
+import type { LoadedNetwork } from '@transit-shop/tenancy';
+
+/** The shop's page a provider's logout comes back to. */
+export const LOGOUT_RETURN_PATH = '/auth/logout';
+
+/** The page's path without its language prefix, when the address is a page of the network's shop. */
+function shopPathOf(network: LoadedNetwork, address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  if (!network.network.config.domains.includes(url.hostname.toLowerCase())) return null;
+  const prefix = LOCALES.find((locale) => url.pathname.startsWith(`/${locale}/`));
+  return prefix ? url.pathname.slice(prefix.length + 1) : url.pathname;
+}
+
+/**
+ * Which of `paths` the address is, or INVALID_REQUEST at `field`: a page elsewhere would hand the
+ * provider's code to whoever serves it.
+ */
+export function returnPathOf<Key extends string>(
+  network: LoadedNetwork,
+  address: string,
+  paths: Readonly<Record<Key, string>>,
+  field: string,
+): Key {
+  const path = shopPathOf(network, address);
+  const found = (Object.keys(paths) as Key[]).find((key) => paths[key] === path);
+  if (found === undefined) {
+    throw new AppError('INVALID_REQUEST', {
+      message: "Not a page of this network's shop a provider may send back to",
+      details: { issues: [{ path: field, message: VALIDATION_MESSAGES.invalid }] },
+    });
+  }
+  return found;
+}
