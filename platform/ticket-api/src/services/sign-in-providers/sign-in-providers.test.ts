@@ -604,7 +604,8 @@ describe('account/identities, createIdentity and deleteIdentity', () => {
 });
 
 describe('authentication/logout', () => {
-  const logout = (user: AuthUser, postLogoutRedirectUri = page('/en/auth/logout')) =>
+  /** As the web app sends it: the logout page, marked as the return leg of a provider's logout. */
+  const logout = (user: AuthUser, postLogoutRedirectUri = page('/en/auth/logout?ended=provider')) =>
     testApp.current.call(CALLS.providerLogoutCall, { ...caller(user), postLogoutRedirectUri });
 
   it("ends a Keycloak session with the provider's logout form, and forgets the provider's tokens", async () => {
@@ -649,7 +650,7 @@ describe('authentication/logout', () => {
       `${provider.issuer(TEST_ISSUER_PATHS.franceConnect)}/session/end`,
     );
     expect(url.searchParams.get('id_token_hint')).toBe(idToken);
-    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(page('/en/auth/logout'));
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(page('/en/auth/logout?ended=provider'));
     expect(url.searchParams.get('client_id')).toBe('lumiere-eshop-fc');
     expect(url.searchParams.get('state')?.length).toBeGreaterThan(16);
     // Asked again, there is nothing left to end at the provider.
@@ -658,7 +659,12 @@ describe('authentication/logout', () => {
 
   it("refuses a return page off the network's logout page; a password session has nothing to end at a provider", async () => {
     const { user } = await signInWith(LUMIERE_FRANCECONNECT, person());
-    for (const uri of [page('/auth/logout', 'attacker.example'), page('/auth/custom')]) {
+    for (const uri of [
+      page('/auth/logout', 'attacker.example'),
+      page('/auth/custom'),
+      page('/auth/logout#fragment'),
+      'http://user@lumiere.localhost/auth/logout',
+    ]) {
       expect(await koOf(await logout(user, uri))).toMatchObject({
         code: 'INVALID_REQUEST',
         details: { issues: [{ path: 'postLogoutRedirectUri' }] },
