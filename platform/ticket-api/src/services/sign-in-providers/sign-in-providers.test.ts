@@ -553,13 +553,26 @@ describe('account/identities, createIdentity and deleteIdentity', () => {
     expect(await koOf(await unlink(person()))).toMatchObject({ status: 403, code: 'IDENTITY_MISMATCH' });
     expect(await koOf(await unlink(who))).toMatchObject({ status: 409, code: 'IDENTITY_PASSWORD_REQUIRED' });
 
-    // The account's own password, set with the identity tokens the sign-in answered.
-    await okOf(
+    // The account's own email and password, set with the identity tokens the sign-in answered: the
+    // one change of email FranceConnect's account takes (IDP-01), the credentials it keeps after.
+    const ownEmail = uniqueEmail('own');
+    const own = await okOf<IdentitySession>(
       await testApp.current.call(IDENTITY_CALLS.update, {
         idToken: identity.idToken,
+        email: ownEmail,
         password: NEW_PASSWORD,
       }),
     );
+    expect(own.email).toBe(ownEmail);
+    expect(
+      await koOf(
+        await testApp.current.call(IDENTITY_CALLS.update, {
+          idToken: own.idToken,
+          email: uniqueEmail('another'),
+          currentPassword: NEW_PASSWORD,
+        }),
+      ),
+    ).toMatchObject({ code: 'IDENTITY_DETAILS_READ_ONLY' });
     // A token of another provider is no proof either.
     const { authProviderToken: keycloakToken } = await verified(LUMIERE_KEYCLOAK, who);
     expect(
@@ -582,7 +595,7 @@ describe('account/identities, createIdentity and deleteIdentity', () => {
     expect(
       (
         await testApp.current.call(IDENTITY_CALLS.signInWithPassword, {
-          email: who.claims?.email,
+          email: ownEmail,
           password: NEW_PASSWORD,
           networkId: LUMIERE_ID,
         })
