@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Starts the platform as a user does with `npm start`: builds the web app when it has not been
-// built (or when asked), then runs the ticket API, the payment sandbox and the tenant service, which
-// serves every demo network and forwards /api/* calls to the ticket API. If one stops, all stop.
+// built (or when asked), then runs the ticket API, the payment sandbox, the identity sandbox and the
+// tenant service, which serves every demo network and forwards /api/* calls to the ticket API. If one
+// stops, all stop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,6 +37,13 @@ const startTicketApi = !process.env.TICKET_API_URL;
 const sandboxPort = Number(process.env.PAYMENT_SANDBOX_PORT || tenantPort + 10);
 const sandboxUrl = process.env.PAYMENT_SANDBOX_URL || `http://127.0.0.1:${sandboxPort}`;
 const startSandbox = !process.env.PAYMENT_SANDBOX_URL;
+
+// The identity sandbox stands in for the networks' OpenID providers (their Keycloak realms and
+// FranceConnect) on its own origin (port + 20 unless IDENTITY_SANDBOX_PORT says otherwise); an
+// IDENTITY_SANDBOX_URL set by the caller points at one running elsewhere (decision 0044).
+const identityPort = Number(process.env.IDENTITY_SANDBOX_PORT || tenantPort + 20);
+const identityUrl = process.env.IDENTITY_SANDBOX_URL || `http://127.0.0.1:${identityPort}`;
+const startIdentity = !process.env.IDENTITY_SANDBOX_URL;
 
 const children = [];
 function run(name, entry, env) {
@@ -75,6 +83,16 @@ if (startSandbox) {
     HOST: process.env.PAYMENT_SANDBOX_HOST || '127.0.0.1',
   });
 }
+if (startIdentity) {
+  // TENANTS_DIR, IDENTITY_SANDBOX_ADMIN_KEY and the client secret variables come with process.env:
+  // the sandbox serves the issuers the tenant files name, with the secrets the ticket API uses.
+  run('identity-sandbox', 'the identity sandbox', {
+    ...process.env,
+    PORT: String(identityPort),
+    HOST: process.env.IDENTITY_SANDBOX_HOST || '127.0.0.1',
+    IDENTITY_SANDBOX_URL: identityUrl,
+  });
+}
 if (startTicketApi) {
   // TENANTS_DIR, THEMES_DIR and WATCH_TENANTS come with process.env: the ticket API follows the
   // same tenant files as the tenant service (decision 0025).
@@ -86,6 +104,8 @@ if (startTicketApi) {
     SHOP_PORT: process.env.SHOP_PORT || String(tenantPort),
     // The two sandbox secrets, when set, come with process.env: both sides read the same variables.
     PAYMENT_SANDBOX_URL: sandboxUrl,
+    // Put in place of the tenant files' ${IDENTITY_SANDBOX_URL} placeholder in the issuers.
+    IDENTITY_SANDBOX_URL: identityUrl,
   });
 }
 run('tenant-service', 'the tenant service', { ...process.env, TICKET_API_URL: ticketApiUrl });

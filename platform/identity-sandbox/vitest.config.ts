@@ -1,4 +1,4 @@
-// Unit and HTTP tests of the payment sandbox (app.request() and a real loopback notification receiver).
+// Tests of the identity sandbox: units, and its issuers over real HTTP on a loopback port driven by openid-client.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

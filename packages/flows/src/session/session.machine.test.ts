@@ -7,6 +7,10 @@ import {
   type LoginInput,
   type PersistedSession,
   type ProfileChoice,
+  type ProviderIdentity,
+  type ProviderLogout,
+  type ProviderSession,
+  type ProviderSignIn,
   type Registration,
   type SessionInput,
   type SessionTicket,
@@ -33,12 +37,16 @@ type Backend = {
   refreshIdentity?: (input: { refreshToken: string }) => Promise<IdentityTokens>;
   login?: (input: LoginInput) => Promise<SessionUser>;
   signInWithToken?: (input: { token: string }) => Promise<SessionUser>;
+  authenticateWithProvider?: (input: ProviderIdentity) => Promise<ProviderSignIn>;
+  logoutProvider?: (input: SessionTicket & { signedInWith: ProviderSession }) => Promise<ProviderLogout>;
   persisted: PersistedSession[];
+  /** The end-session pages the browser was sent to. */
+  leftFor: string[];
 };
 
 /** The machine with actors that record each call, as the app provides them with real calls. */
 function start(backend: Partial<Backend> = {}, input: SessionInput = {}) {
-  const record: Backend = { calls: [], persisted: [], ...backend };
+  const record: Backend = { calls: [], persisted: [], leftFor: [], ...backend };
   const step =
     <I, O>(name: string, run: (input: I) => Promise<O>) =>
     async ({ input }: { input: I }) => {
@@ -78,7 +86,30 @@ function start(backend: Partial<Backend> = {}, input: SessionInput = {}) {
           record.persisted.push(input);
         }),
       ),
-      logoutCustomProvider: fromPromise(step('logoutCustomProvider', async () => {})),
+      authenticateWithProvider: fromPromise(
+        step('authenticateWithProvider', (input: ProviderIdentity) =>
+          (
+            record.authenticateWithProvider ??
+            (async (given: ProviderIdentity) => ({
+              user: {
+                ...user(5),
+                signedInWith: { providerId: given.authProviderId, driver: 'FRANCECONNECT' },
+              },
+              identity: identity('provider'),
+            }))
+          )(input),
+        ),
+      ),
+      logoutProvider: fromPromise(
+        step('logoutProvider', (input: SessionTicket & { signedInWith: ProviderSession }) =>
+          (record.logoutProvider ?? (async () => ({ endSessionUrl: null })))(input),
+        ),
+      ),
+      endProviderSession: fromPromise(
+        step('endProviderSession', async (input: { endSessionUrl: string }) => {
+          record.leftFor.push(input.endSessionUrl);
+        }),
+      ),
       logoutServer: fromPromise(
         step('logoutServer', async (ticket: SessionTicket) => {
           record.calls.push(`logoutServer:${ticket.userToken}`);
@@ -97,6 +128,13 @@ const persistedAccount: PersistedSession = {
   identity: identity('account'),
   ticket: { userToken: 'token-1', userId: 1, guest: false },
 };
+const keycloak: ProviderSession = { providerId: 1, driver: 'KEYCLOAK' };
+const franceConnect: ProviderSession = { providerId: 3, driver: 'FRANCECONNECT' };
+/** A session opened with a provider, kept from an earlier visit. */
+const persistedWith = (signedInWith: ProviderSession): PersistedSession => ({
+  identity: identity('account'),
+  ticket: { userToken: 'token-1', userId: 1, guest: false, signedInWith },
+});
 const persistedGuest: PersistedSession = {
   identity: identity('guest'),
   ticket: { userToken: 'token-90', userId: 90, guest: true },
@@ -144,7 +182,10 @@ describe('session machine', () => {
     actor.send({ type: 'SIGN_IN', email: 'lea@example.org', password: 'secret' });
     await settled();
     expect(record.persisted).toEqual([
-      { identity: identity('lea'), ticket: { userToken: 'token-1', userId: 1, guest: false } },
+      {
+        identity: identity('lea'),
+        ticket: { userToken: 'token-1', userId: 1, guest: false, signedInWith: null },
+      },
     ]);
   });
 
@@ -240,7 +281,12 @@ describe('session machine', () => {
     expect(status()).toBe('guest');
     expect(record.calls).toEqual(['signUpGuest', 'login', 'persistSession']);
     expect(logins).toEqual([{ idToken: 'id-guest', asGuest: true }]);
-    expect(record.persisted[0]?.ticket).toEqual({ userToken: 'token-90', userId: 90, guest: true });
+    expect(record.persisted[0]?.ticket).toEqual({
+      userToken: 'token-90',
+      userId: 90,
+      guest: true,
+      signedInWith: null,
+    });
   });
 
   it('AUTH-04 a guest who signs in becomes logged in; a failed attempt leaves the guest session as it was', async () => {
@@ -285,7 +331,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.user).toEqual(user(3));
     // The guest's identity is not this account's: it goes, and the ticket is the account's.
     expect(record.persisted).toEqual([
-      { identity: null, ticket: { userToken: 'token-3', userId: 3, guest: false } },
+      { identity: null, ticket: { userToken: 'token-3', userId: 3, guest: false, signedInWith: null } },
     ]);
   });
 
@@ -324,36 +370,187 @@ describe('session machine', () => {
     expect(record.calls).toEqual(['signUp', 'login', 'persistSession']);
   });
 
-  it('AUTH-07 logout of a logged-in session: custom provider first, then the server, then local state', async () => {
+  it('AUTH-07 NET-07 logout of a session opened with the custom provider: the provider first, then the server, then local state', async () => {
+    const logouts: unknown[] = [];
     const { actor, record, settled, status } = start(
-      {},
-      { persisted: persistedAccount, customProvider: true },
+      {
+        logoutProvider: async (input) => {
+          logouts.push(input);
+          return { endSessionUrl: null };
+        },
+      },
+      { persisted: persistedWith(keycloak), customProvider: true },
     );
     actor.send({ type: 'LOGOUT' });
     await settled();
     expect(status()).toBe('signedOut');
     expect(record.calls).toEqual([
-      'logoutCustomProvider',
+      'logoutProvider',
       'logoutServer',
       'logoutServer:token-1',
       'clearLocalState',
     ]);
-    expect(actor.getSnapshot().context).toMatchObject({ ticket: null, identity: null, user: null });
+    expect(logouts).toEqual([{ userToken: 'token-1', userId: 1, signedInWith: keycloak }]);
+    expect(record.leftFor).toEqual([]);
+    expect(actor.getSnapshot().context).toMatchObject({
+      ticket: null,
+      identity: null,
+      user: null,
+      signedInWith: null,
+      endSessionUrl: null,
+    });
   });
 
-  it('AUTH-07 without a custom provider the logout starts with the server', async () => {
-    const { actor, record, settled } = start({}, { persisted: persistedAccount });
+  it('NET-07 a KEYCLOAK session where the custom provider does not apply: no provider logout', async () => {
+    const { actor, record, settled } = start(
+      {},
+      { persisted: persistedWith(keycloak), customProvider: false },
+    );
     actor.send({ type: 'LOGOUT' });
     await settled();
     expect(record.calls).toEqual(['logoutServer', 'logoutServer:token-1', 'clearLocalState']);
   });
 
-  it('AUTH-07 a guest logout does not call the server, but clears local state', async () => {
+  it('AUTH-07 a session opened by password starts its logout with the server, even where the custom provider applies', async () => {
+    const { actor, record, settled } = start({}, { persisted: persistedAccount, customProvider: true });
+    actor.send({ type: 'LOGOUT' });
+    await settled();
+    expect(record.calls).toEqual(['logoutServer', 'logoutServer:token-1', 'clearLocalState']);
+  });
+
+  it('AUTH-07 a FranceConnect session: the provider’s logout, the server’s, local state, then the browser goes to FranceConnect’s end-session page, signed out here', async () => {
+    const endSessionUrl = 'https://fc.example/session/end?id_token_hint=x&state=y';
+    let leave: () => void = () => {};
+    const machine = sessionMachine.provide({
+      actors: {
+        logoutProvider: fromPromise(async (): Promise<ProviderLogout> => ({ endSessionUrl })),
+        logoutServer: fromPromise(async () => {}),
+        clearLocalState: fromPromise(async () => {}),
+        endProviderSession: fromPromise<void, { endSessionUrl: string }>(
+          ({ input }) =>
+            new Promise((resolve) => {
+              expect(input.endSessionUrl).toBe(endSessionUrl);
+              leave = resolve;
+            }),
+        ),
+      },
+    });
+    // FranceConnect's logout applies whatever the network's default provider (NET-07 is Keycloak's).
+    const actor = createActor(machine, { input: { persisted: persistedWith(franceConnect) } }).start();
+    const steps: string[] = [];
+    actor.subscribe((snapshot) => steps.push(JSON.stringify(snapshot.value)));
+    actor.send({ type: 'LOGOUT' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ loggingOut: 'leavingForProvider' }));
+    expect(steps.filter((step, index) => steps.indexOf(step) === index)).toEqual([
+      '{"loggingOut":"providerLogout"}',
+      '{"loggingOut":"serverLogout"}',
+      '{"loggingOut":"clearing"}',
+      '{"loggingOut":"leavingForProvider"}',
+    ]);
+    // The shop's session is already over while the browser leaves.
+    expect(sessionStatusOf(actor.getSnapshot())).toBe('signedOut');
+    expect(isSessionBusy(actor.getSnapshot())).toBe(true);
+    leave();
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(actor.getSnapshot().context.endSessionUrl).toBeNull();
+  });
+
+  it('AUTH-07 a provider logout that fails still logs out of the server and clears local state', async () => {
+    const { actor, record, settled, status } = start(
+      { logoutProvider: async () => Promise.reject(new Error('Connection refused')) },
+      { persisted: persistedWith(franceConnect) },
+    );
+    actor.send({ type: 'LOGOUT' });
+    await settled();
+    expect(status()).toBe('signedOut');
+    expect(record.calls).toEqual([
+      'logoutProvider',
+      'logoutServer',
+      'logoutServer:token-1',
+      'clearLocalState',
+    ]);
+    expect(record.leftFor).toEqual([]);
+  });
+
+  it('AUTH-07 a guest logout does not call the server nor a provider, but clears local state', async () => {
     const { actor, record, settled, status } = start({}, { persisted: persistedGuest, customProvider: true });
     actor.send({ type: 'LOGOUT' });
     await settled();
     expect(status()).toBe('signedOut');
-    expect(record.calls).toEqual(['logoutCustomProvider', 'clearLocalState']);
+    expect(record.calls).toEqual(['clearLocalState']);
+  });
+
+  it('signs in with a provider’s verified identity: the user and the account’s identity tokens, persisted with the provider', async () => {
+    const given: ProviderIdentity[] = [];
+    const { actor, record, settled, status } = start({
+      authenticateWithProvider: async (input) => {
+        given.push(input);
+        return { user: { ...user(5), signedInWith: franceConnect }, identity: identity('fc') };
+      },
+    });
+    actor.send({ type: 'SIGN_IN_WITH_PROVIDER', authProviderToken: 'provider-token', authProviderId: 3 });
+    expect(status()).toBe('signedOut');
+    await settled();
+    expect(status()).toBe('loggedIn');
+    expect(given).toEqual([{ authProviderToken: 'provider-token', authProviderId: 3 }]);
+    expect(record.calls).toEqual(['authenticateWithProvider', 'persistSession']);
+    expect(record.persisted).toEqual([
+      {
+        identity: identity('fc'),
+        ticket: { userToken: 'token-5', userId: 5, guest: false, signedInWith: franceConnect },
+      },
+    ]);
+    expect(actor.getSnapshot().context).toMatchObject({ signedInWith: franceConnect, asGuest: false });
+  });
+
+  it('a provider session kept from an earlier visit remembers its provider for the logout', () => {
+    const { actor } = start({}, { persisted: persistedWith(franceConnect) });
+    expect(actor.getSnapshot().context.signedInWith).toEqual(franceConnect);
+  });
+
+  it('AUTH-09 ACCOUNT_OTHER_PROVIDER reaches the page; a guest trying it stays the guest it was', async () => {
+    const other = Object.assign(new Error('An account exists for this email under another sign-in method'), {
+      code: 'ACCOUNT_OTHER_PROVIDER',
+    });
+    const { actor, record, settled, status } = start(
+      { authenticateWithProvider: async () => Promise.reject(other) },
+      { persisted: persistedGuest },
+    );
+    actor.send({ type: 'SIGN_IN_WITH_PROVIDER', authProviderToken: 'provider-token', authProviderId: 3 });
+    await settled();
+    expect(status()).toBe('guest');
+    expect(actor.getSnapshot().context.error).toBe(other);
+    expect(actor.getSnapshot().context.ticket).toEqual({ userToken: 'token-90', userId: 90 });
+    expect(record.persisted).toEqual([]);
+  });
+
+  it('a password sign-in after a provider one opens a session without a provider', async () => {
+    const { actor, settled } = start({}, { persisted: persistedWith(franceConnect) });
+    actor.send({ type: 'SESSION_EXPIRED' });
+    actor.send({ type: 'SIGN_IN', email: 'lea@example.org', password: 'secret' });
+    await settled();
+    expect(actor.getSnapshot().context.signedInWith).toBeNull();
+  });
+
+  it('IDP-03 new identity tokens of the signed-in account are kept and written, the session logged in throughout', async () => {
+    const { actor, record, settled, status } = start({}, { persisted: persistedWith(franceConnect) });
+    const statuses: string[] = [];
+    actor.subscribe((snapshot) => statuses.push(sessionStatusOf(snapshot)));
+    actor.send({ type: 'IDENTITY_CHANGED', identity: identity('new-password') });
+    await settled();
+    expect(status()).toBe('loggedIn');
+    expect(new Set(statuses)).toEqual(new Set(['loggedIn']));
+    expect(record.persisted).toEqual([
+      {
+        identity: identity('new-password'),
+        ticket: { userToken: 'token-1', userId: 1, guest: false, signedInWith: franceConnect },
+      },
+    ]);
+    // Only a logged-in session takes new tokens.
+    const signedOut = start();
+    expect(signedOut.actor.getSnapshot().can({ type: 'IDENTITY_CHANGED', identity: identity('x') })).toBe(
+      false,
+    );
   });
 
   it('AUTH-07 a failing server logout still clears local state', async () => {

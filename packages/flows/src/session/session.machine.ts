@@ -1,7 +1,8 @@
 // The shop's session: signed out, guest, logged in or expired (spec 01 §4 "Auth"), with sign-in,
-// sign-in with a one-time token (a card sign-in), registration, guest start, profile choice, logout
-// and reconnection. Every call and every write
+// sign-in with a one-time token (a card sign-in) or with a network's OpenID provider (decision 0044),
+// registration, guest start, profile choice, logout and reconnection. Every call and every write
 // to the browser's storage is a named actor the app provides with `sessionMachine.provide()`.
+import type { AUTH_DRIVERS } from '@transit-shop/sdk/contract/networks';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 /** The ticket backend's session (userToken + userId), kept in the user ticket cookie. */
@@ -10,8 +11,21 @@ export type SessionTicket = { readonly userToken: string; readonly userId: numbe
 /** What the identity provider answers when it signs an identity in. */
 export type IdentityTokens = { readonly idToken: string; readonly refreshToken: string };
 
+/** The provider a session was opened with (the auth user's signedInWith, decision 0044). */
+export type ProviderSession = { readonly providerId: number; readonly driver: (typeof AUTH_DRIVERS)[number] };
+
 /** The part of the login answer the session needs; the app keeps the whole user itself. */
-export type SessionUser = SessionTicket & { readonly authAsGuest: boolean };
+export type SessionUser = SessionTicket & {
+  readonly authAsGuest: boolean;
+  /** Null, or absent, for a sign-in by password, card or as a guest. */
+  readonly signedInWith?: ProviderSession | null;
+};
+
+/** What a sign-in with a provider's identity answers: the user and the account's own identity tokens. */
+export type ProviderSignIn = { readonly user: SessionUser; readonly identity: IdentityTokens };
+
+/** The verified identity a provider's return gave (exchangeAuthorizationCode), spent by the sign-in. */
+export type ProviderIdentity = { readonly authProviderToken: string; readonly authProviderId: number };
 
 /** One entry of the profile choice a login may answer (AUTH-03). */
 export type ProfileChoice = {
@@ -23,7 +37,9 @@ export type ProfileChoice = {
 /** What survives a page load (AUTH-13): the identity cookie and the user ticket cookie. */
 export type PersistedSession = {
   readonly identity: IdentityTokens | null;
-  readonly ticket: (SessionTicket & { readonly guest: boolean }) | null;
+  readonly ticket:
+    | (SessionTicket & { readonly guest: boolean; readonly signedInWith?: ProviderSession | null })
+    | null;
 };
 
 export type Credentials = { readonly email: string; readonly password: string };
@@ -50,6 +66,9 @@ export type SessionInput = {
   readonly customProvider?: boolean;
 };
 
+/** What the provider's logout answers: for an RP-initiated logout (FranceConnect), where to send the browser. */
+export type ProviderLogout = { readonly endSessionUrl: string | null };
+
 export type SessionContext = {
   identity: IdentityTokens | null;
   ticket: SessionTicket | null;
@@ -72,12 +91,20 @@ export type SessionContext = {
   /** Set when a logout starts from a logged-in session: only then is the server told (AUTH-07). */
   logoutFromServer: boolean;
   customProvider: boolean;
+  /** The provider the session was opened with, whose session a logout ends too. */
+  signedInWith: ProviderSession | null;
+  /** The provider's end-session page a logout sends the browser to once the shop's session is over. */
+  endSessionUrl: string | null;
 };
 
 export type SessionEvent =
   | ({ type: 'SIGN_IN' } & Credentials)
   /** A one-time sign-in token (a card sign-in's, decision 0032) exchanged for the session. */
   | { type: 'SIGN_IN_WITH_TOKEN'; token: string }
+  /** The identity a network's OpenID provider verified (decision 0044) signs its account in. */
+  | ({ type: 'SIGN_IN_WITH_PROVIDER' } & ProviderIdentity)
+  /** identity/update answered fresh tokens for the signed-in account (a new email or password). */
+  | { type: 'IDENTITY_CHANGED'; identity: IdentityTokens }
   | { type: 'REGISTER'; registration: Registration }
   | { type: 'START_GUEST' }
   | { type: 'CHOOSE_PROFILE'; userId: number }
@@ -103,7 +130,11 @@ const signedOutContext = {
   profiles: null,
   chosenUserId: null,
   logoutFromServer: false,
+  signedInWith: null,
+  endSessionUrl: null,
 } as const;
+
+const signedInWithOf = (user: SessionUser): ProviderSession | null => user.signedInWith ?? null;
 
 export const sessionMachine = setup({
   types: {
@@ -127,12 +158,25 @@ export const sessionMachine = setup({
      * session that expires is signed into again rather than reconnected.
      */
     signInWithToken: fromPromise<SessionUser, { token: string }>(notProvided('signInWithToken')),
+    /**
+     * account/authenticate with the provider's verified identity: the user of the account linked to
+     * it (or a new one) and that account's own identity tokens. ACCOUNT_OTHER_PROVIDER when an
+     * account already has its email (the page asks that account's password, then links).
+     */
+    authenticateWithProvider: fromPromise<ProviderSignIn, ProviderIdentity>(
+      notProvided('authenticateWithProvider'),
+    ),
     /** Writes the identity and user ticket cookies (AUTH-13). */
     persistSession: fromPromise<void, PersistedSession>(notProvided('persistSession')),
-    /** The custom provider's logout (AUTH-07), attempted first. */
-    logoutCustomProvider: fromPromise<void, { identity: IdentityTokens | null }>(
-      notProvided('logoutCustomProvider'),
+    /**
+     * authentication/logout (AUTH-07), attempted first for a session opened with a provider: a
+     * KEYCLOAK session is ended by the server; FranceConnect answers its end-session page.
+     */
+    logoutProvider: fromPromise<ProviderLogout, SessionTicket & { signedInWith: ProviderSession }>(
+      notProvided('logoutProvider'),
     ),
+    /** Sends the browser to the provider's end-session page, which comes back to the shop's logout page. */
+    endProviderSession: fromPromise<void, { endSessionUrl: string }>(notProvided('endProviderSession')),
     /** Account/logout.json (AUTH-07), only for a logged-in session. */
     logoutServer: fromPromise<void, SessionTicket>(notProvided('logoutServer')),
     /** Clears local storage, the session cookies, the cart and the tunnel (AUTH-07). */
@@ -144,8 +188,17 @@ export const sessionMachine = setup({
     /** The login's error event carries the profiles to choose from (AUTH-03). */
     hasProfiles: ({ event }) => profilesOf((event as { error?: unknown }).error) !== null,
     isGuestSession: ({ context }) => context.asGuest,
-    hasCustomProvider: ({ context }) => context.customProvider,
+    /**
+     * A logged-in session opened with a provider: FranceConnect's is always ended (FranceConnect
+     * asks it of a relying party), a KEYCLOAK one where the custom provider applies (NET-07).
+     */
+    hasProviderSession: ({ context }) =>
+      context.logoutFromServer &&
+      context.ticket !== null &&
+      context.signedInWith !== null &&
+      (context.signedInWith.driver === 'FRANCECONNECT' || context.customProvider),
     isLoggedInLogout: ({ context }) => context.logoutFromServer && context.ticket !== null,
+    hasEndSessionUrl: ({ context }) => context.endSessionUrl !== null,
     hasRefreshToken: ({ context }) => context.identity !== null,
     resumesAsGuest: ({ context }) => context.resumeTo === 'guest',
     resumesAsExpired: ({ context }) => context.resumeTo === 'expired',
@@ -159,6 +212,7 @@ export const sessionMachine = setup({
       ? { userToken: input.persisted.ticket.userToken, userId: input.persisted.ticket.userId }
       : null,
     asGuest: input.persisted?.ticket?.guest ?? false,
+    signedInWith: input.persisted?.ticket?.signedInWith ?? null,
     error: null,
     resumeTo: 'signedOut',
     customProvider: input.customProvider ?? false,
@@ -179,6 +233,10 @@ export const sessionMachine = setup({
           target: 'signingInWithToken',
           actions: assign({ resumeTo: 'signedOut', error: null }),
         },
+        SIGN_IN_WITH_PROVIDER: {
+          target: 'signingInWithProvider',
+          actions: assign({ resumeTo: 'signedOut', error: null }),
+        },
         REGISTER: { target: 'registering', actions: assign({ resumeTo: 'signedOut', error: null }) },
         START_GUEST: { target: 'startingGuest', actions: assign({ resumeTo: 'signedOut', error: null }) },
         LOGOUT: { target: 'loggingOut', actions: assign({ resumeTo: 'signedOut', logoutFromServer: false }) },
@@ -192,6 +250,10 @@ export const sessionMachine = setup({
           target: 'signingInWithToken',
           actions: assign({ resumeTo: 'guest', error: null }),
         },
+        SIGN_IN_WITH_PROVIDER: {
+          target: 'signingInWithProvider',
+          actions: assign({ resumeTo: 'guest', error: null }),
+        },
         REGISTER: { target: 'registering', actions: assign({ resumeTo: 'guest', error: null }) },
         LOGOUT: { target: 'loggingOut', actions: assign({ resumeTo: 'guest', logoutFromServer: false }) },
         SESSION_EXPIRED: { target: 'expired', actions: assign({ error: null }) },
@@ -200,6 +262,11 @@ export const sessionMachine = setup({
     loggedIn: {
       on: {
         LOGOUT: { target: 'loggingOut', actions: assign({ resumeTo: 'loggedIn', logoutFromServer: true }) },
+        // New tokens of the same account: kept and written, the session counting as logged in meanwhile.
+        IDENTITY_CHANGED: {
+          target: 'persisting',
+          actions: assign({ identity: ({ event }) => event.identity, resumeTo: 'loggedIn' }),
+        },
         SESSION_EXPIRED: { target: 'expired', actions: assign({ error: null }) },
       },
     },
@@ -213,6 +280,10 @@ export const sessionMachine = setup({
         SIGN_IN: { target: 'signingIn', actions: assign({ resumeTo: 'expired', error: null }) },
         SIGN_IN_WITH_TOKEN: {
           target: 'signingInWithToken',
+          actions: assign({ resumeTo: 'expired', error: null }),
+        },
+        SIGN_IN_WITH_PROVIDER: {
+          target: 'signingInWithProvider',
           actions: assign({ resumeTo: 'expired', error: null }),
         },
         START_GUEST: { target: 'startingGuest', actions: assign({ resumeTo: 'expired', error: null }) },
@@ -250,10 +321,38 @@ export const sessionMachine = setup({
             pending: null,
             ticket: ({ event }) => ({ userToken: event.output.userToken, userId: event.output.userId }),
             asGuest: ({ event }) => event.output.authAsGuest,
+            signedInWith: ({ event }) => signedInWithOf(event.output),
             profiles: null,
             chosenUserId: null,
           }),
         },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    signingInWithProvider: {
+      invoke: {
+        src: 'authenticateWithProvider',
+        input: ({ event }) =>
+          event.type === 'SIGN_IN_WITH_PROVIDER'
+            ? { authProviderToken: event.authProviderToken, authProviderId: event.authProviderId }
+            : { authProviderToken: '', authProviderId: 0 },
+        onDone: {
+          target: 'persisting',
+          actions: assign({
+            user: ({ event }) => event.output.user,
+            identity: ({ event }) => event.output.identity,
+            pending: null,
+            ticket: ({ event }) => ({
+              userToken: event.output.user.userToken,
+              userId: event.output.user.userId,
+            }),
+            asGuest: false,
+            signedInWith: ({ event }) => signedInWithOf(event.output.user),
+            profiles: null,
+            chosenUserId: null,
+          }),
+        },
+        // ACCOUNT_OTHER_PROVIDER among others: kept for the page, which asks that account's password.
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },
     },
@@ -317,6 +416,7 @@ export const sessionMachine = setup({
             pending: null,
             ticket: ({ event }) => ({ userToken: event.output.userToken, userId: event.output.userId }),
             asGuest: ({ event }) => event.output.authAsGuest,
+            signedInWith: ({ event }) => signedInWithOf(event.output),
             profiles: null,
           }),
         },
@@ -344,7 +444,9 @@ export const sessionMachine = setup({
         src: 'persistSession',
         input: ({ context }) => ({
           identity: context.identity,
-          ticket: context.ticket ? { ...context.ticket, guest: context.asGuest } : null,
+          ticket: context.ticket
+            ? { ...context.ticket, guest: context.asGuest, signedInWith: context.signedInWith }
+            : null,
         }),
         // Cookies that cannot be written only cost the next page load its session.
         onDone: 'signedIn',
@@ -366,18 +468,28 @@ export const sessionMachine = setup({
         { target: 'signedOut' },
       ],
     },
+    // AUTH-07: the provider's logout first, then the server's, then the browser's state; a provider
+    // whose logout is a page of its own (FranceConnect) is visited last, the shop's session already
+    // over, so a rider who never comes back from it is still signed out here.
     loggingOut: {
-      initial: 'customProvider',
+      initial: 'provider',
       states: {
-        customProvider: {
-          always: [{ guard: 'hasCustomProvider', target: 'customProviderLogout' }, { target: 'server' }],
+        provider: {
+          always: [{ guard: 'hasProviderSession', target: 'providerLogout' }, { target: 'server' }],
         },
-        customProviderLogout: {
+        providerLogout: {
           invoke: {
-            src: 'logoutCustomProvider',
-            input: ({ context }) => ({ identity: context.identity }),
+            src: 'logoutProvider',
+            input: ({ context }) => ({
+              userToken: context.ticket?.userToken ?? '',
+              userId: context.ticket?.userId ?? 0,
+              signedInWith: context.signedInWith ?? { providerId: 0, driver: 'KEYCLOAK' },
+            }),
+            onDone: {
+              target: 'server',
+              actions: assign({ endSessionUrl: ({ event }) => event.output.endSessionUrl }),
+            },
             // A provider that does not answer must not keep the traveller signed in here.
-            onDone: 'server',
             onError: 'server',
           },
         },
@@ -395,6 +507,22 @@ export const sessionMachine = setup({
         clearing: {
           invoke: {
             src: 'clearLocalState',
+            onDone: 'ended',
+            onError: 'ended',
+          },
+        },
+        ended: {
+          always: [
+            { guard: 'hasEndSessionUrl', target: 'leavingForProvider' },
+            { target: '#session.signedOut' },
+          ],
+        },
+        /** Signed out here; the browser goes to the provider's end-session page and comes back. */
+        leavingForProvider: {
+          entry: assign({ resumeTo: 'signedOut' as SessionStatus }),
+          invoke: {
+            src: 'endProviderSession',
+            input: ({ context }) => ({ endSessionUrl: context.endSessionUrl ?? '' }),
             onDone: '#session.signedOut',
             onError: '#session.signedOut',
           },

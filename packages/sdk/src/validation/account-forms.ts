@@ -1,5 +1,6 @@
-// The account forms' rules as schemas, shared by the web forms and the server: registration,
-// finalize, traveller profile, email change and password change (VAL-01..04, AUTH-05).
+// The account forms' rules as schemas, shared by the web forms and the server: sign-in, registration,
+// finalize, traveller profile, email change, password change and the own credentials of an account
+// leaving FranceConnect (VAL-01..04, AUTH-05, IDP-03).
 import { z } from 'zod';
 import { birthdaySchema } from './birthday.ts';
 import { emailSchema, isSameEmail } from './email.ts';
@@ -23,6 +24,10 @@ export function checkDistinctNames(
 }
 
 const accepted = (message: string) => z.literal(true, { error: message });
+
+/** AUTH-01: an email and the password that proves it (only required: older passwords still sign in). */
+export const signInFormSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+export type SignInForm = z.infer<typeof signInFormSchema>;
 
 /** AUTH-05: last name, first name, email and its confirmation, password and its confirmation, terms, privacy. */
 export const registrationFormSchema = z
@@ -115,3 +120,17 @@ export const passwordChangeFormSchema = z
     }
   });
 export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
+
+/** IDP-03: the email and password an account creates for itself before unlinking its FranceConnect identity. */
+export const ownCredentialsFormSchema = z
+  .object({ email: emailSchema, password: passwordSchema, passwordConfirmation: requiredString() })
+  .superRefine((form, ctx) => {
+    if (form.password !== form.passwordConfirmation) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordConfirmation'],
+        message: VALIDATION_MESSAGES.passwordConfirmation,
+      });
+    }
+  });
+export type OwnCredentialsForm = z.infer<typeof ownCredentialsFormSchema>;

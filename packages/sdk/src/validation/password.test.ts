@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { passwordChangeFormSchema, registrationFormSchema } from './account-forms.ts';
+import {
+  ownCredentialsFormSchema,
+  passwordChangeFormSchema,
+  registrationFormSchema,
+} from './account-forms.ts';
 import { fieldIssues } from './field-issues.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { currentPasswordSchema, passwordSchema } from './password.ts';
@@ -89,5 +93,27 @@ describe('passwords', () => {
         { path: 'email', message: VALIDATION_MESSAGES.required },
       ]);
     }
+  });
+
+  it('IDP-03 the own credentials of an account leaving FranceConnect: an email, a password by the rules, confirmed', () => {
+    const form = { email: 'lea@example.org', password: 'Abcdefghij1!', passwordConfirmation: 'Abcdefghij1?' };
+    const unconfirmed = ownCredentialsFormSchema.safeParse(form);
+    expect(unconfirmed.success).toBe(false);
+    if (!unconfirmed.success) {
+      expect(fieldIssues(unconfirmed.error, form)).toEqual([
+        { path: 'passwordConfirmation', message: VALIDATION_MESSAGES.passwordConfirmation },
+      ]);
+    }
+    const weak = { email: 'lea@', password: 'short', passwordConfirmation: 'short' };
+    const weakResult = ownCredentialsFormSchema.safeParse(weak);
+    expect(weakResult.success).toBe(false);
+    if (!weakResult.success) {
+      expect(new Set(fieldIssues(weakResult.error, weak).map((issue) => issue.path))).toEqual(
+        new Set(['email', 'password']),
+      );
+    }
+    expect(ownCredentialsFormSchema.safeParse({ ...form, passwordConfirmation: form.password }).success).toBe(
+      true,
+    );
   });
 });

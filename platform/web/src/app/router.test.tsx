@@ -1,10 +1,11 @@
 // Lazy route discovery (decision 0034): the first paint knows the home page's route alone; the
 // first navigation elsewhere brings in every page, under every language prefix, once.
 
+import { PROVIDER_RETURN_PATHS } from '@transit-shop/sdk/contract/authentication';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setPathsNetwork } from '../config/paths.ts';
+import { paths, setPathsNetwork } from '../config/paths.ts';
 import { createBootstrapStore } from '../lib/bootstrap-context.tsx';
 import { createI18n } from '../lib/i18n.ts';
 import { fixtureBootstrap } from '../test/fixtures/bootstrap.ts';
@@ -66,5 +67,32 @@ describe('the route tree', () => {
       count ?? -1,
     );
     router.dispose();
+  });
+});
+
+describe('the paths registry', () => {
+  // Addresses of the registry whose page is not built yet: each must still be the 404, so the
+  // arrival of its page takes it off this list.
+  const NOT_YET_PAGES: readonly (keyof typeof paths)[] = [
+    'clear',
+    'accountIdentityAdd',
+    'accountIdentityReplace',
+  ];
+  it('ROUTE-01 every address of the registry is a page, unprefixed and under a language prefix', async () => {
+    const routes = createRoutes(await context(), pageTable);
+    for (const [name, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+      const address = path.replace(/:\w+/g, '1');
+      // Every prefix holds the same pages (pagesUnder): one stands for all.
+      for (const prefix of ['', '/ar']) {
+        const page = matchRoutes(routes, `${prefix}${address}`)?.at(-1)?.route;
+        if (NOT_YET_PAGES.includes(name)) expect(page?.path, `${name} not built yet`).toBe('*');
+        else expect(page?.path === '*', `${prefix}${address} (${name}) is a page`).toBe(false);
+      }
+    }
+  });
+
+  it('every page a provider sends the browser back to is in the registry (decision 0044)', () => {
+    const registered = new Set<string>(Object.values(paths));
+    for (const path of Object.values(PROVIDER_RETURN_PATHS)) expect(registered.has(path), path).toBe(true);
   });
 });

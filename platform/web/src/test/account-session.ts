@@ -1,6 +1,6 @@
 // A session for the account pages' tests: the test session of ./session.ts, with a fake backend
-// that also reads multipart forms (the picture upload) and, optionally, a session signed in
-// without the identity provider's tokens (as after a FranceConnect sign-in).
+// that also reads multipart forms (the picture upload). A session a provider opened is the user's
+// signedInWith (decision 0044).
 // biome-ignore-all lint/suspicious/noDocumentCookie: tests set and clear cookies as a browser would
 import { screen } from '@testing-library/react';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
@@ -48,8 +48,6 @@ export type AccountSessionOptions = {
   signedInAs: AuthUser;
   handlers?: Record<string, Handler>;
   bootstrap?: Bootstrap;
-  /** false: the session holds no identity provider tokens, as after a FranceConnect sign-in. */
-  passwordSignIn?: boolean;
 };
 
 /** Installs the page's session, signed in as the user, on the fake backend. */
@@ -61,8 +59,7 @@ export function createAccountSession(options: AccountSessionOptions) {
     'Account/logout.json': () => ({ ok: {} }),
     ...options.handlers,
   };
-  if (options.passwordSignIn !== false)
-    writeIdentityCookie({ idToken: 'id-kept', refreshToken: 'refresh-kept' });
+  writeIdentityCookie({ idToken: 'id-kept', refreshToken: 'refresh-kept' });
   writeTicketCookie({ userToken: user.userToken, userId: user.userId, guest: user.authAsGuest });
   const backend = fakeAccountBackend(handlers, bootstrap.network.signingKey);
   resetSessionStatus();

@@ -9,6 +9,7 @@ import { verifySignature } from '@transit-shop/sdk/signing/sign';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { afterEach, vi } from 'vitest';
 import { writeIdentityCookie, writeTicketCookie } from '../lib/cookies.ts';
+import { writeProviderCookie } from '../lib/session/provider-cookie.ts';
 import {
   createSessionRuntime,
   installSessionRuntime,
@@ -116,6 +117,7 @@ export function createTestSession(options: TestSessionOptions = {}) {
   if (user) {
     writeIdentityCookie({ idToken: 'id-kept', refreshToken: 'refresh-kept' });
     writeTicketCookie({ userToken: user.userToken, userId: user.userId, guest: user.authAsGuest });
+    writeProviderCookie(user.signedInWith);
   }
   const backend = fakeTicketBackend(handlers, bootstrap.network.signingKey);
   resetSessionStatus();
@@ -142,7 +144,7 @@ export function stubTenantService(): void {
 
 afterEach(() => {
   uninstallSessionRuntime();
-  for (const name of ['identity', 'ticket']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ['identity', 'ticket', 'provider']) document.cookie = `${name}=; Max-Age=0; Path=/`;
   localStorage.clear();
   resetSessionStatus();
 });

@@ -1,7 +1,8 @@
-// The pages of the account area: profile, travellers, credentials, appearance, invoices, payment
-// methods, tacit subscriptions, transport cards, deletion. Each is a lazy module whose loader is its
-// guard (signed in, not a guest, complete account; a network selling subscriptions for theirs). A
-// renewal notice's link to terminate a subscription needs no session.
+// The pages of the account area: profile, travellers, credentials, sign-in methods, appearance,
+// invoices, payment methods, tacit subscriptions, transport cards, deletion. Each is a lazy module
+// whose loader is its guard (signed in, not a guest, complete account; a default identity to
+// replace one, ROUTE-11; a network selling subscriptions for theirs). A renewal notice's link to
+// terminate a subscription needs no session.
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
@@ -11,6 +12,8 @@ export const accountRoutes: RouteObject[] = [
   { path: paths.account.slice(1), lazy: () => import('./pages/account.tsx') },
   { path: paths.accountNewProfile.slice(1), lazy: () => import('./pages/new-traveller.tsx') },
   { path: paths.accountDelete.slice(1), lazy: () => import('./pages/delete-account.tsx') },
+  { path: paths.accountIdentityAdd.slice(1), lazy: () => import('./pages/identity-add.tsx') },
+  { path: paths.accountIdentityReplace.slice(1), lazy: () => import('./pages/identity-replace.tsx') },
   { path: paths.accountInvoices.slice(1), lazy: () => import('./pages/invoices.tsx') },
   { path: paths.accountPaymentCards.slice(1), lazy: () => import('./pages/payment-cards.tsx') },
   { path: paths.accountTacit.slice(1), lazy: () => import('./pages/tacit-subscriptions.tsx') },

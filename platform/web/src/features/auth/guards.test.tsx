@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '../../lib/session/guards.ts';
+import { queryClient } from '../../lib/query-client.tsx';
+import {
+  requireDefaultIdentity,
+  requireFranceConnectIdentity,
+  safeRedirectPath,
+} from '../../lib/session/guards.ts';
+import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { renderApp } from '../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../test/session.ts';
 import { completeAccountLoader } from './complete-account-loader.ts';
@@ -113,5 +119,60 @@ describe('the account-completeness loader for pages of other features', () => {
       signedInAs: fixtureUser({ authAsGuest: true, userStatus: 'GUEST', userMail: null, userName: null }),
     });
     expect(await completeAccountLoader(args('http://shop.test/'))).toBeNull();
+  });
+});
+
+describe('the identity guards (ROUTE-11)', () => {
+  const KEYCLOAK = { id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'Harbour ID' } as const;
+  const FRANCE_CONNECT = { id: 3, driver: 'FRANCECONNECT', isDefault: false, name: 'FranceConnect' } as const;
+  const base = fixtureBootstrap();
+  const bootstrap = {
+    ...base,
+    network: { ...base.network, authenticationProviders: [KEYCLOAK, FRANCE_CONNECT] },
+  };
+  const args = (url: string) => ({ request: new Request(url) });
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+  /** Another account signed in: the user cached for the last one goes. */
+  const signIn = (identities: { providerId: number }[]) => {
+    queryClient.clear();
+    createTestSession({ bootstrap, signedInAs: fixtureUser({ identities }) });
+  };
+
+  it('ROUTE-11 a default identity lets its holder through with that provider; others go to the account page', async () => {
+    signIn([{ providerId: 1 }]);
+    expect(
+      (await requireDefaultIdentity(args('http://shop.test/en/account/identity/replace'))).provider,
+    ).toEqual(KEYCLOAK);
+    signIn([{ providerId: 3 }]);
+    const thrown = await refusal(
+      requireDefaultIdentity(args('http://shop.test/en/account/identity/replace')),
+    );
+    expect(thrown?.headers.get('Location')).toBe('/en/account');
+  });
+
+  it('ROUTE-11 the FranceConnect pages need the network’s FranceConnect identity', async () => {
+    signIn([{ providerId: 3 }]);
+    const holder = await requireFranceConnectIdentity(args('http://shop.test/auth/fc/delete-identity'));
+    expect(holder.provider).toEqual(FRANCE_CONNECT);
+    expect(holder.user.identities).toEqual([{ providerId: 3 }]);
+    for (const identities of [[], [{ providerId: 1 }], [{ providerId: 99 }]]) {
+      signIn(identities);
+      const thrown = await refusal(
+        requireFranceConnectIdentity(args('http://shop.test/auth/fc/delete-identity')),
+      );
+      expect(thrown?.headers.get('Location')).toBe('/account');
+    }
+  });
+
+  it('ROUTE-05 ROUTE-11 a visitor without a session signs in first, coming back after', async () => {
+    createTestSession({ bootstrap });
+    const thrown = await refusal(
+      requireFranceConnectIdentity(args('http://shop.test/en/auth/fc/delete-identity')),
+    );
+    expect(thrown?.headers.get('Location')).toBe('/en/auth?redirect=%2Fen%2Fauth%2Ffc%2Fdelete-identity');
   });
 });

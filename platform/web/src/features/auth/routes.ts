@@ -1,9 +1,11 @@
-// The pages of signing in and out (by email or with a transport card), registration, password
-// reset and account verification. Each is a lazy module with its guard as its loader.
+// The pages of signing in and out (by email, with a transport card or a network's OpenID provider),
+// registration, password reset, account verification and unlinking FranceConnect. Each is a lazy
+// module with its guard as its loader.
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
 const signIn = () => import('./pages/sign-in.tsx');
+const providerReturns = () => import('./pages/provider-returns.ts');
 
 export const authRoutes: RouteObject[] = [
   { path: paths.auth.slice(1), lazy: signIn },
@@ -15,6 +17,17 @@ export const authRoutes: RouteObject[] = [
   { path: paths.authMediaSearch.slice(1), lazy: () => import('./pages/media-search.tsx') },
   { path: paths.authMediaRegister.slice(1), lazy: () => import('./pages/media-register.tsx') },
   { path: paths.authLogout.slice(1), lazy: () => import('./pages/logout.tsx') },
+  // Back from a network's OpenID provider (decision 0044): its Keycloak (NET-07), FranceConnect, and
+  // FranceConnect's sign-in again before its identity is unlinked (IDP-03).
+  { path: paths.authCustom.slice(1), lazy: async () => (await providerReturns()).customSignIn },
+  {
+    path: paths.authFranceConnectFinalize.slice(1),
+    lazy: async () => (await providerReturns()).franceConnectSignIn,
+  },
+  {
+    path: paths.authFranceConnectDeleteIdentity.slice(1),
+    lazy: async () => (await providerReturns()).franceConnectDeleteIdentity,
+  },
   { path: paths.unverifiedAccount.slice(1), lazy: () => import('./pages/unverified-account.tsx') },
   { path: paths.verifyAccount.slice(1), lazy: () => import('./pages/verify-account.tsx') },
 ];

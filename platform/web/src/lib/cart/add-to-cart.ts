@@ -6,6 +6,8 @@
 import type { CatalogueViewer } from '@transit-shop/sdk/catalogue/shop-listing';
 import type { StartChoice } from '@transit-shop/sdk/catalogue/start-dates';
 import type { ShopItem, Support } from '@transit-shop/sdk/contract/catalogue';
+import { currentUser } from '../session/guards.ts';
+import { getSessionRuntime } from '../session/session-runtime.ts';
 import { readSessionStatus } from '../session/session-status.ts';
 
 /** A line as the product page builds it (spec 01 §3 "Cart item", without its id), its start as chosen. */
@@ -23,18 +25,21 @@ export type CartLineToAdd = Partial<StartChoice> & {
   readonly isSubscription?: boolean;
 };
 
-/** Who adds: a guest or not, and the provider of the sign-in (CAT-03, CHK-03). */
-function viewerOfPage(): CatalogueViewer {
-  return { guest: readSessionStatus() === 'guest', signInDriver: null };
+/**
+ * Who adds: a guest or not, and the provider the session was opened with (CAT-03, CHK-03), read as
+ * the page's useCatalogueViewer reads it. Not imported from there: the cart's chunk would then
+ * share that module, which splits the shop's chunk in two and lengthens the home page's list of chunks.
+ */
+async function viewerOfPage(): Promise<CatalogueViewer> {
+  const user = await currentUser(await getSessionRuntime());
+  return { guest: readSessionStatus() === 'guest', signInDriver: user?.signedInWith?.driver ?? null };
 }
 
-export async function addToCart(
-  line: CartLineToAdd,
-  viewer: CatalogueViewer = viewerOfPage(),
-): Promise<void> {
-  const [{ getCartRuntime }, { AppError }] = await Promise.all([
+export async function addToCart(line: CartLineToAdd, viewer?: CatalogueViewer): Promise<void> {
+  const [{ getCartRuntime }, { AppError }, adder] = await Promise.all([
     import('./cart-runtime.ts'),
     import('@transit-shop/sdk/errors/app-error'),
+    viewer ?? viewerOfPage(),
   ]);
   const { actor } = await getCartRuntime();
   actor.send({
@@ -54,7 +59,7 @@ export async function addToCart(
       documents: [...(line.documents ?? [])],
       isSubscription: line.isSubscription ?? false,
     },
-    viewer,
+    viewer: adder,
   });
   const { refusal } = actor.getSnapshot().context;
   if (refusal) throw new AppError(refusal.code);

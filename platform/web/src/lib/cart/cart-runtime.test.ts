@@ -163,4 +163,17 @@ describe('the page cart', () => {
       userId: 7,
     });
   });
+
+  it('after a FranceConnect sign-in, the add refuses a ticket on the phone and takes it on a card', async () => {
+    const verify = fakeVerify([singleTicket]);
+    createTestSession({
+      signedInAs: fixtureUser({ signedInWith: { providerId: 2, driver: 'FRANCECONNECT' } }),
+      handlers: { 'Order/verify.json': verify.handler },
+    });
+    await expect(
+      addToCart({ item: singleTicket, quantity: 1, delivery: 'DEMATERIALIZED', profile: 7 }),
+    ).rejects.toMatchObject({ code: 'SUPPORT_NOT_OFFERED' });
+    await addToCart({ item: singleTicket, quantity: 1, delivery: 'PHYSICAL', profile: 7 });
+    expect(cartLinesOf(await idle()).map((line) => line.delivery)).toEqual(['PHYSICAL']);
+  });
 });

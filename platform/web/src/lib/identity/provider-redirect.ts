@@ -1,5 +1,6 @@
 // The browser's side of a sign-in at a network's OpenID provider (decision 0044): ask the ticket API
-// for an attempt and go to the provider; back on a return page, read what the provider answered.
+// for an attempt and go to the provider; back on a return page, read what the provider answered
+// (the reader is the sdk's, which the flows starting on those pages share).
 import {
   authorizationStateCall,
   PROVIDER_RETURN_PATHS,
@@ -8,6 +9,9 @@ import {
 import type { Locale } from '@transit-shop/sdk/locales';
 import { localePath } from '../../config/paths.ts';
 import type { TicketClient } from '../api-client.ts';
+import { providerPage } from '../provider-page.ts';
+
+export { type ProviderReturn, readProviderReturn } from '@transit-shop/sdk/contract/provider-return';
 
 export type ProviderRedirect = {
   providerId: number;
@@ -24,26 +28,11 @@ export function providerReturnUri(purpose: ProviderReturnPurpose, locale: Locale
 export async function goToProvider(
   client: TicketClient,
   redirect: ProviderRedirect,
-  navigate: (url: string) => void = (url) => window.location.assign(url),
+  navigate: (url: string) => void = (url) => providerPage.open(url),
 ): Promise<void> {
   const { authorizationUrl } = await client.call(authorizationStateCall, {
     authProviderId: redirect.providerId,
     redirectUri: providerReturnUri(redirect.purpose, redirect.locale, window.location.origin),
   });
   navigate(authorizationUrl);
-}
-
-/** What a provider put in a return page's address: a code to exchange, a refusal, or nothing. */
-export type ProviderReturn =
-  | { kind: 'code'; code: string; state: string }
-  | { kind: 'error'; error: string }
-  | { kind: 'none' };
-
-export function readProviderReturn(search: URLSearchParams): ProviderReturn {
-  const state = search.get('state');
-  const error = search.get('error');
-  if (error) return { kind: 'error', error };
-  const code = search.get('code');
-  if (code && state) return { kind: 'code', code, state };
-  return { kind: 'none' };
 }

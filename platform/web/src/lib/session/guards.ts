@@ -1,12 +1,15 @@
 // Route guards of the session, for route loaders (never effects): signed in (ROUTE-05), a complete
-// account (ROUTE-10), and where a sign-in sends the traveller back to (`?redirect=`, kept within
-// the shop's own pages). They load the session, so only lazy route modules import them.
+// account (ROUTE-10), an identity at the network's default provider or at its FranceConnect one
+// (ROUTE-11), and where a sign-in sends the traveller back to (`?redirect=`, kept within the shop's
+// own pages). They load the session, so only lazy route modules import them.
 
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
+import type { AuthenticationProvider } from '@transit-shop/sdk/contract/networks';
 import { isAccountComplete } from '@transit-shop/sdk/validation/account-rules';
 import { redirect } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { localePath, paths, splitLocale } from '../../config/paths.ts';
+import { defaultIdentityProviderOf, franceConnectIdentityProviderOf } from '../identity/identity-rules.ts';
 import { getUserQueryOptions } from './get-user.ts';
 import { pathWithRedirect, requestedPath } from './redirect-target.ts';
 import { getSessionRuntime, type SessionRuntime } from './session-runtime.ts';
@@ -52,4 +55,34 @@ export async function requireCompleteAccount({ request }: GuardArgs): Promise<Au
     throw redirect(pathWithRedirect(request, paths.authFinalize, requestedPath(request)));
   }
   return user;
+}
+
+/** A signed-in account holder and the provider of the identity a page needs (ROUTE-11). */
+export type IdentityHolder = { runtime: SessionRuntime; user: AuthUser; provider: AuthenticationProvider };
+
+/** ROUTE-11: signed in (ROUTE-05), with an identity at the providers `providerOf` finds; others go to the account page. */
+async function requireIdentity(
+  args: GuardArgs,
+  providerOf: (
+    user: AuthUser,
+    providers: readonly AuthenticationProvider[],
+  ) => AuthenticationProvider | undefined,
+): Promise<IdentityHolder> {
+  const runtime = await requireSignIn(args);
+  const user = await currentUser(runtime);
+  const provider = user ? providerOf(user, runtime.network.authenticationProviders) : undefined;
+  if (!user || !provider) {
+    throw redirect(localePath(splitLocale(new URL(args.request.url).pathname).locale, paths.account));
+  }
+  return { runtime, user, provider };
+}
+
+/** ROUTE-11: pages that need an identity at the network's default provider (replacing it). */
+export function requireDefaultIdentity(args: GuardArgs): Promise<IdentityHolder> {
+  return requireIdentity(args, defaultIdentityProviderOf);
+}
+
+/** ROUTE-11: the FranceConnect pages of a signed-in account need its FranceConnect identity. */
+export function requireFranceConnectIdentity(args: GuardArgs): Promise<IdentityHolder> {
+  return requireIdentity(args, franceConnectIdentityProviderOf);
 }

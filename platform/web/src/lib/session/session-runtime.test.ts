@@ -3,12 +3,20 @@
 import { getUserCall } from '@transit-shop/sdk/contract/account';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
 import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { calledPaths, createTestSession, fixtureUser, identityAnswer } from '../../test/session.ts';
 import { readIdentityCookie, readTicketCookie } from '../cookies.ts';
 import { forgetWalletStore, keepTickets, keptTickets, type WalletHolder } from '../kept-tickets.ts';
+import { providerPage } from '../provider-page.ts';
 import { queryClient } from '../query-client.tsx';
-import { hasCustomProvider, settle } from './session-runtime.ts';
+import { readProviderCookie } from './provider-cookie.ts';
+import {
+  hasCustomProvider,
+  isProviderLogoutReturn,
+  providerLogoutReturnUri,
+  settle,
+} from './session-runtime.ts';
 import { readSessionStatus } from './session-status.ts';
 import { userQueryKey } from './user-query-key.ts';
 
@@ -205,6 +213,14 @@ describe('the session with its calls', () => {
         authenticationProviders: [{ id: 1, driver, isDefault, name: 'Provider' }],
       },
     });
+  const franceConnect = { providerId: 3, driver: 'FRANCECONNECT' } as const;
+  const identitySession = {
+    idToken: 'id-fc',
+    refreshToken: 'refresh-fc',
+    expiresIn: 3600,
+    localId: 'fc',
+    email: null,
+  };
 
   it.each([
     { driver: 'KEYCLOAK', isDefault: true, applies: true },
@@ -215,21 +231,122 @@ describe('the session with its calls', () => {
     async ({ driver, isDefault, applies }) => {
       const bootstrap = networkWith(driver, isDefault);
       expect(hasCustomProvider(bootstrap.network)).toBe(applies);
-      // A logout of the network's session goes to the custom provider first only where it applies (AUTH-07).
+      // A logout of a session opened with the network's Keycloak ends it there first only where it
+      // applies (AUTH-07); the ticket API ends a KEYCLOAK session itself, nothing to visit.
+      const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
       const { runtime, calls } = createTestSession({
         bootstrap,
-        signedInAs: fixtureUser(),
-        handlers: { 'Account/logout.json': () => ({ ok: {} }) },
+        signedInAs: fixtureUser({ signedInWith: { providerId: 1, driver: 'KEYCLOAK' } }),
+        handlers: {
+          'authentication/logout': () => ({ ok: { endSessionUrl: null } }),
+          'Account/logout.json': () => ({ ok: {} }),
+        },
       });
-      const steps: string[] = [];
-      const subscription = runtime.actor.subscribe((snapshot) => steps.push(JSON.stringify(snapshot.value)));
       const after = await settle(runtime, { type: 'LOGOUT' });
-      subscription.unsubscribe();
       expect(after.matches('signedOut')).toBe(true);
-      expect(steps.some((step) => step.includes('customProviderLogout'))).toBe(applies);
-      expect(calledPaths(calls)).toEqual(['Account/logout.json']);
+      expect(calledPaths(calls)).toEqual(
+        applies ? ['authentication/logout', 'Account/logout.json'] : ['Account/logout.json'],
+      );
+      expect(open).not.toHaveBeenCalled();
     },
   );
+
+  it('AUTH-07 a session opened by password is not logged out at the provider, even where the custom provider applies', async () => {
+    const { runtime, calls } = createTestSession({
+      bootstrap: networkWith('KEYCLOAK', true),
+      signedInAs: fixtureUser(),
+      handlers: { 'Account/logout.json': () => ({ ok: {} }) },
+    });
+    await settle(runtime, { type: 'LOGOUT' });
+    expect(calledPaths(calls)).toEqual(['Account/logout.json']);
+  });
+
+  it('signs in with a provider’s verified identity: account/authenticate, the user cached, both cookies with the provider', async () => {
+    const user = fixtureUser({ signedInWith: franceConnect });
+    const { runtime, calls } = createTestSession({
+      handlers: { 'account/authenticate': () => ({ ok: { user, identity: identitySession } }) },
+    });
+    const after = await settle(runtime, {
+      type: 'SIGN_IN_WITH_PROVIDER',
+      authProviderToken: 'provider-token-0123456789',
+      authProviderId: 3,
+    });
+    expect(after.matches('loggedIn')).toBe(true);
+    expect(calledPaths(calls)).toEqual(['account/authenticate']);
+    expect(calls[0]?.payload).toMatchObject({
+      authProviderToken: 'provider-token-0123456789',
+      authProviderId: 3,
+      networkId: 7,
+      originType: 'ESHOP',
+      locale: expect.stringMatching(/^(fr|en|ar|it|es)$/),
+    });
+    expect(calls[0]?.signed).toBe(true);
+    expect(runtime.queryClient.getQueryData(userQueryKey(7))).toEqual(user);
+    expect(readIdentityCookie()).toEqual({ idToken: 'id-fc', refreshToken: 'refresh-fc' });
+    expect(readTicketCookie()).toEqual({ userToken: 'token-7', userId: 7, guest: false });
+    expect(readProviderCookie()).toEqual(franceConnect);
+  });
+
+  it('AUTH-09 a provider sign-in refused with ACCOUNT_OTHER_PROVIDER leaves the session signed out with that error', async () => {
+    const { runtime } = createTestSession({
+      handlers: {
+        'account/authenticate': () => ({ ko: { code: 'ACCOUNT_OTHER_PROVIDER' }, status: 409 }),
+      },
+    });
+    const after = await settle(runtime, {
+      type: 'SIGN_IN_WITH_PROVIDER',
+      authProviderToken: 'provider-token-0123456789',
+      authProviderId: 3,
+    });
+    expect(after.matches('signedOut')).toBe(true);
+    expect(after.context.error).toMatchObject({ code: 'ACCOUNT_OTHER_PROVIDER' });
+    expect(readTicketCookie()).toBeUndefined();
+  });
+
+  it('AUTH-07 a FranceConnect session: authentication/logout then Account/logout.json, all cleared, then the browser goes to FranceConnect and comes back to /auth/logout marked', async () => {
+    const endSessionUrl = 'https://franceconnect.example/session/end?id_token_hint=abc&state=xyz';
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const { runtime, calls } = createTestSession({
+      signedInAs: fixtureUser({ signedInWith: franceConnect }),
+      handlers: {
+        'authentication/logout': () => ({ ok: { endSessionUrl } }),
+        'Account/logout.json': () => ({ ok: {} }),
+      },
+    });
+    localStorage.setItem('cart', '{}');
+    runtime.actor.send({ type: 'LOGOUT' });
+    await waitFor(runtime.actor, (snapshot) => snapshot.matches({ loggingOut: 'leavingForProvider' }));
+    expect(open.mock.calls).toEqual([[endSessionUrl]]);
+    expect(calledPaths(calls)).toEqual(['authentication/logout', 'Account/logout.json']);
+    const postLogoutRedirectUri = String(calls[0]?.payload.postLogoutRedirectUri);
+    expect(calls[0]?.payload).toMatchObject({ userToken: 'token-7', userId: 7 });
+    expect(isProviderLogoutReturn(new URL(postLogoutRedirectUri))).toBe(true);
+    expect(new URL(postLogoutRedirectUri).pathname).toMatch(/^(\/(en|ar|it|es))?\/auth\/logout$/);
+    // Signed out here before leaving: a rider who never comes back is not left signed in.
+    expect(readTicketCookie()).toBeUndefined();
+    expect(readProviderCookie()).toBeUndefined();
+    expect(readIdentityCookie()).toBeUndefined();
+    expect(localStorage.getItem('cart')).toBeNull();
+    expect(readSessionStatus()).toBe('signedOut');
+  });
+
+  it('the return leg of a provider’s logout is /auth/logout with its mark, in the page’s language', () => {
+    const uri = providerLogoutReturnUri('en', 'https://shop.example');
+    expect(uri).toBe('https://shop.example/en/auth/logout?ended=provider');
+    expect(isProviderLogoutReturn(new URL(uri))).toBe(true);
+    expect(isProviderLogoutReturn(new URL('https://shop.example/en/auth/logout'))).toBe(false);
+  });
+
+  it('IDP-03 new identity tokens of the signed-in account are written to the identity cookie', async () => {
+    const { runtime } = createTestSession({ signedInAs: fixtureUser({ signedInWith: franceConnect }) });
+    const after = await settle(runtime, {
+      type: 'IDENTITY_CHANGED',
+      identity: { idToken: 'id-new', refreshToken: 'refresh-new' },
+    });
+    expect(after.matches('loggedIn')).toBe(true);
+    expect(readIdentityCookie()).toEqual({ idToken: 'id-new', refreshToken: 'refresh-new' });
+    expect(readProviderCookie()).toEqual(franceConnect);
+  });
 
   it('AUTH-10 a SESSION_EXPIRED answer turns the session expired; reconnecting refreshes the identity and logs in again', async () => {
     let expired = true;

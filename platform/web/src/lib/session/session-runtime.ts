@@ -1,6 +1,7 @@
-// The session of the app: the session machine running with the real calls (identity/*, Account/*)
-// and the browser's storage as its actors, the ticket client that reads its session from it, and
-// the query cache that holds the current user. One per page; route loaders and components share it.
+// The session of the app: the session machine running with the real calls (identity/*, Account/*,
+// account/authenticate and authentication/logout of the OpenID providers) and the browser's storage
+// and address as its actors, the ticket client that reads its session from it, and the query cache
+// that holds the current user. One per page; route loaders and components share it.
 import type { QueryClient } from '@tanstack/react-query';
 import {
   type IdentityTokens,
@@ -12,6 +13,7 @@ import {
 } from '@transit-shop/flows/session/session.machine';
 import { loginCall, logoutCall, signInWithTokenCall } from '@transit-shop/sdk/contract/account';
 import type { AuthUser } from '@transit-shop/sdk/contract/auth-user';
+import { authenticateCall, providerLogoutCall } from '@transit-shop/sdk/contract/authentication';
 import {
   type IdentitySession,
   identitySignInWithPasswordCall,
@@ -21,7 +23,7 @@ import {
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
 import type { Bootstrap } from '@transit-shop/tenancy';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
-import { splitLocale } from '../../config/paths.ts';
+import { localePath, paths, splitLocale } from '../../config/paths.ts';
 import { createApiClient, type TicketClient } from '../api-client.ts';
 import { fetchBootstrap, readInlineBootstrap } from '../bootstrap.ts';
 import {
@@ -32,7 +34,9 @@ import {
   writeIdentityCookie,
   writeTicketCookie,
 } from '../cookies.ts';
+import { providerPage } from '../provider-page.ts';
 import { queryClient as appQueryClient } from '../query-client.tsx';
+import { readProviderCookie, writeProviderCookie } from './provider-cookie.ts';
 import { setSessionStatus } from './session-status.ts';
 import { userQueryKey } from './user-query-key.ts';
 
@@ -69,6 +73,23 @@ export function hasCustomProvider(network: Pick<Bootstrap['network'], 'authentic
   return network.authenticationProviders.some(
     (provider) => provider.isDefault && provider.driver === 'KEYCLOAK',
   );
+}
+
+// The provider's end-session page sends the browser back to /auth/logout with this mark: the
+// return leg of a logout, the shop's session already ended before leaving (decision 0044).
+const LOGOUT_RETURN_PARAM = 'ended';
+const LOGOUT_RETURN_VALUE = 'provider';
+
+/** Where a provider's end-session page sends the browser back: the shop's logout page, marked. */
+export function providerLogoutReturnUri(locale: Locale, origin: string): string {
+  const url = new URL(localePath(locale, paths.authLogout), origin);
+  url.searchParams.set(LOGOUT_RETURN_PARAM, LOGOUT_RETURN_VALUE);
+  return url.href;
+}
+
+/** Whether the logout page is the return leg of a provider's logout. */
+export function isProviderLogoutReturn(url: URL): boolean {
+  return url.searchParams.get(LOGOUT_RETURN_PARAM) === LOGOUT_RETURN_VALUE;
 }
 
 function pageLocale(): Locale {
@@ -131,15 +152,37 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         queryClient.setQueryData<AuthUser | null>(userQueryKey(user.userId), user);
         return user;
       }),
+      authenticateWithProvider: fromPromise(async ({ input }) => {
+        const { user, identity } = await client.call(authenticateCall, {
+          authProviderToken: input.authProviderToken,
+          authProviderId: input.authProviderId,
+          locale: getLocale(),
+          originType: 'ESHOP',
+        });
+        queryClient.setQueryData<AuthUser | null>(userQueryKey(user.userId), user);
+        return { user, identity: tokensOf(identity) };
+      }),
       persistSession: fromPromise(async ({ input }) => {
         // A session without an identity (a card sign-in) leaves no earlier one behind it.
         if (input.identity) writeIdentityCookie(input.identity);
         else removeIdentityCookie();
-        if (input.ticket) writeTicketCookie(input.ticket);
+        if (input.ticket) {
+          writeTicketCookie(input.ticket);
+          writeProviderCookie(input.ticket.signedInWith ?? null);
+        }
       }),
-      // The identity provider sandbox does not exist yet: nobody signs in through a custom
-      // provider, so there is no provider session to end. The step stays, in its place (AUTH-07).
-      logoutCustomProvider: fromPromise(async () => {}),
+      logoutProvider: fromPromise(async ({ input }) =>
+        client.call(providerLogoutCall, {
+          userToken: input.userToken,
+          userId: input.userId,
+          postLogoutRedirectUri: providerLogoutReturnUri(getLocale(), window.location.origin),
+        }),
+      ),
+      // The page is leaving for the provider: nothing on it comes after, so this never settles.
+      endProviderSession: fromPromise(async ({ input }) => {
+        providerPage.open(input.endSessionUrl);
+        await new Promise(() => {});
+      }),
       logoutServer: fromPromise(async ({ input }) => {
         await client.call(logoutCall, { userToken: input.userToken, user_id: input.userId });
       }),
@@ -149,6 +192,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
         // kept for offline use. The device key stays: it belongs to the phone, and holds nothing
         // without the tickets. Loaded here, so the first paint does not carry IndexedDB's code.
         removeSessionCookies();
+        writeProviderCookie(null);
         try {
           localStorage.clear();
           // The tab's storage too: a checkout under way, a card number and birth date kept for a
@@ -170,7 +214,8 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
   });
 
   const identity = readIdentityCookie() ?? null;
-  const ticket = readTicketCookie() ?? null;
+  const kept = readTicketCookie();
+  const ticket = kept ? { ...kept, signedInWith: readProviderCookie() ?? null } : null;
   actor = createActor(machine, {
     input: { persisted: { identity, ticket }, customProvider: hasCustomProvider(options.bootstrap.network) },
   });

@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
-import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import {
+  bootstrapWithProviders,
+  franceConnectProvider,
+  keycloakProvider,
+} from '../../../test/fixtures/bootstrap.ts';
 import type { Handler } from '../../../test/session.ts';
 import { fixtureUser } from '../../../test/session.ts';
 
@@ -96,27 +100,19 @@ describe('the password change', () => {
     expect(within(section).queryByRole('alert')).toBeNull();
   });
 
-  it('after a FranceConnect sign-in, email and password wait for a sign-in by email and password', async () => {
+  it('IDP-02 in a session FranceConnect opened, the password waits for a sign-in by email and password', async () => {
     const user = userEvent.setup();
-    const base = fixtureBootstrap();
-    const bootstrap = fixtureBootstrap({
-      network: {
-        ...base.network,
-        authenticationProviders: [
-          { id: 3, driver: 'FRANCECONNECT', isDefault: false, name: 'FranceConnect' },
-        ],
-      },
-    });
     const { router, calls } = await openAccountPage('/account', {
-      signedInAs: fixtureUser({ identities: [{ providerId: 3 }] }),
-      bootstrap,
-      passwordSignIn: false,
+      signedInAs: fixtureUser({
+        identities: [{ providerId: franceConnectProvider.id }],
+        signedInWith: { providerId: franceConnectProvider.id, driver: 'FRANCECONNECT' },
+      }),
+      bootstrap: bootstrapWithProviders([keycloakProvider, franceConnectProvider]),
+      handlers: { 'account/identities': () => ({ ok: { identities: [] } }) },
     });
     const password = screen.getByRole('region', { name: 'Mot de passe' });
     expect(within(password).getByText(/Vous êtes connecté avec FranceConnect/)).toBeTruthy();
     expect(within(password).queryByLabelText(/Nouveau mot de passe/)).toBeNull();
-    const email = screen.getByRole('region', { name: 'Adresse e-mail de connexion' });
-    expect(within(email).queryByRole('textbox')).toBeNull();
 
     await user.click(within(password).getByRole('button', { name: 'Se reconnecter par e-mail' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
@@ -124,22 +120,38 @@ describe('the password change', () => {
     expect(calls.map((call) => call.path)).toContain('Account/logout.json');
   });
 
-  it('the same account signed in by email and password changes its password here', async () => {
-    const base = fixtureBootstrap();
-    const bootstrap = fixtureBootstrap({
-      network: {
-        ...base.network,
-        authenticationProviders: [
-          { id: 3, driver: 'FRANCECONNECT', isDefault: false, name: 'FranceConnect' },
-        ],
-      },
+  it('IDP-02 a session the network’s Keycloak opened waits for it too, naming that provider', async () => {
+    await openAccountPage('/en/account', {
+      signedInAs: fixtureUser({
+        identities: [{ providerId: keycloakProvider.id }],
+        signedInWith: { providerId: keycloakProvider.id, driver: 'KEYCLOAK' },
+      }),
+      heading: 'My account',
+      bootstrap: bootstrapWithProviders([keycloakProvider, franceConnectProvider]),
+      handlers: { 'account/identities': () => ({ ok: { identities: [] } }) },
     });
-    await openAccountPage('/account', {
-      signedInAs: fixtureUser({ identities: [{ providerId: 3 }] }),
-      bootstrap,
-    });
-    const password = screen.getByRole('region', { name: 'Mot de passe' });
-    expect(within(password).getByLabelText(/^Nouveau mot de passe/)).toBeTruthy();
+    for (const name of ['Password', 'Sign-in email address']) {
+      const section = screen.getByRole('region', { name });
+      within(section).getByText(/^You are signed in with Compte Harbour\./);
+      expect(within(section).queryByRole('textbox')).toBeNull();
+      expect(within(section).queryByLabelText(/password/i)).toBeNull();
+    }
+  });
+
+  it('IDP-02 the same accounts signed in by email and password change their password here', async () => {
+    for (const identities of [
+      [{ providerId: keycloakProvider.id }],
+      [{ providerId: franceConnectProvider.id }],
+    ]) {
+      const { unmount } = await openAccountPage('/account', {
+        signedInAs: fixtureUser({ identities }),
+        bootstrap: bootstrapWithProviders([keycloakProvider, franceConnectProvider]),
+        handlers: { 'account/identities': () => ({ ok: { identities: [] } }) },
+      });
+      const password = screen.getByRole('region', { name: 'Mot de passe' });
+      expect(within(password).getByLabelText(/^Nouveau mot de passe/)).toBeTruthy();
+      unmount();
+    }
   });
 });
 
@@ -208,5 +220,18 @@ describe('the email change', () => {
     expect(payloadsAt(calls, 'Account/update.json')).toEqual([
       { userId: 7, email: 'lea.martin@example.org', password: 'secret' },
     ]);
+  });
+
+  it('IDP-01 the sign-in email of an account linked to FranceConnect is FranceConnect’s: shown, not changed here', async () => {
+    await openAccountPage('/account', {
+      signedInAs: fixtureUser({ identities: [{ providerId: franceConnectProvider.id }] }),
+      bootstrap: bootstrapWithProviders([keycloakProvider, franceConnectProvider]),
+      handlers: { 'account/identities': () => ({ ok: { identities: [] } }) },
+    });
+    const email = screen.getByRole('region', { name: 'Adresse e-mail de connexion' });
+    within(email).getByText('Adresse actuelle : lea@example.org');
+    within(email).getByText('Votre adresse e-mail vient de FranceConnect et ne peut pas être modifiée ici.');
+    expect(within(email).queryByRole('textbox')).toBeNull();
+    expect(within(email).queryByRole('button')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // The sign-in email change (ACC-03, VAL-03): the new email, its confirmation and the current
 // password; a wrong password, an email of another account and any other failure each say their
-// own message. After a FranceConnect sign-in, a sign-in by email and password comes first (IDP-02).
+// own message. FranceConnect keeps the email of an account linked to it (IDP-01); in a session a
+// provider opened, a sign-in by email and password comes first (IDP-02).
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -29,10 +31,14 @@ const FIELD_OF_CODE = {
 
 export function EmailSection({
   user,
-  needsPasswordSignIn,
+  fromFranceConnect,
+  providerSignIn,
 }: {
   user: AuthUser;
-  needsPasswordSignIn: boolean;
+  /** IDP-01: the account is linked to FranceConnect, which keeps its email. */
+  fromFranceConnect: boolean;
+  /** IDP-02: the provider the session was opened with, by name; null after a password sign-in. */
+  providerSignIn: string | null;
 }) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
@@ -79,8 +85,12 @@ export function EmailSection({
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('account.email.current', { email: user.userMail ?? '' })}
       </Typography>
-      {needsPasswordSignIn ? (
-        <PasswordSignInNotice />
+      {fromFranceConnect ? (
+        <Alert severity="info" role="none">
+          {t('account.email.fromFranceConnect')}
+        </Alert>
+      ) : providerSignIn !== null ? (
+        <PasswordSignInNotice provider={providerSignIn} />
       ) : (
         <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit(submit)}>
           {field('email', 'email', 'email')}

@@ -1,6 +1,6 @@
 // The password change (VAL-04): the current password, a new one following the rules and differing
-// from it, and its confirmation; saved with Account/update.json. After a FranceConnect sign-in, a
-// sign-in by email and password comes first (IDP-02).
+// from it, and its confirmation; saved with Account/update.json. In a session a provider opened
+// (Keycloak or FranceConnect), a sign-in by email and password comes first (IDP-02).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PASSWORD_MIN_LENGTH } from '@transit-shop/sdk/constants';
@@ -25,7 +25,8 @@ const FIELD_OF_CODE = {
   PASSWORD_TOO_WEAK: 'newPassword',
 } as const;
 
-export function PasswordSection({ needsPasswordSignIn }: { needsPasswordSignIn: boolean }) {
+/** providerSignIn: the provider the session was opened with, by name; null after a password sign-in. */
+export function PasswordSection({ providerSignIn }: { providerSignIn: string | null }) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
   const form = useAuthForm<Field>();
@@ -72,8 +73,8 @@ export function PasswordSection({ needsPasswordSignIn }: { needsPasswordSignIn: 
 
   return (
     <AccountSection id="password" title={t('account.password.title')}>
-      {needsPasswordSignIn ? (
-        <PasswordSignInNotice />
+      {providerSignIn !== null ? (
+        <PasswordSignInNotice provider={providerSignIn} />
       ) : (
         <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit(submit)}>
           {field('currentPassword', 'current-password')}

@@ -1,6 +1,6 @@
-// IDP-02: after a FranceConnect sign-in, the email and the password change only once the traveller
-// has signed in again by email and password; this says so and leads there (sign-out, then the
-// sign-in page, coming back to the account page).
+// IDP-02: in a session a provider opened (Keycloak or FranceConnect), the email and the password
+// change only once the traveller has signed in again by email and password; this says so and leads
+// there (sign-out, then the sign-in page, coming back to the account page).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import { paths } from '../../../config/paths.ts';
 import { redirectQuery } from '../../../lib/session/redirect-target.ts';
 import { useSession } from '../../../lib/session/use-session.tsx';
 
-export function PasswordSignInNotice() {
+/** provider: the name of the provider the session was opened with. */
+export function PasswordSignInNotice({ provider }: { provider: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
@@ -31,7 +32,7 @@ export function PasswordSignInNotice() {
         </Button>
       }
     >
-      {t('account.credentials.franceConnect')}
+      {t('account.credentials.provider', { provider })}
     </Alert>
   );
 }

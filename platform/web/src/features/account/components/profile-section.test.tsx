@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
-import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import {
+  bootstrapWithProviders,
+  fixtureBootstrap,
+  franceConnectProvider,
+  keycloakProvider,
+} from '../../../test/fixtures/bootstrap.ts';
 import { fixtureUser } from '../../../test/session.ts';
 
 const fullAddress = {
@@ -139,22 +144,16 @@ describe('the profile section', () => {
     );
   });
 
-  it('after a FranceConnect link, names and birthday are read-only and not sent', async () => {
+  it('IDP-01 after a FranceConnect link, names and birthday are read-only and not sent', async () => {
     const user = userEvent.setup();
-    const base = fixtureBootstrap();
-    const bootstrap = fixtureBootstrap({
-      network: {
-        ...base.network,
-        authenticationProviders: [
-          { id: 3, driver: 'FRANCECONNECT', isDefault: false, name: 'FranceConnect' },
-        ],
-      },
-    });
-    const holder = fixtureUser({ identities: [{ providerId: 3 }] });
+    const holder = fixtureUser({ identities: [{ providerId: franceConnectProvider.id }] });
     const { calls } = await openAccountPage('/account', {
       signedInAs: holder,
-      bootstrap,
-      handlers: { 'Account/update.json': () => ({ ok: { user: holder } }) },
+      bootstrap: bootstrapWithProviders([keycloakProvider, franceConnectProvider]),
+      handlers: {
+        'Account/update.json': () => ({ ok: { user: holder } }),
+        'account/identities': () => ({ ok: { identities: [] } }),
+      },
     });
     const section = profile();
     expect(
@@ -169,5 +168,21 @@ describe('the profile section', () => {
       userPhoneNumber: null,
       address: null,
     });
+  });
+
+  it('IDP-01 an account linked to the network’s Keycloak only keeps its names and birthday editable', async () => {
+    await openAccountPage('/account', {
+      signedInAs: fixtureUser({
+        identities: [{ providerId: keycloakProvider.id }],
+        signedInWith: { providerId: keycloakProvider.id, driver: 'KEYCLOAK' },
+      }),
+      bootstrap: bootstrapWithProviders([keycloakProvider, franceConnectProvider]),
+      handlers: { 'account/identities': () => ({ ok: { identities: [] } }) },
+    });
+    const section = profile();
+    for (const name of [/Prénom/, /Nom/]) {
+      expect(within(section).getByRole('textbox', { name }).hasAttribute('readonly')).toBe(false);
+    }
+    expect(within(section).getByLabelText('Date de naissance').hasAttribute('readonly')).toBe(false);
   });
 });

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { FormSummary, FormTextField } from '../../../components/form-parts.tsx';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
+import { hasFranceConnectIdentity } from '../../../lib/identity/identity-rules.ts';
 import { type AccountChanges, useUpdateAccount } from '../api/update-account.ts';
-import { hasFranceConnectIdentity } from '../identity-rules.ts';
 import { AccountSection, SavedStatus, UpdateFailure } from './account-section.tsx';
 
 type Field =

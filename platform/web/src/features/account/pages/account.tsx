@@ -1,32 +1,32 @@
 // /account: the account page, one section under another (no tabs, so it reads the same on a phone
-// and with a screen reader): profile, picture, travellers, sign-in email and password, contact
-// email, appearance, data sharing, and the way to the account's deletion.
+// and with a screen reader): profile, picture, travellers, sign-in email and password, sign-in
+// methods, contact email, appearance, data sharing, and the way to the account's deletion.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
 import { FailureAlert } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
+import { hasFranceConnectIdentity, needsPasswordSignIn } from '../../../lib/identity/identity-rules.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
-import { useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
+import { WithSession } from '../../../lib/session/use-session.tsx';
 import { requireAccountHolder } from '../account-guard.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
-import { AccountSection } from '../components/account-section.tsx';
+import { AccountSection, SavedStatus } from '../components/account-section.tsx';
 import { AppearanceSection } from '../components/appearance-section.tsx';
 import { ConsentSection } from '../components/consent-section.tsx';
 import { ContactEmailSection } from '../components/contact-email-section.tsx';
 import { EmailSection } from '../components/email-section.tsx';
+import { IdentitiesSection } from '../components/identities-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PictureSection } from '../components/picture-section.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { TravellersSection } from '../components/travellers-section.tsx';
-import { needsPasswordSignIn } from '../identity-rules.ts';
-import { type AccountNotice, noticeText } from '../notices.ts';
+import { type AccountNotice, noticeSection, noticeText } from '../notices.ts';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccountHolder(args);
@@ -39,6 +39,7 @@ const CONTENTS = [
   'travellers',
   'email',
   'password',
+  'identities',
   'contact-email',
   'appearance',
   'consent',
@@ -50,12 +51,10 @@ function Account() {
   const { network } = useBootstrap();
   const user = useUser();
   const location = useLocation();
-  // A session signed in by email and password holds the identity provider's tokens (IDP-02).
-  const signedInWithPassword = useSelector(
-    useSessionRuntime().actor,
-    (snapshot) => snapshot.context.identity !== null,
-  );
-  const notice = (location.state as { accountNotice?: AccountNotice } | null)?.accountNotice;
+  const state = location.state as { accountNotice?: AccountNotice; identityNotice?: string } | null;
+  const notice = state?.accountNotice;
+  // The FranceConnect identity was just unlinked (/auth/fc/delete-identity, IDP-03).
+  const identityUnlinked = state?.identityNotice === 'franceConnectUnlinked';
 
   if (!user.data) {
     return (
@@ -65,14 +64,24 @@ function Account() {
     );
   }
   const account = user.data;
-  const passwordFirst = needsPasswordSignIn(account, network.authenticationProviders, signedInWithPassword);
+  const providers = network.authenticationProviders;
+  // IDP-02: the provider the session was opened with, by its name in the network's configuration.
+  const signedInWith = account.signedInWith;
+  const providerSignIn =
+    signedInWith && needsPasswordSignIn(account)
+      ? (providers.find((provider) => provider.id === signedInWith.providerId)?.name ??
+        (signedInWith.driver === 'FRANCECONNECT' ? 'FranceConnect' : network.name))
+      : null;
+  const noticeIn = (section: 'travellers' | 'identities') =>
+    notice && noticeSection(notice) === section ? noticeText(t, notice) : null;
 
   return (
     <AccountPageFrame
       title={t('account.title')}
       intro={t('account.customerNumber', { number: account.customerNumber })}
     >
-      <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      {identityUnlinked ? <SavedStatus message={t('account.identityUnlinked')} /> : null}
+      <Box sx={{ mb: 2, mt: identityUnlinked ? 2 : 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <Button component={LocaleLink} to={paths.accountWallet} variant="contained">
           {t('wallet.title')}
         </Button>
@@ -99,7 +108,7 @@ function Account() {
           component="ul"
           sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 1, listStyle: 'none', p: 0, m: 0 }}
         >
-          {CONTENTS.map((id) => (
+          {CONTENTS.filter((id) => id !== 'identities' || providers.length > 0).map((id) => (
             <li key={id}>
               <Link href={`#${id}`}>{t(`account.contentsLinks.${id}`)}</Link>
             </li>
@@ -110,9 +119,14 @@ function Account() {
       <Stack spacing={3} key={account.userId}>
         <ProfileSection user={account} />
         <PictureSection user={account} />
-        <TravellersSection user={account} notice={notice ? noticeText(t, notice) : null} />
-        <EmailSection user={account} needsPasswordSignIn={passwordFirst} />
-        <PasswordSection needsPasswordSignIn={passwordFirst} />
+        <TravellersSection user={account} notice={noticeIn('travellers')} />
+        <EmailSection
+          user={account}
+          fromFranceConnect={hasFranceConnectIdentity(account, providers)}
+          providerSignIn={providerSignIn}
+        />
+        <PasswordSection providerSignIn={providerSignIn} />
+        {providers.length > 0 ? <IdentitiesSection user={account} notice={noticeIn('identities')} /> : null}
         <ContactEmailSection user={account} />
         <AppearanceSection />
         <ConsentSection user={account} />

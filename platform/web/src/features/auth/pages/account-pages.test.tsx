@@ -1,8 +1,9 @@
 // The pages of a signed-in account: finalize, unverified account, verify account, logout.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readTicketCookie } from '../../../lib/cookies.ts';
+import { providerPage } from '../../../lib/provider-page.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { calledPaths, createTestSession, fixtureUser, stubTenantService } from '../../../test/session.ts';
 
@@ -199,5 +200,34 @@ describe('logout page', () => {
     expect(localStorage.getItem('cart')).toBeNull();
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('AUTH-07 a FranceConnect session: ended at the provider and here, then the browser goes to FranceConnect’s end-session page', async () => {
+    stubTenantService();
+    const endSessionUrl = 'https://franceconnect.example/session/end?id_token_hint=abc&state=xyz';
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const { calls } = createTestSession({
+      signedInAs: fixtureUser({ signedInWith: { providerId: 3, driver: 'FRANCECONNECT' } }),
+      handlers: {
+        'authentication/logout': () => ({ ok: { endSessionUrl } }),
+        'Account/logout.json': () => ({ ok: {} }),
+      },
+    });
+    await renderApp('/en/auth/logout');
+    await waitFor(() => expect(open.mock.calls).toEqual([[endSessionUrl]]));
+    expect(calledPaths(calls)).toEqual(['authentication/logout', 'Account/logout.json']);
+    expect(calls[0]?.payload.postLogoutRedirectUri).toMatch(/\/auth\/logout\?ended=provider$/);
+    expect(readTicketCookie()).toBeUndefined();
+  });
+
+  it('AUTH-07 back from FranceConnect’s end-session page, signed out already: home without another call', async () => {
+    stubTenantService();
+    const { calls } = createTestSession();
+    localStorage.setItem('cart', '{"items":[]}');
+    const { router } = await renderApp('/en/auth/logout?ended=provider&state=xyz');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/'));
+    expect(calls).toEqual([]);
+    // Nothing cleared twice: what the visitor did since is theirs.
+    expect(localStorage.getItem('cart')).toBe('{"items":[]}');
   });
 });

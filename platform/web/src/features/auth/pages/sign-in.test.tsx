@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import type { Bootstrap } from '@transit-shop/tenancy';
+import { describe, expect, it, vi } from 'vitest';
+import { providerPage } from '../../../lib/provider-page.ts';
+import { apiErrorText } from '../../../test/api-error-text.ts';
 import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
 import { renderApp } from '../../../test/render.tsx';
 import {
@@ -231,19 +234,10 @@ describe('sign-in page', () => {
     );
   });
 
-  it('offers the forgotten-password and register links, the terms, and the network providers as coming soon', async () => {
+  it('offers the forgotten-password and register links, and the terms', async () => {
     stubTenantService();
     createTestSession();
-    const base = fixtureBootstrap({ locale: 'en' });
-    await renderApp('/en/auth?redirect=%2Fen%2Fcart', {
-      bootstrap: {
-        ...base,
-        network: {
-          ...base.network,
-          authenticationProviders: [{ id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'Harbour ID' }],
-        },
-      },
-    });
+    await renderApp('/en/auth?redirect=%2Fen%2Fcart');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/en/auth/reset',
@@ -252,11 +246,8 @@ describe('sign-in page', () => {
       '/en/auth/register?redirect=%2Fen%2Fcart',
     );
     expect(screen.getByRole('link', { name: 'terms of use' }).getAttribute('href')).toBe('/en/terms-of-use');
-    const provider = screen.getByRole('button', { name: 'Continue with Harbour ID' });
-    expect(provider.hasAttribute('disabled')).toBe(true);
-    expect(document.getElementById(String(provider.getAttribute('aria-describedby')))?.textContent).toMatch(
-      /^Coming soon/,
-    );
+    // A network without OpenID providers offers none.
+    expect(screen.queryByRole('region', { name: 'Or log in with' })).toBeNull();
   });
 
   it('a logged-in traveller does not see the sign-in page', async () => {
@@ -274,5 +265,113 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText(/^البريد الإلكتروني/)).toBeTruthy();
     // Styles go through the right-to-left emotion cache, which mirrors them.
     expect(screen.getByRole('heading', { level: 1 }).className).toMatch(/\bmui-rtl-/);
+  });
+});
+
+describe('the sign-in page’s OpenID providers (decision 0044)', () => {
+  const KEYCLOAK = { id: 1, driver: 'KEYCLOAK', isDefault: true, name: 'Harbour ID' } as const;
+  const FRANCE_CONNECT = { id: 3, driver: 'FRANCECONNECT', isDefault: false, name: 'FranceConnect' } as const;
+  const networkWith = (...authenticationProviders: Bootstrap['network']['authenticationProviders']) => {
+    const base = fixtureBootstrap({ locale: 'en' });
+    return { ...base, network: { ...base.network, authenticationProviders } };
+  };
+  const attempt = { state: 's'.repeat(32), authorizationUrl: 'https://provider.example/authorize?state=s' };
+
+  it('NET-07 FranceConnect and the network’s Keycloak (its default provider): each button opens an attempt and goes to the provider, keeping where the traveller was going', async () => {
+    stubTenantService();
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const bootstrap = networkWith(KEYCLOAK, FRANCE_CONNECT);
+    const { calls } = createTestSession({
+      bootstrap,
+      handlers: { 'authentication/authorizationState': () => ({ ok: attempt }) },
+    });
+    await renderApp('/en/auth?redirect=%2Fen%2Fcart', { bootstrap });
+    const providers = await screen.findByRole('region', { name: 'Or log in with' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(providers).getByRole('button', { name: 'Sign in with FranceConnect' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(attempt.authorizationUrl));
+    expect(calledPaths(calls)).toEqual(['authentication/authorizationState']);
+    expect(calls[0]?.payload).toMatchObject({ authProviderId: 3, networkId: 7 });
+    expect(new URL(String(calls[0]?.payload.redirectUri)).pathname).toBe('/en/auth/fc/finalize');
+    expect(sessionStorage.getItem('providerSignInTarget')).toBe('/en/cart');
+    // The page is leaving: the buttons wait, the one used says where it goes.
+    expect(within(providers).getByRole('button', { name: 'Going to FranceConnect…' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(providers).getByRole('button', { name: 'Continue with Harbour ID' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('NET-07 the Keycloak button signs in on /auth/custom', async () => {
+    stubTenantService();
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const bootstrap = networkWith(KEYCLOAK);
+    const { calls } = createTestSession({
+      bootstrap,
+      handlers: { 'authentication/authorizationState': () => ({ ok: attempt }) },
+    });
+    await renderApp('/en/auth', { bootstrap });
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Continue with Harbour ID' }));
+    await waitFor(() => expect(open).toHaveBeenCalledOnce());
+    expect(calls[0]?.payload).toMatchObject({ authProviderId: 1 });
+    expect(new URL(String(calls[0]?.payload.redirectUri)).pathname).toBe('/en/auth/custom');
+  });
+
+  it('NET-07 a Keycloak that is not the default provider is not offered; FranceConnect is, with what it is', async () => {
+    stubTenantService();
+    const bootstrap = networkWith({ ...KEYCLOAK, isDefault: false }, { ...FRANCE_CONNECT, isDefault: true });
+    createTestSession({ bootstrap });
+    await renderApp('/en/auth', { bootstrap });
+    const providers = await screen.findByRole('region', { name: 'Or log in with' });
+    expect(
+      within(providers)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Sign in with FranceConnect']);
+    const about = within(providers).getByRole('link', { name: 'What is FranceConnect?' });
+    expect(about.getAttribute('href')).toBe('https://franceconnect.gouv.fr/');
+    expect(about.getAttribute('target')).toBe('_blank');
+    expect(about.getAttribute('title')).toBe('What is FranceConnect? - new window');
+  });
+
+  it('IDP-04 a provider that cannot be reached is said, and the buttons work again', async () => {
+    stubTenantService();
+    const open = vi.spyOn(providerPage, 'open').mockImplementation(() => {});
+    const bootstrap = networkWith(FRANCE_CONNECT);
+    createTestSession({
+      bootstrap,
+      handlers: {
+        'authentication/authorizationState': () => ({
+          ko: { code: 'IDENTITY_PROVIDER_UNAVAILABLE' },
+          status: 502,
+        }),
+      },
+    });
+    const { i18n } = await renderApp('/en/auth', { bootstrap });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with FranceConnect' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      apiErrorText(i18n, 'IDENTITY_PROVIDER_UNAVAILABLE'),
+    );
+    expect(screen.getByRole('button', { name: 'Sign in with FranceConnect' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('I18N-01 the FranceConnect button says it in French, as FranceConnect asks', async () => {
+    stubTenantService();
+    const base = fixtureBootstrap();
+    const bootstrap = { ...base, network: { ...base.network, authenticationProviders: [FRANCE_CONNECT] } };
+    createTestSession({ bootstrap });
+    await renderApp('/auth', { bootstrap });
+    expect(await screen.findByRole('button', { name: "S'identifier avec FranceConnect" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Qu'est-ce que FranceConnect\u202f\?/ })).toBeTruthy();
   });
 });

@@ -7,17 +7,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { sessionStatusOf } from '@transit-shop/flows/session/session.machine';
-import { emailSchema } from '@transit-shop/sdk/validation/email';
-import { currentPasswordSchema } from '@transit-shop/sdk/validation/password';
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { FailureAlert, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
+import { FailureAlert, FormSummary } from '../../../components/form-parts.tsx';
 import { LocaleLink } from '../../../components/locale-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
-import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
+import { onSubmit } from '../../../lib/forms/use-auth-form.ts';
 import { redirectQuery, redirectTargetOf, useRedirectTarget } from '../../../lib/session/redirect-target.ts';
 import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
 import { useApplySavedAppearance } from '../../../lib/session/use-apply-saved-appearance.ts';
@@ -25,8 +21,7 @@ import { useSession, WithSession } from '../../../lib/session/use-session.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
 import { ProfileChoice } from '../components/profile-choice.tsx';
 import { ProviderButtons } from '../components/provider-buttons.tsx';
-
-const signInFormSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+import { SignInFields, useSignInForm } from '../components/sign-in-fields.tsx';
 
 /** Signed in already: on to where the traveller was going. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,10 +35,9 @@ function SignIn() {
   const session = useSession();
   const navigate = useNavigate();
   const target = useRedirectTarget();
-  const form = useAuthForm<'email' | 'password'>();
+  const signIn = useSignInForm();
+  const { form } = signIn;
   const { network } = useBootstrap();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
 
   const applySavedAppearance = useApplySavedAppearance();
 
@@ -56,7 +50,7 @@ function SignIn() {
   };
 
   const submit = async () => {
-    const checked = form.check(signInFormSchema, { email, password });
+    const checked = signIn.check();
     if (!checked.ok) return;
     finish(await session.run({ type: 'SIGN_IN', ...checked.data }));
   };
@@ -84,32 +78,7 @@ function SignIn() {
         </Alert>
       ) : null}
       <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit(submit)}>
-        <FormTextField
-          name="email"
-          type="email"
-          label={t('auth.fields.email')}
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            form.changed('email', { email: event.target.value, password });
-          }}
-          fieldError={form.errors.email}
-        />
-        <FormTextField
-          name="password"
-          type="password"
-          label={t('auth.fields.password')}
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            form.changed('password', { email, password: event.target.value });
-          }}
-          fieldError={form.errors.password}
-        />
+        <SignInFields signIn={signIn} />
         <Link component={LocaleLink} to={paths.authReset} sx={{ display: 'inline-block', mt: 1 }}>
           {t('auth.signIn.forgotPassword')}
         </Link>

@@ -3,7 +3,8 @@
 // traveller's document stands, and an upload with its progress. A valid document is used as it
 // is (a traveller holds at most one valid document of a type: a newer one replaces it). Once every
 // type has a document, those not valid yet are sent for checking in one request, and the page says
-// when an answer is expected.
+// when an answer is expected. After a FranceConnect sign-in, the page says the details it imported do
+// not prove what the item needs, so its documents are uploaded all the same (DOC-05).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -201,11 +202,14 @@ export function DocumentsStep({
   required,
   travellerId,
   itemId,
+  signedInWithFranceConnect,
 }: {
   documentTypes: readonly CatalogueDocumentType[];
   required: RequiredDocuments;
   travellerId: number;
   itemId: number;
+  /** The session was opened through FranceConnect, whose imported details prove no document (DOC-05). */
+  signedInWithFranceConnect: boolean;
 }) {
   const { t } = useTranslation();
   const client = useApiClient();
@@ -256,6 +260,11 @@ export function DocumentsStep({
         {t('products.documents.intro', { days: DOCUMENTS_VALIDATION_DELAY_DAYS })}
       </Typography>
       {required.failure ? <Alert severity="error">{errorText(required.failure)}</Alert> : null}
+      {signedInWithFranceConnect && coverage.byType.some((verdict) => verdict.state !== 'VALID') ? (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {t('products.documents.providerImportInsufficient')}
+        </Alert>
+      ) : null}
       <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         {coverage.byType.map((verdict) => {
           const type = documentTypes.find((candidate) => candidate.id === verdict.documentTypeId);

@@ -38,6 +38,11 @@ const paul: TravellerProfile = {
   active: false,
 };
 const guestUser = fixtureUser({ userId: 90, userToken: 'token-90', authAsGuest: true, userStatus: 'GUEST' });
+/** An account linked to FranceConnect, in a session FranceConnect opened (decision 0044). */
+const franceConnectSignIn = fixtureUser({
+  identities: [{ providerId: 2 }],
+  signedInWith: { providerId: 2, driver: 'FRANCECONNECT' },
+});
 
 type ProductOptions = {
   signedInAs?: AuthUser;
@@ -426,6 +431,23 @@ describe('the product page', () => {
     await user.click(app as HTMLElement);
     await user.click(addToCart());
     expect(added[0]).toMatchObject({ delivery: 'DEMATERIALIZED', quantity: 1 });
+  });
+
+  it('CAT-03 after a FranceConnect sign-in the phone is not offered: the ticket can only go on a card', async () => {
+    await openProduct(items.single.shopItemId, { signedInAs: franceConnectSignIn });
+    expect(screen.queryByRole('radiogroup', { name: 'Réception du titre' })).toBeNull();
+    expect(screen.queryByText('Sur votre téléphone')).toBeNull();
+    screen.getByText('Sur votre carte de transport');
+  });
+
+  it('CAT-03 the same account signed in by email and password may have the ticket on the phone', async () => {
+    const { user, added } = await openProduct(items.single.shopItemId, {
+      signedInAs: fixtureUser({ identities: [{ providerId: 2 }] }),
+    });
+    const delivery = screen.getByRole('radiogroup', { name: 'Réception du titre' });
+    await user.click(within(delivery).getByRole('radio', { name: /^Sur votre téléphone/ }));
+    await user.click(addToCart());
+    expect(added[0]?.delivery).toBe('DEMATERIALIZED');
   });
 
   it('CHK-06 a click-and-collect item is collected at an agency 48 to 72 hours after the order', async () => {
@@ -1021,6 +1043,41 @@ describe('the documents a reduced fare asks for (decision 0033)', () => {
     await fillStudentFields(user);
     await user.click(addToCart());
     expect(added[0]?.documents).toEqual([777]);
+  });
+
+  it('DOC-05 after a FranceConnect sign-in, the page says above the upload that the imported details prove nothing here', async () => {
+    await openProduct(items.student.shopItemId, {
+      signedInAs: { ...franceConnectSignIn, profiles: [ines] },
+      handlers: documentsOf(),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    const notice = await within(step).findByText(
+      spaced(
+        'Les informations reçues de FranceConnect ne justifient pas ce que ce produit demande\u202f: déposez ses justificatifs ci-dessous.',
+      ),
+    );
+    const upload = within(step).getByRole('button', { name: /Déposer un justificatif/ });
+    expect(notice.compareDocumentPosition(upload) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('DOC-05 says nothing of FranceConnect after a sign-in by email and password', async () => {
+    await openProduct(items.student.shopItemId, {
+      signedInAs: fixtureUser({ identities: [{ providerId: 2 }], profiles: [ines] }),
+      handlers: documentsOf(),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    await within(step).findByText('Manquant');
+    expect(within(step).queryByText(/FranceConnect/)).toBeNull();
+  });
+
+  it('DOC-05 says nothing of FranceConnect once the documents are valid: nothing is left to upload', async () => {
+    await openProduct(items.student.shopItemId, {
+      signedInAs: { ...franceConnectSignIn, profiles: [ines] },
+      handlers: documentsOf(fixtureDocument({ id: 777 })),
+    });
+    const step = await screen.findByRole('region', { name: 'Justificatifs' });
+    await within(step).findByText('Valide');
+    expect(within(step).queryByText(/FranceConnect/)).toBeNull();
   });
 
   it('an upload shows its progress, then what the network did with the file', async () => {

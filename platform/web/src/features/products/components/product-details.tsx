@@ -27,6 +27,7 @@ import { useBootstrap } from '../../../lib/bootstrap-context.tsx';
 import { useFormatPrice } from '../../../lib/catalogue/format-price.ts';
 import type { FieldError } from '../../../lib/forms/use-auth-form.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { signedInWithFranceConnect } from '../../../lib/identity/identity-rules.ts';
 import { useUser } from '../../../lib/session/get-user.ts';
 import { useSessionStatus } from '../../../lib/session/session-status.ts';
 import { subscriptionIntervalOf } from '../../../lib/subscriptions/subscription-offer.ts';
@@ -105,7 +106,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
   const {
     startChoice,
     profile,
-    support,
+    support: supportChosen,
     card: cardChosen,
     inputs,
     subscribe,
@@ -115,6 +116,9 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
     busy,
     failure,
   } = form;
+
+  // The supports offered narrow once the user is read (CAT-03): a choice no longer offered falls back.
+  const support = supports.includes(supportChosen) ? supportChosen : (supports[0] ?? supportChosen);
 
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -286,6 +290,7 @@ function Purchase({ listed, onAddToCart }: { listed: ListedShopItem; onAddToCart
             required={required}
             travellerId={chosen.userId}
             itemId={item.shopItemId}
+            signedInWithFranceConnect={signedInWithFranceConnect(account)}
           />
         ) : (
           <Alert severity="info">{t('products.documents.signInFirst')}</Alert>

@@ -1,0 +1,208 @@
+// Sign-in through a network's OpenID providers, against the identity sandbox (decision 0044): a
+// network's Keycloak on Lakeside and FranceConnect on Lumière; the details FranceConnect gives kept
+// read-only, no phone ticket after a FranceConnect sign-in, link, replace and unlink, the logout at
+// the provider before the shop's, and axe on the new pages.
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { createSandboxUser } from '@transit-shop/identity-sandbox/admin-client';
+import { expectSignedIn, field, newAccount, register, shopUrl } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { IDENTITY_SANDBOX_URL } from './support/platform.ts';
+import { fill, type Locale, textsOf } from './support/texts.ts';
+
+const ADMIN_KEY = 'identity-sandbox-development-admin-key';
+const SANDBOX_PASSWORD = 'Sandbox-Pass-2026';
+const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+/** A user of a Keycloak-like realm of the sandbox, made for the test. */
+async function realmUser(realm: 'lakeside' | 'lumiere', givenName: string, familyName: string) {
+  const username = `rider-${unique()}`;
+  await createSandboxUser(`${IDENTITY_SANDBOX_URL}/realms/${realm}`, ADMIN_KEY, {
+    username,
+    password: SANDBOX_PASSWORD,
+    claims: { given_name: givenName, family_name: familyName, email: `${username}@example.org` },
+  });
+  return { username, givenName, familyName };
+}
+
+/** A user of the FranceConnect-like provider, with a pivot identity. */
+async function franceConnectUser() {
+  const username = `fc-${unique()}`;
+  await createSandboxUser(`${IDENTITY_SANDBOX_URL}/franceconnect`, ADMIN_KEY, {
+    username,
+    password: SANDBOX_PASSWORD,
+    claims: {
+      given_name: 'Maëlle Anne',
+      family_name: 'Rivière',
+      birthdate: '1992-07-21',
+      gender: 'female',
+      birthplace: '75107',
+      birthcountry: '99100',
+      email: `${username}@example.org`,
+    },
+  });
+  return { username, givenName: 'Maëlle Anne', familyName: 'Rivière' };
+}
+
+/** The sandbox's sign-in page for `provider`: the user types their username and password there. */
+async function signInAtSandbox(page: Page, provider: string, username: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: `Sign in with ${provider}` })).toBeVisible();
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signInWithFranceConnect(page: Page, locale: Locale, username: string): Promise<void> {
+  const t = textsOf(locale);
+  await page.goto(shopUrl('lumiere', locale, '/auth'));
+  await page.getByRole('button', { name: t.auth.providers.franceConnect }).click();
+  await signInAtSandbox(page, 'FranceConnect (sandbox)', username);
+  await expect(page).toHaveURL((url) => url.host.startsWith('lumiere.localhost'));
+  await expectSignedIn(page, locale);
+}
+
+test.describe('sign-in with OpenID providers', () => {
+  // Each test goes to the sandbox and back several times: two minutes on two shared cores.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("NET-07 signs in with the network's Keycloak on Lakeside, and logs out there before the shop", async ({
+    page,
+  }) => {
+    const t = textsOf('en');
+    const rider = await realmUser('lakeside', 'Robin', 'Aebischer');
+    await page.goto(shopUrl('lakeside', 'en', '/auth'));
+    await page
+      .getByRole('button', { name: fill(t.auth.providers.continueWith, { name: 'Lakeside ID' }) })
+      .click();
+    await signInAtSandbox(page, 'Lakeside ID', rider.username);
+    await expect(page).toHaveURL((url) => url.host.startsWith('lakeside.localhost'));
+    await expectSignedIn(page, 'en');
+
+    // The account was made from the provider's details, and names the provider among its sign-in methods.
+    await page.goto(shopUrl('lakeside', 'en', '/account'));
+    await expect(field(page, t.account.fields.firstName)).toHaveValue('Robin');
+    const methods = page.getByRole('region', { name: t.account.identities.title });
+    await expect(methods.getByText(/Linked on/)).toBeVisible();
+
+    // Logout: at the provider first, so its next sign-in asks for the password again.
+    await page.getByRole('link', { name: t.account.logout }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: t.shell.nav.login })).toBeVisible();
+    await page.goto(shopUrl('lakeside', 'en', '/auth'));
+    await page
+      .getByRole('button', { name: fill(t.auth.providers.continueWith, { name: 'Lakeside ID' }) })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in with Lakeside ID' })).toBeVisible();
+  });
+
+  test('IDP-01 CAT-03 IDP-03 a FranceConnect sign-in on Lumière: details read-only, no phone ticket, then unlinked', async ({
+    page,
+  }) => {
+    const t = textsOf('en');
+    const rider = await franceConnectUser();
+    await signInWithFranceConnect(page, 'en', rider.username);
+
+    // IDP-01: the names and birth date FranceConnect gives are shown, and cannot be edited.
+    await page.goto(shopUrl('lumiere', 'en', '/account'));
+    await expect(field(page, t.account.fields.firstName)).toHaveValue(rider.givenName);
+    await expect(field(page, t.account.fields.firstName)).toHaveAttribute('readonly', '');
+    await expect(field(page, t.account.fields.birthday)).toHaveValue('1992-07-21');
+    await expect(field(page, t.account.fields.birthday)).toHaveAttribute('readonly', '');
+
+    // CAT-03: the single ticket is sold on a card or on the phone; after FranceConnect, on a card only.
+    await page.goto(shopUrl('lumiere', 'en', '/products/1101'));
+    await expect(page.getByText(t.products.support.PHYSICAL).first()).toBeVisible();
+    await expect(page.getByText(t.products.support.DEMATERIALIZED)).toHaveCount(0);
+
+    // IDP-03: unlink = sign in again at FranceConnect, choose an email and a password, then unlink.
+    await page.goto(shopUrl('lumiere', 'en', '/account'));
+    await page
+      .getByRole('link', { name: fill(t.account.identities.unlinkLabel, { name: 'FranceConnect' }) })
+      .click();
+    await page.getByRole('button', { name: fill(t.auth.unlink.confirm, { name: 'FranceConnect' }) }).click();
+    await signInAtSandbox(page, 'FranceConnect (sandbox)', rider.username);
+    const own = newAccount('unlinked');
+    await field(page, t.auth.fields.email).fill(own.email);
+    await field(page, t.auth.fields.password).fill(own.password);
+    await field(page, t.auth.fields.passwordConfirmation).fill(own.password);
+    await page
+      .getByRole('button', { name: fill(t.auth.unlink.credentialsSubmit, { name: 'FranceConnect' }) })
+      .click();
+    await expect(page.getByText(t.account.identityUnlinked)).toBeVisible();
+    await expect(field(page, t.account.fields.firstName)).not.toHaveAttribute('readonly', '');
+    const methods = page.getByRole('region', { name: t.account.identities.title });
+    await expect(methods.getByText(t.account.identities.notLinked).first()).toBeVisible();
+  });
+
+  test("links and replaces the network's Keycloak identity of a password account on Lakeside", async ({
+    page,
+  }) => {
+    const t = textsOf('en');
+    const account = newAccount('link');
+    await register(page, 'lakeside', 'en', account);
+    const first = await realmUser('lakeside', 'Noa', 'Brändli');
+    const second = await realmUser('lakeside', 'Noa', 'Brändli-Meier');
+
+    await page.goto(shopUrl('lakeside', 'en', '/account'));
+    await page
+      .getByRole('button', { name: fill(t.account.identities.linkLabel, { name: 'Lakeside ID' }) })
+      .click();
+    await signInAtSandbox(page, 'Lakeside ID', first.username);
+    await expect(
+      page.getByText(fill(t.account.identities.linkedNotice, { name: 'Lakeside ID' })),
+    ).toBeVisible();
+
+    await page
+      .getByRole('button', { name: fill(t.account.identities.replaceLabel, { name: 'Lakeside ID' }) })
+      .click();
+    // Replacing asks the provider to sign in again, so another identity can be chosen.
+    await signInAtSandbox(page, 'Lakeside ID', second.username);
+    await expect(
+      page.getByText(fill(t.account.identities.replacedNotice, { name: 'Lakeside ID' })),
+    ).toBeVisible();
+  });
+});
+
+for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`provider pages, ${locale}, ${colorScheme}, on a phone`, () => {
+      test.use({ colorScheme, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      test.describe.configure({ timeout: 180_000 });
+
+      test(`axe on the provider return, link, replace and unlink pages (lumiere ${locale}, ${colorScheme})`, async ({
+        page,
+      }) => {
+        const t = textsOf(locale);
+        const rider = await franceConnectUser();
+        await signInWithFranceConnect(page, locale, rider.username);
+        // A Compte Lumière identity too, so the replace page (ROUTE-11: a default identity) opens.
+        const realm = await realmUser('lumiere', 'Inès', 'Garnier');
+        await page.goto(shopUrl('lumiere', locale, '/account/identity/add'));
+        await page
+          .getByRole('button', { name: fill(t.account.identities.continueWith, { name: 'Compte Lumière' }) })
+          .click();
+        await signInAtSandbox(page, 'Compte Lumière', realm.username);
+        await expect(
+          page.getByText(fill(t.account.identities.linkedNotice, { name: 'Compte Lumière' })),
+        ).toBeVisible();
+
+        const pages: [string, string][] = [
+          ['/account/identity/add', t.account.identities.addTitle],
+          ['/account/identity/replace', t.account.identities.replaceTitle],
+          ['/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' })],
+          ['/auth/fc/finalize', t.auth.providerReturn.failedTitle],
+          ['/auth/custom', t.auth.providerReturn.failedTitle],
+        ];
+        for (const [path, title] of pages) {
+          await test.step(`axe on ${path}`, async () => {
+            await page.goto(shopUrl('lumiere', locale, path));
+            await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+            await expect(page.locator('html')).toHaveAttribute('data-color-scheme', colorScheme);
+            await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+            await expect(page.getByRole('contentinfo')).toBeVisible();
+            expect.soft(await seriousViolations(page), `serious violations on ${path}`).toEqual([]);
+          });
+        }
+      });
+    });
+  }
+}
