@@ -2,7 +2,8 @@
 // the identity has one (a guest's or a provider's identity may set its first). Answers fresh
 // tokens of the same sign-in, since the old ones name the old email; a new password ends every other
 // sign-in and forgets the trusted devices (decision 0024). The email of an account with a
-// FranceConnect identity is FranceConnect's (IDP-01): the identity may take it, not another.
+// FranceConnect identity is FranceConnect's (IDP-01), but for the own email and first password
+// created before unlinking it (IDP-03), which the account keeps once FranceConnect's is gone.
 
 import type { IdentitySession } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
@@ -62,8 +63,10 @@ export async function updateIdentity(
   if (changes.email !== undefined && newEmail === undefined && changes.password === undefined) {
     throw new AppError('SAME_EMAIL');
   }
+  const createsCredentials = !account.passwordHash && changes.password !== undefined;
   if (
     newEmail !== undefined &&
+    !createsCredentials &&
     !(user.email && isSameEmail(user.email, newEmail)) &&
     (await hasFranceConnectIdentity(db, user.id, options.networks))
   ) {

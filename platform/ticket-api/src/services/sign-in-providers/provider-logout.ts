@@ -52,7 +52,7 @@ export async function providerLogout(options: {
     network,
     options.postLogoutRedirectUri,
     { logout: LOGOUT_RETURN_PATH },
-    'postLogoutRedirectUri',
+    { field: 'postLogoutRedirectUri', withQuery: true },
   );
   const configured = sessionProviderOf(network, session);
   const { providerRefreshToken: refreshToken, providerIdToken: idToken } = session;

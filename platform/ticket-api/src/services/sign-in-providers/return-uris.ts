@@ -9,7 +9,7 @@ import type { LoadedNetwork } from '@transit-shop/tenancy';
 export const LOGOUT_RETURN_PATH = '/auth/logout';
 
 /** The page's path without its language prefix, when the address is a page of the network's shop. */
-function shopPathOf(network: LoadedNetwork, address: string): string | null {
+function shopPathOf(network: LoadedNetwork, address: string, withQuery: boolean): string | null {
   let url: URL;
   try {
     url = new URL(address);
@@ -17,7 +17,7 @@ function shopPathOf(network: LoadedNetwork, address: string): string | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password || url.search || url.hash) return null;
+  if (url.username || url.password || url.hash || (url.search && !withQuery)) return null;
   if (!network.network.config.domains.includes(url.hostname.toLowerCase())) return null;
   const prefix = LOCALES.find((locale) => url.pathname.startsWith(`/${locale}/`));
   return prefix ? url.pathname.slice(prefix.length + 1) : url.pathname;
@@ -25,20 +25,21 @@ function shopPathOf(network: LoadedNetwork, address: string): string | null {
 
 /**
  * Which of `paths` the address is, or INVALID_REQUEST at `field`: a page elsewhere would hand the
- * provider's code to whoever serves it.
+ * provider's code to whoever serves it. A query is allowed only where `withQuery` says (the logout
+ * page's return mark); a sign-in's return page is compared by the provider as it is, code and all.
  */
 export function returnPathOf<Key extends string>(
   network: LoadedNetwork,
   address: string,
   paths: Readonly<Record<Key, string>>,
-  field: string,
+  options: { field: string; withQuery?: boolean },
 ): Key {
-  const path = shopPathOf(network, address);
+  const path = shopPathOf(network, address, options.withQuery ?? false);
   const found = (Object.keys(paths) as Key[]).find((key) => paths[key] === path);
   if (found === undefined) {
     throw new AppError('INVALID_REQUEST', {
       message: "Not a page of this network's shop a provider may send back to",
-      details: { issues: [{ path: field, message: VALIDATION_MESSAGES.invalid }] },
+      details: { issues: [{ path: options.field, message: VALIDATION_MESSAGES.invalid }] },
     });
   }
   return found;

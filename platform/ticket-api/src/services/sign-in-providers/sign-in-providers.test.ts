@@ -565,13 +565,26 @@ describe('account/identities, createIdentity and deleteIdentity', () => {
     expect(await koOf(await unlink(person()))).toMatchObject({ status: 403, code: 'IDENTITY_MISMATCH' });
     expect(await koOf(await unlink(who))).toMatchObject({ status: 409, code: 'IDENTITY_PASSWORD_REQUIRED' });
 
-    // The account's own password, set with the identity tokens the sign-in answered.
-    await okOf(
+    // The account's own email and password, set with the identity tokens the sign-in answered: the
+    // one change of email FranceConnect's account takes (IDP-01), the credentials it keeps after.
+    const ownEmail = uniqueEmail('own');
+    const own = await okOf<IdentitySession>(
       await testApp.current.call(IDENTITY_CALLS.update, {
         idToken: identity.idToken,
+        email: ownEmail,
         password: NEW_PASSWORD,
       }),
     );
+    expect(own.email).toBe(ownEmail);
+    expect(
+      await koOf(
+        await testApp.current.call(IDENTITY_CALLS.update, {
+          idToken: own.idToken,
+          email: uniqueEmail('another'),
+          currentPassword: NEW_PASSWORD,
+        }),
+      ),
+    ).toMatchObject({ code: 'IDENTITY_DETAILS_READ_ONLY' });
     // A token of another provider is no proof either.
     const { authProviderToken: keycloakToken } = await verified(LUMIERE_KEYCLOAK, who);
     expect(
@@ -594,7 +607,7 @@ describe('account/identities, createIdentity and deleteIdentity', () => {
     expect(
       (
         await testApp.current.call(IDENTITY_CALLS.signInWithPassword, {
-          email: who.claims?.email,
+          email: ownEmail,
           password: NEW_PASSWORD,
           networkId: LUMIERE_ID,
         })
@@ -616,7 +629,8 @@ describe('account/identities, createIdentity and deleteIdentity', () => {
 });
 
 describe('authentication/logout', () => {
-  const logout = (user: AuthUser, postLogoutRedirectUri = page('/en/auth/logout')) =>
+  /** As the web app sends it: the logout page, marked as the return leg of a provider's logout. */
+  const logout = (user: AuthUser, postLogoutRedirectUri = page('/en/auth/logout?ended=provider')) =>
     testApp.current.call(CALLS.providerLogoutCall, { ...caller(user), postLogoutRedirectUri });
 
   it("ends a Keycloak session with the provider's logout form, and forgets the provider's tokens", async () => {
@@ -661,7 +675,7 @@ describe('authentication/logout', () => {
       `${provider.issuer(TEST_ISSUER_PATHS.franceConnect)}/session/end`,
     );
     expect(url.searchParams.get('id_token_hint')).toBe(idToken);
-    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(page('/en/auth/logout'));
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(page('/en/auth/logout?ended=provider'));
     expect(url.searchParams.get('client_id')).toBe('lumiere-eshop-fc');
     expect(url.searchParams.get('state')?.length).toBeGreaterThan(16);
     // Asked again, there is nothing left to end at the provider.
@@ -670,7 +684,12 @@ describe('authentication/logout', () => {
 
   it("refuses a return page off the network's logout page; a password session has nothing to end at a provider", async () => {
     const { user } = await signInWith(LUMIERE_FRANCECONNECT, person());
-    for (const uri of [page('/auth/logout', 'attacker.example'), page('/auth/custom')]) {
+    for (const uri of [
+      page('/auth/logout', 'attacker.example'),
+      page('/auth/custom'),
+      page('/auth/logout#fragment'),
+      'http://user@lumiere.localhost/auth/logout',
+    ]) {
       expect(await koOf(await logout(user, uri))).toMatchObject({
         code: 'INVALID_REQUEST',
         details: { issues: [{ path: 'postLogoutRedirectUri' }] },

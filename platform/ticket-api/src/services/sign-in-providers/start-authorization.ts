@@ -64,7 +64,7 @@ export async function startAuthorization(options: {
   redirectUri: string;
 }): Promise<{ state: string; authorizationUrl: string }> {
   const { db, clock, network } = options;
-  const purpose = returnPathOf(network, options.redirectUri, PROVIDER_RETURN_PATHS, 'redirectUri');
+  const purpose = returnPathOf(network, options.redirectUri, PROVIDER_RETURN_PATHS, { field: 'redirectUri' });
   // IDP-05: whichever provider is named, a network without FranceConnect has none to return from.
   const providers = network.network.config.authenticationProviders;
   if (
