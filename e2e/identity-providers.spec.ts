@@ -199,8 +199,9 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
           ['/account/identity/add', t.account.identities.addTitle],
           ['/account/identity/replace', t.account.identities.replaceTitle],
           ['/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' })],
-          ['/auth/fc/finalize', t.auth.providerReturn.failedTitle],
-          ['/auth/custom', t.auth.providerReturn.failedTitle],
+          // A return the provider refused: what the rider sees after pressing Cancel there.
+          ['/auth/fc/finalize?error=access_denied&state=refused', t.auth.providerReturn.failedTitle],
+          ['/auth/custom?error=access_denied&state=refused', t.auth.providerReturn.failedTitle],
         ];
         for (const [path, title] of pages) {
           await test.step(`axe on ${path}`, async () => {

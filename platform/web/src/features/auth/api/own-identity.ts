@@ -11,11 +11,19 @@ import {
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { TicketClient } from '../../../lib/api-client.ts';
 
-async function freshIdToken(client: TicketClient, identity: IdentityTokens): Promise<string> {
-  const { idToken } = await client.call(identityTokenCall, {
+/** Receives the identity's new tokens: a refresh token is spent once used, so its successor must be kept. */
+export type KeepIdentityTokens = (tokens: IdentityTokens) => void;
+
+async function freshIdToken(
+  client: TicketClient,
+  identity: IdentityTokens,
+  keep: KeepIdentityTokens,
+): Promise<string> {
+  const { idToken, refreshToken } = await client.call(identityTokenCall, {
     grant_type: 'refresh_token',
     refresh_token: identity.refreshToken,
   });
+  keep({ idToken, refreshToken });
   return idToken;
 }
 
@@ -23,11 +31,12 @@ async function freshIdToken(client: TicketClient, identity: IdentityTokens): Pro
 export async function hasOwnPassword(
   client: TicketClient,
   identity: IdentityTokens | null,
+  keep: KeepIdentityTokens,
 ): Promise<boolean> {
   if (!identity) return false;
   try {
     const { hasPassword } = await client.call(identityLookupCall, {
-      idToken: await freshIdToken(client, identity),
+      idToken: await freshIdToken(client, identity, keep),
     });
     return hasPassword;
   } catch {
@@ -41,11 +50,12 @@ export async function setOwnCredentials(
   client: TicketClient,
   identity: IdentityTokens | null,
   credentials: { email: string; password: string },
+  keep: KeepIdentityTokens,
 ): Promise<IdentityTokens> {
   // A session opened without an identity of its own (a card sign-in) signs in again first.
   if (!identity) throw new AppError('USER_NOT_CONNECTED');
   const updated: IdentitySession = await client.call(identityUpdateCall, {
-    idToken: await freshIdToken(client, identity),
+    idToken: await freshIdToken(client, identity, keep),
     email: credentials.email,
     password: credentials.password,
   });

@@ -34,11 +34,11 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { franceConnectProviderOf } from '../../../lib/identity/identity-rules.ts';
 import { goToProvider } from '../../../lib/identity/provider-redirect.ts';
 import { requireFranceConnectIdentity } from '../../../lib/session/guards.ts';
-import { getSessionRuntime } from '../../../lib/session/session-runtime.ts';
+import { getSessionRuntime, type SessionRuntime } from '../../../lib/session/session-runtime.ts';
 import { useSessionRuntime, WithSession } from '../../../lib/session/use-session.tsx';
 import { userQueryKey } from '../../../lib/session/user-query-key.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { hasOwnPassword, setOwnCredentials } from '../api/own-identity.ts';
+import { hasOwnPassword, type KeepIdentityTokens, setOwnCredentials } from '../api/own-identity.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { NoFranceConnect } from '../components/no-france-connect.tsx';
 
@@ -48,11 +48,21 @@ const IDENTITY_UNLINKED_NOTICE = { identityNotice: 'franceConnectUnlinked' } as 
 /** The server's refusals that belong to one field of the credentials form. */
 const FIELD_OF_CODE = { EMAIL_IN_USE: 'email', PASSWORD_TOO_WEAK: 'password' } as const;
 
+/** The session keeps the identity's newest tokens (and its cookie with them). */
+const keepIdentityIn =
+  (actor: SessionRuntime['actor']): KeepIdentityTokens =>
+  (identity) =>
+    actor.send({ type: 'IDENTITY_CHANGED', identity });
+
 export async function loader(args: LoaderFunctionArgs) {
   const runtime = await getSessionRuntime();
   if (!franceConnectProviderOf(runtime.network.authenticationProviders)) return { unlink: null };
   const { user, provider } = await requireFranceConnectIdentity(args);
-  const hasPassword = await hasOwnPassword(runtime.client, runtime.actor.getSnapshot().context.identity);
+  const hasPassword = await hasOwnPassword(
+    runtime.client,
+    runtime.actor.getSnapshot().context.identity,
+    keepIdentityIn(runtime.actor),
+  );
   return {
     unlink: { providerId: provider.id, providerName: provider.name, email: user.userMail ?? '', hasPassword },
   };
@@ -95,6 +105,7 @@ function DeleteIdentity({ unlink }: { unlink: Unlink }) {
             client,
             runtime.actor.getSnapshot().context.identity,
             input,
+            keepIdentityIn(runtime.actor),
           );
           // The identity's new tokens name its new email: the session keeps them.
           runtime.actor.send({ type: 'IDENTITY_CHANGED', identity });
