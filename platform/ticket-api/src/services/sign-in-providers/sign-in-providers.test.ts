@@ -204,6 +204,18 @@ describe('authentication/authorizationState', () => {
     expect(query.get('acr_values')).toBe('eidas1');
   });
 
+  it('IDP-03 asks the provider for a fresh sign-in before an unlink or a replace, not before a sign-in', async () => {
+    const promptOf = async (providerId: number, path: string) => {
+      const answer = await okOf<{ authorizationUrl: string }>(await startAttempt(providerId, page(path)));
+      return new URL(answer.authorizationUrl).searchParams.get('prompt');
+    };
+    expect(await promptOf(LUMIERE_FRANCECONNECT, '/auth/fc/delete-identity')).toBe('login');
+    expect(await promptOf(LUMIERE_KEYCLOAK, '/account/identity/replace')).toBe('login');
+    expect(await promptOf(LUMIERE_FRANCECONNECT, '/auth/fc/finalize')).toBeNull();
+    expect(await promptOf(LUMIERE_KEYCLOAK, '/auth/custom')).toBeNull();
+    expect(await promptOf(LUMIERE_KEYCLOAK, '/account/identity/add')).toBeNull();
+  });
+
   it("refuses a return page on another network's domain, off the return pages, or with a query", async () => {
     for (const redirectUri of [
       page('/auth/custom', 'wahat.localhost'),

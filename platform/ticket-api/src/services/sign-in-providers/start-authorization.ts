@@ -28,6 +28,9 @@ const FRANCECONNECT_SCOPES = [
 ];
 const KEYCLOAK_SCOPES = ['openid', 'profile', 'email'];
 
+/** The returns that need the person to sign in at the provider again, not its open session. */
+const REAUTHENTICATING_PURPOSES: ReadonlySet<ProviderReturnPurpose> = new Set(['unlink', 'replace']);
+
 /** The scopes asked of a provider: its tenant file's beside openid, else its driver's. */
 export function scopesOf(provider: Pick<SignInProvider, 'driver' | 'scopes'>): string {
   const scopes = provider.scopes
@@ -99,6 +102,9 @@ export async function startAuthorization(options: {
     nonce,
     // FranceConnect asks every service provider for its eIDAS level; the lowest is its sign-in.
     ...(provider.driver === 'FRANCECONNECT' ? { acr_values: 'eidas1' } : {}),
+    // Unlinking asks for a fresh sign-in (IDP-03), and replacing lets another identity be chosen:
+    // the provider asks for the password even where its own session is still open.
+    ...(REAUTHENTICATING_PURPOSES.has(purpose) ? { prompt: 'login' } : {}),
   });
   return { state, authorizationUrl: authorizationUrl.href };
 }
