@@ -50,12 +50,9 @@ export function createSignInProviders(options: {
   const retryAfterMs = options.retryAfterMs ?? RETRY_AFTER_MS;
   const configurations = new Map<string, Promise<openid.Configuration>>();
   const failedAt = new Map<string, number>();
-  const environment = new Proxy({} as Record<string, string | undefined>, {
-    get: (_target, name) => (typeof name === 'string' ? options.secretOf(name) : undefined),
-  });
-
   const secretOf = (provider: SignInProvider) => {
-    const secret = clientSecretOf(provider, environment);
+    const reference = provider.clientSecretRef;
+    const secret = clientSecretOf(provider, { [reference]: options.secretOf(reference) });
     if (secret) return secret;
     logger.error(
       { networkId: provider.networkId, providerId: provider.id, variable: provider.clientSecretRef },
