@@ -182,6 +182,19 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
         page,
       }) => {
         const t = textsOf(locale);
+        const check = async (path: string, title: string) =>
+          test.step(`axe on ${path}`, async () => {
+            await page.goto(shopUrl('lumiere', locale, path));
+            await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+            await expect(page.locator('html')).toHaveAttribute('data-color-scheme', colorScheme);
+            await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+            await expect(page.getByRole('contentinfo')).toBeVisible();
+            expect.soft(await seriousViolations(page), `serious violations on ${path}`).toEqual([]);
+          });
+        // A return the provider refused, as a rider who pressed Cancel there sees it.
+        await check('/auth/fc/finalize?error=access_denied&state=refused', t.auth.providerReturn.failedTitle);
+        await check('/auth/custom?error=access_denied&state=refused', t.auth.providerReturn.failedTitle);
+
         const rider = await franceConnectUser();
         await signInWithFranceConnect(page, locale, rider.username);
         // A Compte Lumière identity too, so the replace page (ROUTE-11: a default identity) opens.
@@ -195,24 +208,9 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
           page.getByText(fill(t.account.identities.linkedNotice, { name: 'Compte Lumière' })),
         ).toBeVisible();
 
-        const pages: [string, string][] = [
-          ['/account/identity/add', t.account.identities.addTitle],
-          ['/account/identity/replace', t.account.identities.replaceTitle],
-          ['/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' })],
-          // A return the provider refused: what the rider sees after pressing Cancel there.
-          ['/auth/fc/finalize?error=access_denied&state=refused', t.auth.providerReturn.failedTitle],
-          ['/auth/custom?error=access_denied&state=refused', t.auth.providerReturn.failedTitle],
-        ];
-        for (const [path, title] of pages) {
-          await test.step(`axe on ${path}`, async () => {
-            await page.goto(shopUrl('lumiere', locale, path));
-            await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-            await expect(page.locator('html')).toHaveAttribute('data-color-scheme', colorScheme);
-            await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-            await expect(page.getByRole('contentinfo')).toBeVisible();
-            expect.soft(await seriousViolations(page), `serious violations on ${path}`).toEqual([]);
-          });
-        }
+        await check('/account/identity/add', t.account.identities.addTitle);
+        await check('/account/identity/replace', t.account.identities.replaceTitle);
+        await check('/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' }));
       });
     });
   }
