@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { localeSchema } from '../locale.schema.ts';
 import { appearanceSchema, userStatusSchema } from './enumerations.ts';
-import { authDriverSchema } from './networks.ts';
 import { idSchema, isoDateSchema, isoDateTimeSchema } from './fields.ts';
+import { authDriverSchema } from './networks.ts';
 
 export const addressSchema = z.object({
   addressRoute: z.string(),
