@@ -1,5 +1,5 @@
 // The frame of every page: language and direction, the stylesheet, the test-environment notice.
-import { type Html, html } from './html.ts';
+import { type Html, html } from '@transit-shop/service-kit/html';
 import type { Locale } from './locale.ts';
 import { MESSAGES, type Messages } from './messages.ts';
 import { STYLESHEET_PATH } from './stylesheet.ts';

@@ -1,6 +1,6 @@
 // The sandbox's pages: sign-in, sign-out confirmation, signed out, and the error page. Plain HTML
 // forms that work without JavaScript; every value from a request or a tenant file is escaped.
-import { Html, html } from './html.ts';
+import { Html, html } from '@transit-shop/service-kit/html';
 import { isolate, type Page, renderPage } from './layout.ts';
 import type { Locale } from './locale.ts';
 

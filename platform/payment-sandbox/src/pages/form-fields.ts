@@ -1,5 +1,5 @@
 // One labelled input with its hint and, after a failed submission, its error tied to it for screen readers.
-import { type Html, html } from './html.ts';
+import { type Html, html } from '@transit-shop/service-kit/html';
 
 export type TextFieldOptions = {
   name: string;

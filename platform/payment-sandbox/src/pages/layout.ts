@@ -1,6 +1,7 @@
 // The frame of every hosted page: language and direction, the stylesheet, the test notice.
+
+import { type Html, html } from '@transit-shop/service-kit/html';
 import type { Locale } from '../protocol/schemas.ts';
-import { type Html, html } from './html.ts';
 import type { Messages } from './messages.ts';
 import { STYLESHEET_PATH } from './stylesheet.ts';
 

@@ -1,6 +1,7 @@
 // The pages of a checkout that cannot be paid (any more): the challenge, an outcome, expiry, a stale form.
+
+import { html } from '@transit-shop/service-kit/html';
 import type { CheckoutStatus, Locale, RefusalReason } from '../protocol/schemas.ts';
-import { html } from './html.ts';
 import { renderPage } from './layout.ts';
 import { MESSAGES } from './messages.ts';
 import { checkoutSummary, type PageContext, pageTitle, setupHint } from './page-context.ts';

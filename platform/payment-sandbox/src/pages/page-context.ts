@@ -1,8 +1,9 @@
 // What every view of one checkout needs: the checkout, its texts and its amount as the customer reads it.
+
+import { html } from '@transit-shop/service-kit/html';
 import { isCardSetup } from '../protocol/schemas.ts';
 import type { Checkout } from '../store/sandbox-store.ts';
 import { formatAmount } from './format.ts';
-import { html } from './html.ts';
 import { type Messages, messagesFor } from './messages.ts';
 
 /** cardSetup: the checkout saves a card and charges nothing, so no view shows an amount to pay. */

@@ -1,12 +1,12 @@
 // The card form and the SEPA mandate form of a checkout's page, with the problems of a failed submission.
 
+import { type Html, html } from '@transit-shop/service-kit/html';
 import { formatIban } from '../payments/iban.ts';
 import type { CardFormValues, FieldProblems, MandateFormValues } from '../payments/payment-forms.ts';
 import { CARD_FIELDS, MANDATE_FIELDS } from '../payments/payment-forms.ts';
 import { TEST_CARDS, TEST_IBANS } from '../payments/test-data.ts';
 import { checkboxField, errorSummary, textField } from './form-fields.ts';
 import { groupDigits, isolate, isolateLtr } from './format.ts';
-import { type Html, html } from './html.ts';
 import { renderPage } from './layout.ts';
 import { checkoutSummary, type PageContext, pageTitle, setupHint } from './page-context.ts';
 

@@ -1,4 +1,4 @@
-// A tagged template for server-rendered HTML: every interpolated value is escaped unless it is Html.
+// A tagged template for the sandboxes' server-rendered pages: every interpolated value is escaped unless it is Html.
 
 export class Html {
   constructor(readonly value: string) {}
