@@ -1,11 +1,19 @@
 // Sign-in through a network's OpenID providers, against the identity sandbox (decision 0044): a
 // network's Keycloak on Lakeside and FranceConnect on Lumière; the details FranceConnect gives kept
 // read-only, no phone ticket after a FranceConnect sign-in, link, replace and unlink, the logout at
-// the provider before the shop's, and axe on the new pages.
+// the provider before the shop's, a traveller given a sign-in of their own, and axe on the new pages.
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { createSandboxUser } from '@transit-shop/identity-sandbox/admin-client';
-import { expectSignedIn, field, newAccount, register, shopUrl } from './support/accounts.ts';
+import {
+  expectSignedIn,
+  field,
+  newAccount,
+  PASSWORD,
+  register,
+  shopUrl,
+  signIn,
+} from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { IDENTITY_SANDBOX_URL } from './support/platform.ts';
 import { fill, type Locale, textsOf } from './support/texts.ts';
@@ -64,6 +72,22 @@ async function expectBackSignedIn(page: Page, slug: string, locale: Locale): Pro
   await expectSignedIn(page, locale);
 }
 
+/** A traveller added to the signed-in account from its page; back on the account page after. */
+async function addTraveller(
+  page: Page,
+  slug: string,
+  locale: Locale,
+  firstName: string,
+  lastName: string,
+): Promise<void> {
+  const t = textsOf(locale);
+  await page.goto(shopUrl(slug, locale, '/account/new'));
+  await field(page, t.account.fields.firstName).fill(firstName);
+  await field(page, t.account.fields.lastName).fill(lastName);
+  await page.getByRole('button', { name: t.account.traveller.add }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.account.title })).toBeVisible();
+}
+
 async function signInWithFranceConnect(page: Page, locale: Locale, username: string): Promise<void> {
   const t = textsOf(locale);
   await page.goto(shopUrl('lumiere', locale, '/auth'));
@@ -94,7 +118,27 @@ test.describe('sign-in with OpenID providers', () => {
     const methods = page.getByRole('region', { name: t.account.identities.title });
     await expect(methods.getByText(/Linked on/)).toBeVisible();
 
+    // A traveller of the account gets an email and a password of their own from the holder.
+    const traveller = { email: `lou-${unique()}@example.org`, password: PASSWORD };
+    await addTraveller(page, 'lakeside', 'en', 'Lou', 'Aebischer');
+    await page
+      .getByRole('link', { name: fill(t.account.travellers.editLabel, { name: 'Lou Aebischer' }) })
+      .click();
+    const ownSignIn = page.getByRole('region', { name: t.account.travellerSignIn.title });
+    await field(ownSignIn, fill(t.account.travellerSignIn.email, { name: 'Lou' })).fill(traveller.email);
+    await field(ownSignIn, fill(t.account.travellerSignIn.password, { name: 'Lou' })).fill(
+      traveller.password,
+    );
+    await field(ownSignIn, t.account.travellerSignIn.passwordConfirmation).fill(traveller.password);
+    await ownSignIn
+      .getByRole('button', { name: fill(t.account.travellerSignIn.submit, { name: 'Lou' }) })
+      .click();
+    await expect(
+      ownSignIn.getByText(fill(t.account.travellerSignIn.saved, { name: 'Lou', email: traveller.email })),
+    ).toBeVisible();
+
     // Logout: at the provider first, so its next sign-in asks for the password again.
+    await page.goto(shopUrl('lakeside', 'en', '/account'));
     await page.getByRole('link', { name: t.account.logout }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: t.shell.nav.login })).toBeVisible();
     await page.goto(shopUrl('lakeside', 'en', '/auth'));
@@ -102,6 +146,13 @@ test.describe('sign-in with OpenID providers', () => {
       .getByRole('button', { name: fill(t.auth.providers.continueWith, { name: 'Lakeside ID' }) })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: sandboxHeading('Lakeside ID') })).toBeVisible();
+
+    // The traveller signs in to the shop by themselves, as themselves.
+    await signIn(page, 'lakeside', 'en', traveller);
+    await expect(field(page, t.account.fields.firstName)).toHaveValue('Lou');
+    await expect(
+      page.getByRole('region', { name: t.account.travellers.title }).getByText(t.account.travellers.member),
+    ).toBeVisible();
   });
 
   test('IDP-01 CAT-03 IDP-03 a FranceConnect sign-in on Lumière: details read-only, no phone ticket, then unlinked', async ({
@@ -211,6 +262,15 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
         await check('/account/identity/add', t.account.identities.addTitle);
         await check('/account/identity/replace', t.account.identities.replaceTitle);
         await check('/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' }));
+
+        // A traveller's page, with the form giving them a sign-in of their own.
+        await addTraveller(page, 'lumiere', locale, 'Léo', 'Rivière');
+        const editHref = await page
+          .getByRole('link', { name: fill(t.account.travellers.editLabel, { name: 'Léo Rivière' }) })
+          .getAttribute('href');
+        const editPath = (editHref ?? '').replace(/^\/(en|ar|it|es)(?=\/)/, '');
+        await check(editPath, t.account.traveller.editTitle);
+        await expect(page.getByRole('region', { name: t.account.travellerSignIn.title })).toBeVisible();
       });
     });
   }

@@ -357,6 +357,7 @@ describe('ticket client against a real HTTP server', () => {
         userBirthday: null,
         cardNumber: null,
         active: true,
+        signInEmail: null,
       },
       {
         userId: 8,
@@ -365,6 +366,7 @@ describe('ticket client against a real HTTP server', () => {
         userBirthday: '2015-06-01',
         cardNumber: '42',
         active: true,
+        signInEmail: null,
       },
     ];
     const backend = await startBackend(() => ({ body: ok({ profiles }) }));

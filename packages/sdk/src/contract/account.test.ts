@@ -42,6 +42,7 @@ const ACCOUNT_SAMPLES: Samples<typeof ACCOUNT_CALLS> = {
     userBirthday: '2015-06-01',
   },
   disableProfile: { userToken: TOKEN, userId: 8 },
+  setProfilePassword: { userToken: TOKEN, userId: 8, email: 'lea@example.org', password: PASSWORD },
   logout: { user_id: 7, userToken: TOKEN },
   touchSession: { userToken: TOKEN, userId: 7 },
   introspectToken: { userToken: TOKEN },
@@ -157,6 +158,7 @@ describe('account and identity contracts', () => {
       userBirthday: null,
       cardNumber: null,
       active: true,
+      signInEmail: null,
     };
     const error = thrownBy(() => loginCall.toResult({ profiles: [profile] }));
     expect(error).toBeInstanceOf(ProfilesError);

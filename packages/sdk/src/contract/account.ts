@@ -199,6 +199,27 @@ export const disableProfileCall = defineCall({
   response: userAnswerSchema,
 });
 
+/**
+ * Lets a traveller profile sign in by itself (spec 01 §6, decision 0044): the email and password it
+ * will sign in with, set by the holder in a session a sign-in provider opened (a family cannot share
+ * a national identity the way it shares an email and password). Setting them again replaces them
+ * and ends the traveller's sign-ins.
+ */
+export const setProfilePasswordCall = defineCall({
+  path: 'Account/setProfilePassword.json',
+  method: 'POST',
+  authenticated: true,
+  session: { token: 'userToken' },
+  request: signedRequest({
+    userToken: userTokenSchema,
+    /** The traveller profile's id. */
+    userId: idSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  }),
+  response: userAnswerSchema,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Session
 
@@ -315,6 +336,7 @@ export const ACCOUNT_CALLS = {
   uploadPicture: uploadPictureCall,
   createProfile: createProfileCall,
   disableProfile: disableProfileCall,
+  setProfilePassword: setProfilePasswordCall,
   logout: logoutCall,
   touchSession: touchSessionCall,
   introspectToken: introspectTokenCall,

@@ -22,6 +22,8 @@ export const travellerProfileSchema = z.object({
   userBirthday: isoDateSchema.nullable(),
   cardNumber: z.string().nullable(),
   active: z.boolean(),
+  /** The email the traveller signs in with by themselves, once the holder has set their password. */
+  signInEmail: z.string().nullable(),
 });
 export type TravellerProfile = z.infer<typeof travellerProfileSchema>;
 

@@ -137,6 +137,7 @@ describe('AppError', () => {
         userBirthday: null,
         cardNumber: null,
         active: true,
+        signInEmail: null,
       },
     ];
     const errors = [

@@ -102,6 +102,11 @@ export const ERROR_CODES = {
   SAME_PASSWORD: { status: 400, message: 'The new password is the current password' },
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
   PROFILE_NOT_DISABLED: { status: 409, message: 'The profile could not be disabled' },
+  PROFILE_INACTIVE: { status: 403, message: 'This traveller profile was deactivated by the account holder' },
+  PROFILE_PASSWORD_PROVIDER_ONLY: {
+    status: 403,
+    message: "A traveller's password is set after signing in with a sign-in provider",
+  },
   MEDIA_NOT_DISABLED: { status: 409, message: 'The media could not be disabled' },
   PICTURE_NOT_FILE: { status: 400, message: 'Picture needs to be of type File' },
   PICTURE_TOO_LARGE: { status: 413, message: 'The picture is too large' },

@@ -16,6 +16,7 @@ const SAMPLES: Record<keyof typeof ACCOUNT_CALLS, Record<string, unknown>> = {
   uploadPicture: { userToken: TOKEN, user_id: 7, media: new Blob(['x']) },
   createProfile: { userToken: TOKEN, userId: 7, userName: 'Noé', userLastname: 'Martin' },
   disableProfile: { userToken: TOKEN, userId: 8 },
+  setProfilePassword: { userToken: TOKEN, userId: 8, email: 'noe@example.org', password: 'Tramway-Line-7!' },
   logout: { userToken: TOKEN, user_id: 7 },
   touchSession: { userToken: TOKEN, userId: 7 },
   introspectToken: { userToken: TOKEN },

@@ -21,6 +21,7 @@ import { reactivateAccount } from './reactivate-account.ts';
 import { requestDeletion } from './request-deletion.ts';
 import { resetPassword } from './reset-password.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
+import { setProfilePassword } from './set-profile-password.ts';
 import { signInWithToken } from './sign-in-with-token.ts';
 import { updateAccount } from './update-account.ts';
 import { updateProfile } from './update-profile.ts';
@@ -134,6 +135,22 @@ export function accountRoutes() {
 
   mountCall(app, calls.disableProfile, async ({ payload, deps, network, user, session }) => {
     await disableProfile({ db: deps.db, clock: deps.clock, holder: user, profileId: payload.userId });
+    const holder = await loadUser(deps.db, user.id);
+    return {
+      user: await toAuthUser({ db: deps.db, network, user: holder, session, token: payload.userToken }),
+    };
+  });
+
+  mountCall(app, calls.setProfilePassword, async ({ payload, deps, network, user, session }) => {
+    await setProfilePassword({
+      db: deps.db,
+      clock: deps.clock,
+      holder: user,
+      session,
+      profileId: payload.userId,
+      email: payload.email,
+      password: payload.password,
+    });
     const holder = await loadUser(deps.db, user.id);
     return {
       user: await toAuthUser({ db: deps.db, network, user: holder, session, token: payload.userToken }),

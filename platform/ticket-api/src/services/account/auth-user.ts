@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale } from '@transit-shop/sdk/locales';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
-import { identities } from '../../db/schema/identity.ts';
+import { identities, identityAccounts } from '../../db/schema/identity.ts';
 import type { SessionRow } from '../../db/schema/sessions.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { sessionProviderOf } from '../sessions/session-provider.ts';
@@ -34,7 +34,7 @@ export function profilesOf(db: Database, holderId: number): Promise<UserRow[]> {
     .orderBy(asc(users.id));
 }
 
-export function toTravellerProfile(user: UserRow): TravellerProfile {
+export function toTravellerProfile(user: UserRow, signInEmail: string | null = null): TravellerProfile {
   return {
     userId: user.id,
     userName: user.firstName ?? '',
@@ -42,6 +42,7 @@ export function toTravellerProfile(user: UserRow): TravellerProfile {
     userBirthday: user.birthday,
     cardNumber: user.cardNumber,
     active: user.active,
+    signInEmail,
   };
 }
 
@@ -70,8 +71,10 @@ async function identitiesAndProfilesOf(
     ? sql`(select json_agg(json_build_object(
           'userId', ${users.id}, 'userName', coalesce(${users.firstName}, ''),
           'userLastname', coalesce(${users.lastName}, ''), 'userBirthday', ${users.birthday},
-          'cardNumber', ${users.cardNumber}, 'active', ${users.active}) order by ${users.id})
-        from ${users} where ${users.parentUserId} = ${userId} and ${users.status} <> 'ANONYMISED')`
+          'cardNumber', ${users.cardNumber}, 'active', ${users.active},
+          'signInEmail', ${identityAccounts.email}) order by ${users.id})
+        from ${users} left join ${identityAccounts} on ${identityAccounts.userId} = ${users.id}
+        where ${users.parentUserId} = ${userId} and ${users.status} <> 'ANONYMISED')`
     : sql`null`;
   const [row] = await queryRows<{ linked: string[] | null; profiles: TravellerProfile[] | null }>(
     db,

@@ -51,6 +51,8 @@ export async function login(
   const claims = await verifyIdToken(input.firebaseToken, { keys: options.keys, clock });
   const { identity, user } = await accountOfIdentity(db, claims.identityAccountId);
   await assertSignInLive(db, claims);
+  // A traveller signing in with the password the holder set: not once the holder deactivated them.
+  if (user.parentUserId !== null && !user.active) throw new AppError('PROFILE_INACTIVE');
 
   // An anonymous identity signs a guest in, and only a guest; a guest's identity that has since
   // been given an email and password signs in its account.
@@ -93,7 +95,8 @@ export async function login(
   } else if (input.forceProfiles && input.userId === undefined && holder.status !== 'GUEST') {
     const active = (await profilesOf(db, holder.id)).filter((profile) => profile.active);
     // The holder first: one may sign in as oneself or as a traveller of the account.
-    if (active.length > 0) return { profiles: [holder, ...active].map(toTravellerProfile) };
+    if (active.length > 0)
+      return { profiles: [holder, ...active].map((person) => toTravellerProfile(person)) };
   }
 
   // Nobody else sends the first verification link of a new account: its first sign-in does.

@@ -44,6 +44,7 @@ describe('Account/createProfile.json', () => {
       userBirthday: '2015-04-02',
       cardNumber: '0042 1234',
       active: true,
+      signInEmail: null,
     });
     expect(answer.user.profiles).toEqual([answer.profile]);
     expect(answer.user.userId).toBe(holder.userId);

@@ -10,7 +10,7 @@ import { IDENTITY_CALLS, type IdentitySession } from '@transit-shop/sdk/contract
 import { ORDER_CALLS } from '@transit-shop/sdk/contract/order';
 import { IDENTITY_SANDBOX_PLACEHOLDER } from '@transit-shop/tenancy';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identities, identityAccounts } from '../../db/schema/identity.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { authorizationAttempts, providerSignIns } from '../../db/schema/sign-in-providers.ts';
@@ -23,125 +23,27 @@ import {
   registerAndLogin,
   uniqueEmail,
 } from '../../test-support/account-test-kit.ts';
+import { type Person, type Tampering, TEST_ISSUER_PATHS } from '../../test-support/openid-provider.ts';
 import {
-  type Person,
-  startTestOpenIdProvider,
-  type Tampering,
-  TEST_ISSUER_PATHS,
-  type TestOpenIdProvider,
-} from '../../test-support/openid-provider.ts';
+  type Exchanged,
+  LAKESIDE_ID,
+  LAKESIDE_KEYCLOAK,
+  LUMIERE_FRANCECONNECT,
+  LUMIERE_KEYCLOAK,
+  page,
+  person,
+  type SignedIn,
+  useProviderSignIn,
+} from '../../test-support/provider-sign-in.ts';
 import { LOG_ERROR, LUMIERE_ID, useTestApp } from '../../test-support/test-app.ts';
 import { placing } from '../../test-support/tickets.ts';
-import { createSignInProviders } from './provider-registry.ts';
 import { sweepSignIns } from './sweep-sign-ins.ts';
 
-const LAKESIDE_ID = 103;
-/** Lumière's providers: its Keycloak (the default) and FranceConnect; Lakeside's Keycloak. */
-const LUMIERE_KEYCLOAK = 1;
-const LUMIERE_FRANCECONNECT = 2;
-const LAKESIDE_KEYCLOAK = 3;
 const CALLS = AUTHENTICATION_CALLS;
 
 const testApp = useTestApp();
-let provider: TestOpenIdProvider;
-
-beforeAll(async () => {
-  provider = await startTestOpenIdProvider();
-  const { deps, clock } = testApp.current;
-  deps.signInProviders = createSignInProviders({
-    identitySandboxUrl: provider.origin,
-    secretOf: () => undefined,
-    clock,
-    logger: deps.logger,
-  });
-});
-afterAll(async () => {
-  await provider?.close();
-});
-beforeEach(() => {
-  provider.failTokenEndpoint = null;
-  provider.failLogout = null;
-});
-
-let people = 0;
-/** Someone new at the provider, with the claims a Keycloak realm or FranceConnect gives. */
-function person(claims: Record<string, unknown> = {}): Person {
-  people += 1;
-  return {
-    sub: `subject-${people}-${Math.random().toString(36).slice(2, 8)}`,
-    claims: {
-      given_name: 'Camille',
-      family_name: 'Durand',
-      email: uniqueEmail('provider'),
-      email_verified: true,
-      ...claims,
-    },
-  };
-}
-
-const page = (path: string, host = 'lumiere.localhost') => `http://${host}:5173${path}`;
-
-function startAttempt(providerId: number, redirectUri: string, networkId = LUMIERE_ID) {
-  return testApp.current.call(CALLS.authorizationStateCall, {
-    networkId,
-    authProviderId: providerId,
-    redirectUri,
-  });
-}
-
-type Exchanged = {
-  authProviderToken: string;
-  authProviderId: number;
-  driver: string;
-  expiresIn: number;
-  linked: boolean;
-};
-
-/** The browser's trip: an attempt, the provider's page, and back with a code and the state. */
-async function codeFrom(
-  providerId: number,
-  who: Person,
-  options: { path?: string; networkId?: number; tampering?: Tampering } = {},
-) {
-  const networkId = options.networkId ?? LUMIERE_ID;
-  const host = networkId === LAKESIDE_ID ? 'lakeside.localhost' : 'lumiere.localhost';
-  const path = options.path ?? (providerId === LUMIERE_FRANCECONNECT ? '/auth/fc/finalize' : '/auth/custom');
-  const attempt = await okOf<{ state: string; authorizationUrl: string }>(
-    await startAttempt(providerId, page(path, host), networkId),
-  );
-  provider.signInNext(who, options.tampering);
-  return { ...(await provider.authorize(attempt.authorizationUrl)), attempt };
-}
-
-function exchange(code: string, state: string, networkId = LUMIERE_ID) {
-  return testApp.current.call(CALLS.exchangeAuthorizationCodeCall, { code, state }, { networkId });
-}
-
-/** A verified identity's token: the trip to the provider and the code exchanged. */
-async function verified(
-  providerId: number,
-  who: Person,
-  options: Parameters<typeof codeFrom>[2] = {},
-): Promise<Exchanged> {
-  const { code, state } = await codeFrom(providerId, who, options);
-  return okOf<Exchanged>(await exchange(code, state, options.networkId));
-}
-
-function authenticate(token: string, providerId: number, networkId = LUMIERE_ID) {
-  return testApp.current.call(CALLS.authenticateCall, {
-    networkId,
-    authProviderToken: token,
-    authProviderId: providerId,
-    locale: 'en',
-  });
-}
-
-type SignedIn = { user: AuthUser; identity: IdentitySession };
-
-async function signInWith(providerId: number, who: Person, networkId = LUMIERE_ID): Promise<SignedIn> {
-  const { authProviderToken } = await verified(providerId, who, { networkId });
-  return okOf<SignedIn>(await authenticate(authProviderToken, providerId, networkId));
-}
+const { provider, startAttempt, codeFrom, exchange, verified, authenticate, signInWith } =
+  useProviderSignIn(testApp);
 
 const caller = (user: AuthUser) => ({ userToken: user.userToken, userId: user.userId });
 const loggingOut = (user: AuthUser) => ({ userToken: user.userToken, user_id: user.userId });
@@ -172,7 +74,7 @@ describe('authentication/authorizationState', () => {
       await startAttempt(LUMIERE_KEYCLOAK, page('/en/auth/custom')),
     );
     const url = new URL(answer.authorizationUrl);
-    expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer(TEST_ISSUER_PATHS.lumiere)}/auth`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${provider().issuer(TEST_ISSUER_PATHS.lumiere)}/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'lumiere-eshop',
       response_type: 'code',
@@ -281,7 +183,7 @@ describe('authentication/exchangeAuthorizationCode', () => {
   it('answers a single-use token for the verified identity, kept ten minutes with its claims and the provider tokens', async () => {
     const who = person({ birthdate: '1990-01-02' });
     const { code, state, iss } = await codeFrom(LUMIERE_KEYCLOAK, who);
-    expect(iss).toBe(provider.issuer(TEST_ISSUER_PATHS.lumiere));
+    expect(iss).toBe(provider().issuer(TEST_ISSUER_PATHS.lumiere));
     const answer = await okOf<Exchanged>(await exchange(code, state));
     expect(answer).toMatchObject({
       authProviderId: LUMIERE_KEYCLOAK,
@@ -297,12 +199,12 @@ describe('authentication/exchangeAuthorizationCode', () => {
       issuer: `${IDENTITY_SANDBOX_PLACEHOLDER}${TEST_ISSUER_PATHS.lumiere}`,
       subject: who.sub,
       claims: { ...who.claims, birthdate: '1990-01-02' },
-      refreshToken: provider.issued[0]?.refreshToken,
-      idToken: provider.issued[0]?.idToken,
+      refreshToken: provider().issued[0]?.refreshToken,
+      idToken: provider().issued[0]?.idToken,
       usedAt: null,
     });
     // Its client authenticated with its secret, the verifier proved, to the page it left from.
-    expect(Object.fromEntries(provider.tokenRequests.at(-1) ?? [])).toMatchObject({
+    expect(Object.fromEntries(provider().tokenRequests.at(-1) ?? [])).toMatchObject({
       grant_type: 'authorization_code',
       client_id: 'lumiere-eshop',
       client_secret: 'sandbox-secret-lumiere-eshop',
@@ -332,7 +234,7 @@ describe('authentication/exchangeAuthorizationCode', () => {
       });
       expect((await testApp.current.deps.db.select().from(providerSignIns)).length).toBe(before);
       // The refusal is logged without the token it refused.
-      const refused = provider.issued[0];
+      const refused = provider().issued[0];
       const logged = JSON.stringify(testApp.current.logs.slice(-5));
       expect(logged).toContain("the sign-in provider's answer was refused");
       for (const secret of [refused?.idToken.split('.')[1], refused?.refreshToken, code])
@@ -348,12 +250,12 @@ describe('authentication/exchangeAuthorizationCode', () => {
       status: 401,
       code: 'IDENTITY_TOKEN_INVALID',
     });
-    expect(provider.tokenRequests.at(-1)?.get('code')).toBe(first.code);
+    expect(provider().tokenRequests.at(-1)?.get('code')).toBe(first.code);
   });
 
   it('refuses an unknown state, a replayed one, an expired one and one of another network: AUTHORIZATION_STATE_INVALID', async () => {
     const { code, state } = await codeFrom(LUMIERE_KEYCLOAK, person());
-    const requests = provider.tokenRequests.length;
+    const requests = provider().tokenRequests.length;
     expect(await koOf(await exchange(code, 'a-state-nobody-was-given-0000'))).toMatchObject({
       status: 400,
       code: 'AUTHORIZATION_STATE_INVALID',
@@ -361,7 +263,7 @@ describe('authentication/exchangeAuthorizationCode', () => {
     expect(await koOf(await exchange(code, state, LAKESIDE_ID))).toMatchObject({
       code: 'AUTHORIZATION_STATE_INVALID',
     });
-    expect(provider.tokenRequests.length).toBe(requests);
+    expect(provider().tokenRequests.length).toBe(requests);
     expect((await exchange(code, state)).status).toBe(200);
     expect(await koOf(await exchange(code, state))).toMatchObject({ code: 'AUTHORIZATION_STATE_INVALID' });
 
@@ -374,7 +276,7 @@ describe('authentication/exchangeAuthorizationCode', () => {
 
   it('answers IDENTITY_PROVIDER_UNAVAILABLE when the provider fails on its side', async () => {
     const { code, state } = await codeFrom(LUMIERE_KEYCLOAK, person());
-    provider.failTokenEndpoint = 503;
+    provider().failTokenEndpoint = 503;
     expect(await koOf(await exchange(code, state))).toMatchObject({
       status: 502,
       code: 'IDENTITY_PROVIDER_UNAVAILABLE',
@@ -400,8 +302,8 @@ describe('account/authenticate', () => {
     const session = await sessionRowOf(user.userToken);
     expect(session).toMatchObject({
       authProviderId: LUMIERE_KEYCLOAK,
-      providerRefreshToken: provider.issued[0]?.refreshToken,
-      providerIdToken: provider.issued[0]?.idToken,
+      providerRefreshToken: provider().issued[0]?.refreshToken,
+      providerIdToken: provider().issued[0]?.idToken,
     });
     expect(session.signInId).not.toBeNull();
     // The answer's identity tokens are the account's, of the session's sign-in.
@@ -635,9 +537,9 @@ describe('authentication/logout', () => {
 
   it("ends a Keycloak session with the provider's logout form, and forgets the provider's tokens", async () => {
     const { user } = await signInWith(LUMIERE_KEYCLOAK, person());
-    const refreshToken = provider.issued[0]?.refreshToken;
+    const refreshToken = provider().issued[0]?.refreshToken;
     expect(await okOf(await logout(user))).toEqual({ endSessionUrl: null });
-    const posted = provider.logouts.at(-1);
+    const posted = provider().logouts.at(-1);
     expect(posted?.issuerPath).toBe(TEST_ISSUER_PATHS.lumiere);
     expect(Object.fromEntries(posted?.form ?? [])).toEqual({
       grant_type: 'refresh_token',
@@ -655,7 +557,7 @@ describe('authentication/logout', () => {
 
   it("a provider that fails to log out does not stop the shop's logout", async () => {
     const { user } = await signInWith(LUMIERE_KEYCLOAK, person());
-    provider.failLogout = 500;
+    provider().failLogout = 500;
     const seen = testApp.current.logs.length;
     expect(await okOf(await logout(user))).toEqual({ endSessionUrl: null });
     const logged = testApp.current.logs.slice(seen);
@@ -668,11 +570,11 @@ describe('authentication/logout', () => {
 
   it("answers FranceConnect's end-session page with the ID token, the shop's logout page and a state", async () => {
     const { user } = await signInWith(LUMIERE_FRANCECONNECT, person());
-    const idToken = provider.issued[0]?.idToken;
+    const idToken = provider().issued[0]?.idToken;
     const { endSessionUrl } = await okOf<{ endSessionUrl: string }>(await logout(user));
     const url = new URL(endSessionUrl);
     expect(`${url.origin}${url.pathname}`).toBe(
-      `${provider.issuer(TEST_ISSUER_PATHS.franceConnect)}/session/end`,
+      `${provider().issuer(TEST_ISSUER_PATHS.franceConnect)}/session/end`,
     );
     expect(url.searchParams.get('id_token_hint')).toBe(idToken);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(page('/en/auth/logout?ended=provider'));

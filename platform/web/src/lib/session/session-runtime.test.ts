@@ -101,6 +101,7 @@ describe('the session with its calls', () => {
         userBirthday: null,
         cardNumber: null,
         active: true,
+        signInEmail: null,
       },
       {
         userId: 8,
@@ -109,6 +110,7 @@ describe('the session with its calls', () => {
         userBirthday: null,
         cardNumber: null,
         active: true,
+        signInEmail: null,
       },
     ];
     const { runtime, calls } = createTestSession({

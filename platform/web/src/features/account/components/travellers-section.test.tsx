@@ -12,6 +12,7 @@ const tom: TravellerProfile = {
   userBirthday: '2015-06-02',
   cardNumber: '0042 1234',
   active: true,
+  signInEmail: null,
 };
 const ines: TravellerProfile = {
   userId: 22,
@@ -20,6 +21,7 @@ const ines: TravellerProfile = {
   userBirthday: null,
   cardNumber: null,
   active: false,
+  signInEmail: null,
 };
 
 const travellers = () => screen.getByRole('region', { name: 'Voyageurs' });

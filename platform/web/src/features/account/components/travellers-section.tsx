@@ -39,6 +39,7 @@ function TravellerDetails({ profile, showBirthday }: { profile: TravellerProfile
       ? t('account.travellers.bornOn', { date: formatDate(calendarDate(profile.userBirthday)) })
       : null,
     profile.cardNumber ? t('account.travellers.card', { number: profile.cardNumber }) : null,
+    profile.signInEmail ? t('account.travellers.signsInWith', { email: profile.signInEmail }) : null,
   ].filter(Boolean);
   if (details.length === 0) return null;
   return (

@@ -18,6 +18,7 @@ export type AccountChange =
   | 'consent'
   | 'traveller'
   | 'travellerDisable'
+  | 'travellerSignIn'
   | 'deletion';
 
 const SAYS_NOTHING_MORE = new Set<string>([DEFAULT_ERROR_CODE, 'GENERIC_ERROR', 'INVALID_REQUEST']);

@@ -1,6 +1,7 @@
 // /account/:id: edits a traveller profile of the account (ACC-05), then back to the account page,
 // which announces it. An id that is not one of the account's profiles is a 404; a deactivated
-// profile is shown, not edited (the backend refuses changes to it).
+// profile is shown, not edited (the backend refuses changes to it). Below, the traveller's own
+// sign-in (decision 0044).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { requireAccountHolder } from '../account-guard.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AccountPageFrame } from '../components/account-page-frame.tsx';
 import { TravellerForm } from '../components/traveller-form.tsx';
+import { TravellerSignInSection } from '../components/traveller-sign-in-section.tsx';
 import type { AccountNotice } from '../notices.ts';
 
 const profileIdOf = (param: string | undefined) => (param && /^\d+$/.test(param) ? Number(param) : null);
@@ -79,6 +81,7 @@ function EditTraveller() {
           }}
         />
       ) : null}
+      {profile?.active && user.data ? <TravellerSignInSection user={user.data} profile={profile} /> : null}
     </AccountPageFrame>
   );
 }

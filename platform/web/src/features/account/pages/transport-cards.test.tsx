@@ -98,6 +98,7 @@ describe('the transport cards page', () => {
       userBirthday: null,
       cardNumber: null,
       active: true,
+      signInEmail: null,
     };
     const { calls } = await openTransportCards([active, blocked, expired], {
       user: fixtureUser({ profiles: [traveller] }),

@@ -1,9 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TravellerProfile } from '@transit-shop/sdk/contract/auth-user';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf, openAccountPage, payloadsAt } from '../../../test/account-session.ts';
-import { fixtureBootstrap } from '../../../test/fixtures/bootstrap.ts';
+import {
+  bootstrapWithProviders,
+  fixtureBootstrap,
+  franceConnectProvider,
+  keycloakProvider,
+} from '../../../test/fixtures/bootstrap.ts';
 import { fixtureUser } from '../../../test/session.ts';
 
 const tom: TravellerProfile = {
@@ -13,6 +18,7 @@ const tom: TravellerProfile = {
   userBirthday: '2015-06-02',
   cardNumber: null,
   active: true,
+  signInEmail: null,
 };
 
 describe('the traveller pages', () => {
@@ -152,5 +158,109 @@ describe('the traveller pages', () => {
 
   it('ACC-05 an id that is not one of the account profiles is not found', async () => {
     await openAccountPage('/account/99', { signedInAs: fixtureUser({ profiles: [tom] }), heading: '404' });
+  });
+});
+
+describe("a traveller's own sign-in", () => {
+  const STRONG = 'Tram-Ligne-42!';
+  const providers = bootstrapWithProviders([keycloakProvider, franceConnectProvider]);
+  const signedInWithKeycloak = (profiles: TravellerProfile[]) =>
+    fixtureUser({ profiles, signedInWith: { providerId: keycloakProvider.id, driver: 'KEYCLOAK' } });
+
+  it('after a provider sign-in, gives the traveller an email and a password, checked first, and says so', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openAccountPage('/en/account/21', {
+      signedInAs: signedInWithKeycloak([tom]),
+      bootstrap: providers,
+      heading: 'Edit a traveller',
+      handlers: {
+        'Account/setProfilePassword.json': () => ({
+          ok: { user: signedInWithKeycloak([{ ...tom, signInEmail: 'tom@example.org' }]) },
+        }),
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Signing in by themselves' });
+    expect(within(section).getByText('Tom cannot sign in to the shop by themselves yet.')).toBeTruthy();
+    const email = within(section).getByRole('textbox', { name: /^Tom's email address/ });
+    const password = within(section).getByLabelText(/^Tom's password/);
+    const confirmation = within(section).getByLabelText(/^Confirm the password/);
+    const submit = within(section).getByRole('button', { name: "Save Tom's sign-in" });
+    expect(email.getAttribute('autocomplete')).toBe('off');
+
+    await user.type(email, 'tom@example.org');
+    await user.type(password, 'short');
+    await user.click(submit);
+    expect(descriptionOf(password)).toBe('At least 12 characters.');
+    await user.clear(password);
+    await user.type(password, STRONG);
+    await user.type(confirmation, `${STRONG}x`);
+    await user.click(submit);
+    expect(descriptionOf(confirmation)).toBe('The passwords are not identical.');
+    expect(payloadsAt(calls, 'Account/setProfilePassword.json')).toEqual([]);
+
+    await user.clear(confirmation);
+    await user.type(confirmation, STRONG);
+    await user.click(submit);
+    await waitFor(() =>
+      expect(within(section).getByRole('status').textContent).toBe(
+        'Tom can now sign in with tom@example.org.',
+      ),
+    );
+    expect(payloadsAt(calls, 'Account/setProfilePassword.json')).toEqual([
+      { userId: 21, email: 'tom@example.org', password: STRONG },
+    ]);
+    expect(
+      within(section).getByText('Tom signs in to the shop with tom@example.org and sees their own tickets.'),
+    ).toBeTruthy();
+    expect((email as HTMLInputElement).value).toBe('');
+  });
+
+  it('an email that already signs someone in is said beside the email field', async () => {
+    const user = userEvent.setup();
+    await openAccountPage('/en/account/21', {
+      signedInAs: signedInWithKeycloak([tom]),
+      bootstrap: providers,
+      heading: 'Edit a traveller',
+      handlers: {
+        'Account/setProfilePassword.json': () => ({ ko: { code: 'EMAIL_IN_USE' }, status: 409 }),
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Signing in by themselves' });
+    const email = within(section).getByRole('textbox', { name: /^Tom's email address/ });
+    await user.type(email, 'taken@example.org');
+    await user.type(within(section).getByLabelText(/^Tom's password/), STRONG);
+    await user.type(within(section).getByLabelText(/^Confirm the password/), STRONG);
+    await user.click(within(section).getByRole('button', { name: "Save Tom's sign-in" }));
+    await waitFor(() => expect(descriptionOf(email)).toBeTruthy());
+    expect(within(section).queryByRole('alert')).toBeNull();
+  });
+
+  it('after an email-and-password sign-in, says where it is done instead of offering the form', async () => {
+    await openAccountPage('/en/account/21', {
+      signedInAs: fixtureUser({ profiles: [{ ...tom, signInEmail: 'tom@example.org' }] }),
+      bootstrap: providers,
+      heading: 'Edit a traveller',
+    });
+    const section = screen.getByRole('region', { name: 'Signing in by themselves' });
+    expect(within(section).getByText(/after signing in with Compte Harbour · FranceConnect/)).toBeTruthy();
+    expect(within(section).getByText(/Tom signs in to the shop with tom@example.org/)).toBeTruthy();
+    expect(within(section).queryByRole('textbox')).toBeNull();
+  });
+
+  it('is not offered where the network has no sign-in provider', async () => {
+    await openAccountPage('/en/account/21', {
+      signedInAs: fixtureUser({ profiles: [tom] }),
+      heading: 'Edit a traveller',
+    });
+    expect(screen.queryByRole('region', { name: 'Signing in by themselves' })).toBeNull();
+  });
+
+  it('the travellers list says which email a traveller signs in with', async () => {
+    await openAccountPage('/en/account', {
+      signedInAs: fixtureUser({ profiles: [{ ...tom, signInEmail: 'tom@example.org' }] }),
+      heading: 'My account',
+    });
+    const travellers = screen.getByRole('region', { name: 'Travellers' });
+    expect(within(travellers).getByText(/Signs in with tom@example.org/)).toBeTruthy();
   });
 });

@@ -25,8 +25,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
-import { FailureAlert, FormSummary, FormTextField } from '../../../components/form-parts.tsx';
+import { FailureAlert, FormSummary } from '../../../components/form-parts.tsx';
 import { LocaleLink, useLocalePath } from '../../../components/locale-link.tsx';
+import { EMPTY_CREDENTIALS, NewCredentialsFields } from '../../../components/new-credentials-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiClient } from '../../../lib/api-client.ts';
 import { onSubmit, useAuthForm } from '../../../lib/forms/use-auth-form.ts';
@@ -70,8 +71,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type Unlink = NonNullable<Awaited<ReturnType<typeof loader>>['unlink']>;
 
-const EMPTY: OwnCredentialsForm = { email: '', password: '', passwordConfirmation: '' };
-
 function DeleteIdentity({ unlink }: { unlink: Unlink }) {
   const { t } = useTranslation();
   const client = useApiClient();
@@ -83,7 +82,7 @@ function DeleteIdentity({ unlink }: { unlink: Unlink }) {
   const [search] = useSearchParams();
   const [returned] = useState(() => readProviderReturn(search));
   const form = useAuthForm<keyof OwnCredentialsForm>();
-  const [values, setValues] = useState<OwnCredentialsForm>({ ...EMPTY, email: unlink.email });
+  const [values, setValues] = useState<OwnCredentialsForm>({ ...EMPTY_CREDENTIALS, email: unlink.email });
   const stepsId = useId();
   const name = unlink.providerName;
 
@@ -219,28 +218,6 @@ function DeleteIdentity({ unlink }: { unlink: Unlink }) {
       );
     }
     if (inCredentials || snapshot.matches('savingCredentials')) {
-      const field = (
-        name: keyof OwnCredentialsForm,
-        type: 'email' | 'password',
-        autoComplete: string,
-        hint?: string,
-      ) => (
-        <FormTextField
-          name={name}
-          type={type}
-          label={t(`auth.fields.${name}`)}
-          autoComplete={autoComplete}
-          required
-          value={values[name]}
-          onChange={(event) => {
-            const next = { ...values, [name]: event.target.value };
-            setValues(next);
-            form.changed(name, next);
-          }}
-          fieldError={form.errors[name]}
-          {...(hint ? { hint } : {})}
-        />
-      );
       const submit = () => {
         const checked = form.check(ownCredentialsFormSchema, values);
         if (checked.ok) send({ type: 'SUBMIT', ...checked.data });
@@ -259,14 +236,20 @@ function DeleteIdentity({ unlink }: { unlink: Unlink }) {
             {t('auth.unlink.credentialsIntro', { name })}
           </Typography>
           <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit(submit)}>
-            {field('email', 'email', 'email')}
-            {field(
-              'password',
-              'password',
-              'new-password',
-              t('auth.register.passwordRules', { minimum: PASSWORD_MIN_LENGTH }),
-            )}
-            {field('passwordConfirmation', 'password', 'new-password')}
+            <NewCredentialsFields
+              values={values}
+              onChange={(next, changed) => {
+                setValues(next);
+                form.changed(changed, next);
+              }}
+              errors={form.errors}
+              labels={{
+                email: t('auth.fields.email'),
+                password: t('auth.fields.password'),
+                passwordConfirmation: t('auth.fields.passwordConfirmation'),
+              }}
+              passwordHint={t('auth.register.passwordRules', { minimum: PASSWORD_MIN_LENGTH })}
+            />
             <FormSummary summary={form.summary} />
             <FailureAlert failure={form.alertFailure} />
             <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 3 }}>

@@ -188,6 +188,7 @@ describe('sign-in page', () => {
         userBirthday: null,
         cardNumber: null,
         active: true,
+        signInEmail: null,
       },
       {
         userId: 8,
@@ -196,6 +197,7 @@ describe('sign-in page', () => {
         userBirthday: null,
         cardNumber: null,
         active: true,
+        signInEmail: null,
       },
     ];
     const { calls } = createTestSession({

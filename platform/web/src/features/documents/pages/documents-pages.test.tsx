@@ -13,6 +13,7 @@ const ines = {
   userBirthday: '2004-05-01',
   cardNumber: null,
   active: true,
+  signInEmail: null,
 };
 
 function openDocuments(documents: UserDocument[], handlers: Record<string, Handler> = {}) {

@@ -29,6 +29,7 @@ const ines: TravellerProfile = {
   userBirthday: '2004-05-01',
   cardNumber: null,
   active: true,
+  signInEmail: null,
 };
 const paul: TravellerProfile = {
   ...ines,

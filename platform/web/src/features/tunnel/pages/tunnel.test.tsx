@@ -37,6 +37,7 @@ const child = {
   userBirthday: '2015-04-02',
   cardNumber: null,
   active: true,
+  signInEmail: null,
 };
 const holder = () =>
   fixtureUser({ userId: HOLDER, userName: 'Léa', userLastname: 'Martin', profiles: [child] });
