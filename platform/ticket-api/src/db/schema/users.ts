@@ -29,7 +29,7 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** The sign-in email (userMail); null for guests and traveller profiles. */
+    /** The sign-in email (userMail); null for guests and for traveller profiles without a sign-in of their own. */
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),

@@ -2,7 +2,8 @@
 // decision 0044). Only in a session a sign-in provider opened: after an email-and-password sign-in
 // the family already shares the credentials and picks the traveller at sign-in (AUTH-03), whereas a
 // Keycloak or FranceConnect identity is one person's. The profile gets an identity of its own, with
-// the email and password given; its sign-ins open sessions as the profile, as choosing it does.
+// the email and password given, which become the profile's email too; its sign-ins open sessions
+// as the profile, as choosing it does.
 // Setting them again replaces them and ends the traveller's sign-ins.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, ne } from 'drizzle-orm';
@@ -53,23 +54,28 @@ export async function setProfilePassword(options: {
   const passwordHash = await hashPassword(options.password);
   const now = clock.now();
   try {
-    const existing = await identityOfUser(db, profile.id);
-    if (existing) {
-      await db
-        .update(identityAccounts)
-        .set({ email: options.email, passwordHash, updatedAt: now })
-        .where(eq(identityAccounts.id, existing.id));
-      await revokeSignInsOf({ db, clock, identityAccountId: existing.id });
-    } else {
-      await db.insert(identityAccounts).values({
-        userId: profile.id,
-        email: options.email,
-        passwordHash,
-        anonymous: false,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    await db.transaction(async (tx) => {
+      // The traveller's email is their account's too, as a holder's is: the sign-in page asks an
+      // account without one to complete it.
+      await tx.update(users).set({ email: options.email, updatedAt: now }).where(eq(users.id, profile.id));
+      const existing = await identityOfUser(tx, profile.id);
+      if (existing) {
+        await tx
+          .update(identityAccounts)
+          .set({ email: options.email, passwordHash, updatedAt: now })
+          .where(eq(identityAccounts.id, existing.id));
+        await revokeSignInsOf({ db: tx, clock, identityAccountId: existing.id });
+      } else {
+        await tx.insert(identityAccounts).values({
+          userId: profile.id,
+          email: options.email,
+          passwordHash,
+          anonymous: false,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    });
   } catch (error) {
     // The same email given to two travellers at once: the second meets the unique index.
     if (isUniqueViolation(error)) throw new AppError('EMAIL_IN_USE');

@@ -80,6 +80,7 @@ describe('Account/setProfilePassword.json', () => {
       userId: noe.userId,
       userName: 'Noé',
       userLastname: 'Martin',
+      userMail: email,
       isParent: false,
       profiles: [],
       signedInWith: null,
