@@ -25,7 +25,11 @@ const steps = [
   { name: 'tenant files', command: 'npm run --silent tenant:validate' },
   { name: 'typecheck', command: 'npx turbo run typecheck --continue --output-logs=errors-only' },
   { name: 'typecheck e2e', command: 'npx tsc -p e2e/tsconfig.json' },
-  { name: 'typecheck bench', command: 'npx tsc -p scripts/bench/tsconfig.json' },
+  {
+    name: 'typecheck bench',
+    command:
+      'npx tsc -p scripts/bench/tsconfig.json && npx tsc -p scripts/bench/reference-page/tsconfig.json',
+  },
   {
     name: 'unit tests',
     command:

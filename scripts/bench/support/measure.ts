@@ -18,6 +18,15 @@ export function stats(values: number[]): Stats {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 export const sleep = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
 
 /** The machine's cores and CPU model, as "8 cores (model)". */
