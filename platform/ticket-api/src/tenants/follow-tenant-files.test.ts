@@ -14,7 +14,7 @@ import { signPayload } from '@transit-shop/sdk/signing/sign';
 import { scaffoldNetwork } from '@transit-shop/tenancy/scaffold-network';
 import type { ReloadOutcome } from '@transit-shop/tenancy/tenant-store';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { invoices } from '../db/schema/invoices.ts';
 import { orders } from '../db/schema/orders.ts';
@@ -59,6 +59,19 @@ function reloadWhere(done: (outcome: ReloadOutcome) => boolean): Promise<ReloadO
     };
     store.on('reloaded', listener);
   });
+}
+
+/**
+ * Waits until `condition` holds, as the calls see it: a reload seen by a listener may be one that
+ * started before the edit, so the edit's effect is what is waited for.
+ */
+async function untilTrue(condition: () => Promise<boolean>): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('not yet');
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 /** Rewrites a JSON file of a network the way deployments do: written aside, then renamed over. */
@@ -164,15 +177,12 @@ describe('tenant files followed while the ticket API runs', () => {
     const unknown = await okOf<VerifyAnswer>(await verify(LAKESIDE_ID, 1301, ['RELOADED7']));
     expect(unknown.discounts[0]?.error?.code).toBe('VOUCHER_NOT_FOUND');
 
-    const catalogueEdited = reloadWhere(() => true);
     await editJson('lakeside', 'catalogue.json', (catalogue) => {
       for (const item of (catalogue as Catalogue).shopItems)
         if (item.shopItemId === 1301) item.shopItemPrice = (price ?? 0) + 40;
     });
-    await catalogueEdited;
-    expect(priceOf(await products(LAKESIDE_ID), 1301)).toBe((price ?? 0) + 40);
+    await untilTrue(async () => priceOf(await products(LAKESIDE_ID), 1301) === (price ?? 0) + 40);
 
-    const vouchersEdited = reloadWhere(() => true);
     await editJson('lakeside', 'vouchers.json', (file) => {
       (file as Vouchers).vouchers.push({
         code: 'RELOADED7',
@@ -181,7 +191,11 @@ describe('tenant files followed while the ticket API runs', () => {
         amount: 70,
       });
     });
-    await vouchersEdited;
+    await untilTrue(
+      async () =>
+        (await okOf<VerifyAnswer>(await verify(LAKESIDE_ID, 1301, ['RELOADED7']))).discounts[0]?.error ===
+        null,
+    );
     const discounted = await okOf<VerifyAnswer>(await verify(LAKESIDE_ID, 1301, ['RELOADED7']));
     expect(discounted.discounts[0]).toMatchObject({ error: null, amount: 70 });
     expect(discounted.totalAmount).toBe((price ?? 0) + 40 - 70);
@@ -197,37 +211,35 @@ describe('tenant files followed while the ticket API runs', () => {
       );
     expect((await koOf(await searchCard())).code).toBe('MEDIA_NOT_RECOGNISED');
 
-    const added = reloadWhere(() => true);
     await editJson('lumiere', 'cards.json', (file) => {
       (file as Cards).cards.push({ ...card, status: 'ACTIVE' });
     });
-    await added;
+    // Read in the registry, not by searching: searches are counted against the address.
+    const registered = () => testApp.deps.cards.findCard(LUMIERE_ID, card.number);
+    await untilTrue(async () => (await registered())?.status === 'ACTIVE');
     expect(await okOf(await searchCard())).toEqual({ result: 'NONE' });
 
     // The same number twice: the file is refused and the cards stay as they were.
-    const refused = reloadWhere(() => true);
     await editJson('lumiere', 'cards.json', (file) => {
       const cards = (file as Cards).cards;
       for (const entry of cards) if (entry.number === card.number) entry.status = 'BLOCKED';
       cards.push({ ...card, status: 'BLOCKED' });
     });
-    await refused;
-    expect(await okOf(await searchCard())).toEqual({ result: 'NONE' });
-    expect(
+    await untilTrue(async () =>
       testApp.logs.some(
         (line) =>
           line.level === LOG_ERROR &&
           line.file === 'tenants/lumiere/cards.json' &&
           /is also card/.test(String(line.problem)),
       ),
-    ).toBe(true);
+    );
+    expect(await okOf(await searchCard())).toEqual({ result: 'NONE' });
 
-    const blocked = reloadWhere(() => true);
     await editJson('lumiere', 'cards.json', (file) => {
       const cards = (file as Cards).cards;
       (file as Cards).cards = cards.slice(0, -1);
     });
-    await blocked;
+    await untilTrue(async () => (await registered())?.status === 'BLOCKED');
     expect((await koOf(await searchCard())).code).toBe('MEDIA_INCIDENT');
   });
 
@@ -235,12 +247,13 @@ describe('tenant files followed while the ticket API runs', () => {
     const payload = { network_id: LAKESIDE_ID, ...productListPayload('en') };
     const oldKey = testApp.deps.networks.byId(LAKESIDE_ID)?.network.config.signingKey ?? '';
     const newKey = 'f1e2d3c4b5a697887766554433221100';
-    const edited = reloadWhere(() => true);
     await editJson('lakeside', 'network.json', (network) => {
       network.signingKey = newKey;
       (network.seller as { legalName: string }).legalName = 'Lakeside Transit Reloaded AG';
     });
-    await edited;
+    await untilTrue(
+      async () => testApp.deps.networks.byId(LAKESIDE_ID)?.network.config.signingKey === newKey,
+    );
 
     const oldSignature = await signPayload(payload, oldKey);
     const refused = await testApp.call(CATALOGUE_CALLS.getProducts, payload, { signature: oldSignature });
@@ -262,7 +275,6 @@ describe('tenant files followed while the ticket API runs', () => {
   it('keeps the last valid version of a network and of its vouchers when an edit is invalid, with the problems logged', async () => {
     const price = priceOf(await products(WAHAT_ID), 1201);
     expect(price).toBeDefined();
-    const vouchersSet = reloadWhere(() => true);
     await editJson('wahat', 'vouchers.json', (file) => {
       (file as Vouchers).vouchers.push({
         code: 'KEPTVALID',
@@ -271,7 +283,10 @@ describe('tenant files followed while the ticket API runs', () => {
         amount: 30,
       });
     });
-    await vouchersSet;
+    await untilTrue(
+      async () =>
+        (await okOf<VerifyAnswer>(await verify(WAHAT_ID, 1201, ['KEPTVALID']))).discounts[0]?.error === null,
+    );
     expect((await okOf<VerifyAnswer>(await verify(WAHAT_ID, 1201, ['KEPTVALID']))).discounts[0]?.amount).toBe(
       30,
     );
@@ -287,7 +302,6 @@ describe('tenant files followed while the ticket API runs', () => {
     expect(priceOf(await products(WAHAT_ID), 1201)).toBe(price);
 
     // A vouchers file naming an item the catalogue lacks: its vouchers stay as they were.
-    const vouchersRefused = reloadWhere(() => true);
     await editJson('wahat', 'vouchers.json', (file) => {
       for (const voucher of (file as Vouchers).vouchers)
         if (voucher.code === 'KEPTVALID') voucher.amount = 90;
@@ -299,7 +313,15 @@ describe('tenant files followed while the ticket API runs', () => {
         shopItemIds: [424242],
       });
     });
-    await vouchersRefused;
+    const vouchersLogged = () =>
+      testApp.logs.some(
+        (line) =>
+          line.level === LOG_ERROR &&
+          line.file === 'tenants/wahat/vouchers.json' &&
+          line.field === 'vouchers.7.shopItemIds.0',
+      );
+    await untilTrue(async () => vouchersLogged());
+    await followed().follower.idle();
     expect((await okOf<VerifyAnswer>(await verify(WAHAT_ID, 1201, ['KEPTVALID']))).discounts[0]?.amount).toBe(
       30,
     );
