@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { createSandboxUser } from '@transit-shop/identity-sandbox/admin-client';
+import { MESSAGES } from '@transit-shop/identity-sandbox/messages';
 import {
   expectSignedIn,
   field,
@@ -52,16 +53,30 @@ async function franceConnectUser() {
   return { username, givenName: 'Maëlle Anne', familyName: 'Rivière' };
 }
 
-/** The sandbox's sign-in heading, the provider's name isolated from the sentence's direction. */
-const sandboxHeading = (provider: string) =>
-  new RegExp(`^Sign in with \u2068?${provider.replace(/[()]/g, '\\$&')}\u2069?$`);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The sandbox's sign-in heading in the shop page's language (the shop sends it as ui_locales), the
+ * provider's name isolated from the sentence's direction.
+ */
+function sandboxHeading(locale: Locale, provider: string): RegExp {
+  const [before = '', after = ''] = MESSAGES[locale].signInHeading('\u0000').split('\u0000');
+  return new RegExp(`^${escapeRegExp(before)}\u2068?${escapeRegExp(provider)}\u2069?${escapeRegExp(after)}$`);
+}
 
 /** The sandbox's sign-in page for `provider`: the user types their username and password there. */
-async function signInAtSandbox(page: Page, provider: string, username: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: sandboxHeading(provider) })).toBeVisible();
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+async function signInAtSandbox(
+  page: Page,
+  locale: Locale,
+  provider: string,
+  username: string,
+): Promise<void> {
+  const texts = MESSAGES[locale];
+  await expect(page.getByRole('heading', { level: 1, name: sandboxHeading(locale, provider) })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await page.getByLabel(texts.username).fill(username);
+  await page.getByLabel(texts.password, { exact: true }).fill(SANDBOX_PASSWORD);
+  await page.getByRole('button', { name: texts.signIn, exact: true }).click();
 }
 
 /** Back at the shop once the return page has signed the rider in and moved on. */
@@ -92,7 +107,7 @@ async function signInWithFranceConnect(page: Page, locale: Locale, username: str
   const t = textsOf(locale);
   await page.goto(shopUrl('lumiere', locale, '/auth'));
   await page.getByRole('button', { name: t.auth.providers.franceConnect }).click();
-  await signInAtSandbox(page, 'FranceConnect (sandbox)', username);
+  await signInAtSandbox(page, locale, 'FranceConnect (sandbox)', username);
   await expectBackSignedIn(page, 'lumiere', locale);
 }
 
@@ -109,7 +124,7 @@ test.describe('sign-in with OpenID providers', () => {
     await page
       .getByRole('button', { name: fill(t.auth.providers.continueWith, { name: 'Lakeside ID' }) })
       .click();
-    await signInAtSandbox(page, 'Lakeside ID', rider.username);
+    await signInAtSandbox(page, 'en', 'Lakeside ID', rider.username);
     await expectBackSignedIn(page, 'lakeside', 'en');
 
     // The account was made from the provider's details, and names the provider among its sign-in methods.
@@ -145,7 +160,9 @@ test.describe('sign-in with OpenID providers', () => {
     await page
       .getByRole('button', { name: fill(t.auth.providers.continueWith, { name: 'Lakeside ID' }) })
       .click();
-    await expect(page.getByRole('heading', { level: 1, name: sandboxHeading('Lakeside ID') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: sandboxHeading('en', 'Lakeside ID') }),
+    ).toBeVisible();
 
     // The traveller signs in to the shop by themselves, as themselves.
     await signIn(page, 'lakeside', 'en', traveller);
@@ -180,7 +197,7 @@ test.describe('sign-in with OpenID providers', () => {
       .getByRole('link', { name: fill(t.account.identities.unlinkLabel, { name: 'FranceConnect' }) })
       .click();
     await page.getByRole('button', { name: fill(t.auth.unlink.confirm, { name: 'FranceConnect' }) }).click();
-    await signInAtSandbox(page, 'FranceConnect (sandbox)', rider.username);
+    await signInAtSandbox(page, 'en', 'FranceConnect (sandbox)', rider.username);
     const own = newAccount('unlinked');
     await field(page, t.auth.fields.email).fill(own.email);
     await field(page, t.auth.fields.password).fill(own.password);
@@ -207,7 +224,7 @@ test.describe('sign-in with OpenID providers', () => {
     await page
       .getByRole('button', { name: fill(t.account.identities.linkLabel, { name: 'Lakeside ID' }) })
       .click();
-    await signInAtSandbox(page, 'Lakeside ID', first.username);
+    await signInAtSandbox(page, 'en', 'Lakeside ID', first.username);
     await expect(
       page.getByText(fill(t.account.identities.linkedNotice, { name: 'Lakeside ID' })),
     ).toBeVisible();
@@ -216,7 +233,7 @@ test.describe('sign-in with OpenID providers', () => {
       .getByRole('button', { name: fill(t.account.identities.replaceLabel, { name: 'Lakeside ID' }) })
       .click();
     // Replacing asks the provider to sign in again, so another identity can be chosen.
-    await signInAtSandbox(page, 'Lakeside ID', second.username);
+    await signInAtSandbox(page, 'en', 'Lakeside ID', second.username);
     await expect(
       page.getByText(fill(t.account.identities.replacedNotice, { name: 'Lakeside ID' })),
     ).toBeVisible();
@@ -254,7 +271,7 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
         await page
           .getByRole('button', { name: fill(t.account.identities.continueWith, { name: 'Compte Lumière' }) })
           .click();
-        await signInAtSandbox(page, 'Compte Lumière', realm.username);
+        await signInAtSandbox(page, locale, 'Compte Lumière', realm.username);
         await expect(
           page.getByText(fill(t.account.identities.linkedNotice, { name: 'Compte Lumière' })),
         ).toBeVisible();

@@ -82,6 +82,8 @@ describe('authentication/authorizationState', () => {
       scope: 'openid profile email',
       state: answer.state,
       code_challenge_method: 'S256',
+      // The provider's pages in the language of the shop's page, not the browser's.
+      ui_locales: 'en',
     });
     const [attempt] = await testApp.current.deps.db
       .select()
@@ -104,6 +106,8 @@ describe('authentication/authorizationState', () => {
       'openid given_name family_name birthdate gender birthplace birthcountry email preferred_username',
     );
     expect(query.get('acr_values')).toBe('eidas1');
+    // A page without a language prefix is in the network's default language (French on Lumière).
+    expect(query.get('ui_locales')).toBe('fr');
   });
 
   it('IDP-03 asks the provider for a fresh sign-in before an unlink or a replace, not before a sign-in', async () => {

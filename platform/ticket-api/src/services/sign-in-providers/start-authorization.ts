@@ -4,6 +4,7 @@
 // need a FranceConnect provider (IDP-05); the custom sign-in page is the default Keycloak's (NET-07).
 import { PROVIDER_RETURN_PATHS, type ProviderReturnPurpose } from '@transit-shop/sdk/contract/authentication';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
+import { splitLocalePath } from '@transit-shop/sdk/locale-paths';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import * as openid from 'openid-client';
 import { addMinutes, type Clock } from '../../clock.ts';
@@ -53,6 +54,11 @@ function checkPurpose(network: LoadedNetwork, provider: SignInProvider, purpose:
       message: `${network.network.config.name} signs in on this page with its default Keycloak provider only`,
     });
   }
+}
+
+/** The language of the shop's page the provider sends the browser back to (its path's prefix). */
+function pageLocaleOf(network: LoadedNetwork, redirectUri: string): string {
+  return splitLocalePath(new URL(redirectUri).pathname).prefix ?? network.network.config.defaultLanguage;
 }
 
 export async function startAuthorization(options: {
@@ -105,6 +111,8 @@ export async function startAuthorization(options: {
     // Unlinking asks for a fresh sign-in (IDP-03), and replacing lets another identity be chosen:
     // the provider asks for the password even where its own session is still open.
     ...(REAUTHENTICATING_PURPOSES.has(purpose) ? { prompt: 'login' } : {}),
+    // The provider's pages in the shop page's language rather than in the browser's.
+    ui_locales: pageLocaleOf(network, redirectUri),
   });
   return { state, authorizationUrl: authorizationUrl.href };
 }
