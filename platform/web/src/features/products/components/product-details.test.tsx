@@ -708,6 +708,8 @@ describe('the product route', () => {
       { path: '/products/1104' },
     );
     const add = await screen.findByRole('button', { name: 'Ajouter au panier' }, { timeout: 10_000 });
+    // Enabled once the page is interactive (useHydrated), right after its first render.
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
     await userEvent.setup().click(add);
     expect(added).toMatchObject([{ item: { shopItemId: 1104 }, delivery: 'DEMATERIALIZED', quantity: 1 }]);
   });
