@@ -7,14 +7,14 @@
 // keeps a category under 100. It asserts nothing: the machines are shared, so read the medians.
 //
 //   npm run bench:lighthouse [-- --page lumiere-home]
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startDemoPlatform } from './support/demo-platform.ts';
 import { root } from './support/loopback.ts';
-import { median, sleep } from './support/measure.ts';
+import { median } from './support/measure.ts';
 import { serveReferencePage } from './support/reference-page.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -57,36 +57,6 @@ function pages(): Page[] {
   const only = process.argv.indexOf('--page');
   const wanted = only === -1 ? undefined : process.argv[only + 1];
   return wanted ? all.filter((page) => page.name === wanted) : all;
-}
-
-async function untilUp(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-function startPlatform() {
-  if (!existsSync(join(root, 'platform/web/dist/index.html')))
-    throw new Error('build the web app first: npx turbo run build --filter=@transit-shop/web');
-  return spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      SKIP_BUILD: '1',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      WATCH_TENANTS: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
 }
 
 async function measure(url: string, port: number): Promise<Run> {
@@ -175,19 +145,13 @@ function row(name: string, runs: Run[], reference: Run[]): string {
 }
 
 async function main() {
-  const platform = startPlatform();
-  const stopPlatform = () => {
-    if (platform.pid && platform.exitCode === null) process.kill(-platform.pid, 'SIGTERM');
-  };
-  process.on('exit', stopPlatform);
+  const platform = await startDemoPlatform(PORT);
   const reference = await serveReferencePage(REFERENCE_PORT);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox'],
   });
   try {
-    // Node does not resolve *.localhost names (Chromium and curl do): the service answers on loopback.
-    await untilUp(`http://127.0.0.1:${PORT}/healthz`, Date.now() + 120_000);
     const results: { page: Page; runs: Run[]; reference: Run[] }[] = [];
     for (const page of pages()) {
       // One run to warm the server's page cache and the platform's first answers; not counted.
@@ -225,7 +189,7 @@ async function main() {
   } finally {
     await chrome.kill();
     reference.close();
-    stopPlatform();
+    platform.stop();
   }
 }
 

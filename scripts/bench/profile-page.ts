@@ -7,13 +7,14 @@
 // the embedded database. Prints, per page, the median of BENCH_RUNS runs (3 by default).
 //
 //   npm run bench:profile [-- --page lumiere-home] [-- --top 30]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
+import { startDemoPlatform } from './support/demo-platform.ts';
 import { root } from './support/loopback.ts';
-import { median, sleep } from './support/measure.ts';
+import { median } from './support/measure.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8370);
@@ -58,35 +59,6 @@ function buildWithSourceMaps(): void {
     const { status } = spawnSync('npx', step, { cwd: web, stdio: 'inherit' });
     if (status !== 0) throw new Error(`the web build failed: ${step.join(' ')}`);
   }
-}
-
-function startPlatform() {
-  return spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      SKIP_BUILD: '1',
-      WEB_DIST_DIR: DIST,
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      WATCH_TENANTS: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-}
-
-async function untilUp(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer in time`);
 }
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -201,14 +173,9 @@ const blockingTime = (tasks: number[]) =>
 
 async function main() {
   if (!process.argv.includes('--no-build')) buildWithSourceMaps();
-  const platform = startPlatform();
-  const stop = () => {
-    if (platform.pid && platform.exitCode === null) process.kill(-platform.pid, 'SIGTERM');
-  };
-  process.on('exit', stop);
+  const platform = await startDemoPlatform(PORT, { webDist: DIST });
   const top = Number(argument('--top') ?? 25);
   try {
-    await untilUp(`http://127.0.0.1:${PORT}/healthz`, Date.now() + 120_000);
     for (const page of pages()) {
       await profileOnce(page.url); // warms the server's page cache; not counted
       const runs: Awaited<ReturnType<typeof profileOnce>>[] = [];
@@ -230,7 +197,7 @@ async function main() {
         console.log(`| ${row.name} | ${Math.round(row.ms)} | ${((row.ms / total) * 100).toFixed(1)} % |`);
     }
   } finally {
-    stop();
+    platform.stop();
   }
 }
 

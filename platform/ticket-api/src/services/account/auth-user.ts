@@ -25,6 +25,27 @@ export async function loadUser(db: Database, userId: number): Promise<UserRow> {
   return user;
 }
 
+/** The active traveller profile of that id, if it is one of the holder's. */
+export async function activeProfileOf(
+  db: Database,
+  holderId: number,
+  profileId: number,
+): Promise<UserRow | undefined> {
+  const [profile] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, profileId),
+        eq(users.parentUserId, holderId),
+        eq(users.active, true),
+        ne(users.status, 'ANONYMISED'),
+      ),
+    )
+    .limit(1);
+  return profile;
+}
+
 /** Traveller profiles of an account holder, oldest first; erased ones are gone. */
 export function profilesOf(db: Database, holderId: number): Promise<UserRow[]> {
   return db

@@ -8,7 +8,7 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import type { Locale } from '@transit-shop/sdk/locales';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
@@ -19,7 +19,7 @@ import { createSession } from '../sessions/create-session.ts';
 import { revokeSession } from '../sessions/revoke-session.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';
 import type { MailDeps } from './account-mail.ts';
-import { profilesOf, toAuthUser, toTravellerProfile } from './auth-user.ts';
+import { activeProfileOf, profilesOf, toAuthUser, toTravellerProfile } from './auth-user.ts';
 import { accountOfIdentity, assertGuestsAllowed } from './identity-of-account.ts';
 import { networkVerifiesByEmail, sendVerificationLink } from './verification-link.ts';
 
@@ -78,18 +78,7 @@ export async function login(
 
   let chosen = holder;
   if (input.userId !== undefined && input.userId !== holder.id) {
-    const [profile] = await db
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.id, input.userId),
-          eq(users.parentUserId, holder.id),
-          eq(users.active, true),
-          ne(users.status, 'ANONYMISED'),
-        ),
-      )
-      .limit(1);
+    const profile = await activeProfileOf(db, holder.id, input.userId);
     if (!profile) throw new AppError('PROFILE_NOT_FOUND');
     chosen = profile;
   } else if (input.forceProfiles && input.userId === undefined && holder.status !== 'GUEST') {

@@ -6,7 +6,7 @@
 // as the profile, as choosing it does.
 // Setting them again replaces them and ends the traveller's sign-ins.
 import { AppError } from '@transit-shop/sdk/errors/app-error';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -16,7 +16,7 @@ import { type UserRow, users } from '../../db/schema/users.ts';
 import { emailOwner } from '../identity/identity-accounts.ts';
 import { hashPassword } from '../identity/password-hashing.ts';
 import { revokeSignInsOf } from '../identity/sign-ins.ts';
-import { assertAccountOpen } from './auth-user.ts';
+import { activeProfileOf, assertAccountOpen } from './auth-user.ts';
 import { identityOfUser } from './identity-of-account.ts';
 
 export async function setProfilePassword(options: {
@@ -35,18 +35,7 @@ export async function setProfilePassword(options: {
   if (holder.parentUserId !== null) throw new AppError('FORBIDDEN');
   if (options.session.authProviderId === null) throw new AppError('PROFILE_PASSWORD_PROVIDER_ONLY');
 
-  const [profile] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, options.profileId),
-        eq(users.parentUserId, holder.id),
-        eq(users.active, true),
-        ne(users.status, 'ANONYMISED'),
-      ),
-    )
-    .limit(1);
+  const profile = await activeProfileOf(db, holder.id, options.profileId);
   if (!profile) throw new AppError('PROFILE_NOT_FOUND');
   // The holder's own email included: an email signs in one person.
   if ((await emailOwner(db, options.email, profile.id)) !== null) throw new AppError('EMAIL_IN_USE');

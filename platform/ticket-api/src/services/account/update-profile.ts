@@ -5,11 +5,11 @@
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import { isSameName } from '@transit-shop/sdk/validation/name';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
-import { assertAccountOpen } from './auth-user.ts';
+import { activeProfileOf, assertAccountOpen } from './auth-user.ts';
 
 export const PROFILE_FIELDS = ['userName', 'userLastname', 'userBirthday', 'cardNumber'] as const;
 
@@ -44,18 +44,7 @@ export async function updateProfile(options: {
   if (foreign.length > 0) {
     throw invalid(foreign.map((path) => ({ path, message: 'Not a field of a traveller profile' })));
   }
-  const [profile] = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.id, options.profileId),
-        eq(users.parentUserId, holder.id),
-        eq(users.active, true),
-        ne(users.status, 'ANONYMISED'),
-      ),
-    )
-    .limit(1);
+  const profile = await activeProfileOf(db, holder.id, options.profileId);
   if (!profile) throw new AppError('FORBIDDEN', { message: 'The profile is not one of the account' });
 
   // VAL-02 against what the profile keeps: a last name alone must still differ from the first.
