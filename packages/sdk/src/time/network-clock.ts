@@ -59,8 +59,22 @@ const dateOf = (date: TZDate) => dateText(date.getFullYear(), date.getMonth() + 
 /** What the network's clock shows at an instant. */
 export function wallClockOf(instant: Date | number, timeZone: string): NetworkWallClock {
   const at = timeOf(instant);
+  return wallClockAt(at, offsetMinutes(at, timeZone));
+}
+
+/** What the clock shows and its offset text, the zone read once (an instant's text needs both). */
+export function wallClockAndOffsetOf(
+  instant: Date | number,
+  timeZone: string,
+): { clock: NetworkWallClock; offset: string } {
+  const at = timeOf(instant);
+  const offset = offsetMinutes(at, timeZone);
+  return { clock: wallClockAt(at, offset), offset: offsetText(offset) };
+}
+
+function wallClockAt(at: number, offset: number): NetworkWallClock {
   // The wall-clock time read as if it were UTC.
-  const clock = new Date(at + offsetMinutes(at, timeZone) * MINUTE);
+  const clock = new Date(at + offset * MINUTE);
   const [year, month, day] = [clock.getUTCFullYear(), clock.getUTCMonth() + 1, clock.getUTCDate()];
   const [hour, minute] = [clock.getUTCHours(), clock.getUTCMinutes()];
   return {
@@ -83,7 +97,10 @@ export function networkToday(timeZone: string, now: Date = new Date()): string {
 
 /** The network's offset from UTC at an instant, ±HH:MM (it tells apart a time shown twice). */
 export function utcOffsetOf(instant: Date | number, timeZone: string): string {
-  const offset = offsetMinutes(timeOf(instant), timeZone);
+  return offsetText(offsetMinutes(timeOf(instant), timeZone));
+}
+
+function offsetText(offset: number): string {
   const minutes = Math.abs(offset);
   return `${offset < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }

@@ -2,7 +2,7 @@
 // answers with the network's UTC offset at that instant (2026-12-07T00:00:00+01:00), from its own
 // time-zone data; a page, a document or a command reads the wall clock back from the text's own
 // digits, never from the time-zone data of the runtime reading it, so every side shows the same time.
-import { type NetworkWallClock, utcOffsetOf, wallClockOf } from './network-clock.ts';
+import { type NetworkWallClock, wallClockAndOffsetOf, wallClockOf } from './network-clock.ts';
 
 const TEXT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(Z|[+-]\d{2}:\d{2})$/;
 const MINUTE = 60_000;
@@ -12,10 +12,10 @@ const two = (value: number) => String(value).padStart(2, '0');
 /** An instant on the network's clock, ISO 8601 with its UTC offset there; milliseconds only when some. */
 export function networkInstantText(instant: Date | number, timeZone: string): string {
   const at = typeof instant === 'number' ? instant : instant.getTime();
-  const clock = wallClockOf(at, timeZone);
+  const { clock, offset } = wallClockAndOffsetOf(at, timeZone);
   const milliseconds = new Date(at).getUTCMilliseconds();
   const fraction = milliseconds === 0 ? '' : `.${String(milliseconds).padStart(3, '0')}`;
-  return `${clock.date}T${clock.time}:${two(clock.second)}${fraction}${utcOffsetOf(at, timeZone)}`;
+  return `${clock.date}T${clock.time}:${two(clock.second)}${fraction}${offset}`;
 }
 
 type ReadText = { wall: number; offset: string };

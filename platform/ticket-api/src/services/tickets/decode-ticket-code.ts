@@ -6,13 +6,28 @@ import type { Locale } from '@transit-shop/sdk/locales';
 import { type TicketClaims, verifyTicketCode } from '@transit-shop/sdk/tickets/ticket-token';
 import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { tickets } from '../../db/schema/tickets.ts';
+import { builtOnce } from '../../hot-path/built-once.ts';
 import { fareNameOf } from './contract-name.ts';
 import type { TicketSigner } from './ticket-signer.ts';
+
+/** The stored generation and status of a code's contract: every online check reads it. */
+const storedTicket = builtOnce('decoded-ticket', (db) =>
+  db
+    .select({ generation: tickets.generation, status: tickets.status })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.publicId, sql.placeholder('publicId')),
+        eq(tickets.networkId, sql.placeholder('networkId')),
+      ),
+    )
+    .limit(1),
+);
 
 type DecodeAnswer = z.input<typeof vignetteDecodeCall.response>;
 
@@ -67,11 +82,7 @@ export async function decodeTicketCode(options: {
     return { valid: false, reason: verdict.reason, ticket: shown, checkedAt };
   }
   const ticket = decodedTicket(verdict.claims, network, lang);
-  const [stored] = await db
-    .select({ generation: tickets.generation, status: tickets.status })
-    .from(tickets)
-    .where(and(eq(tickets.publicId, verdict.claims.tid), eq(tickets.networkId, networkId)))
-    .limit(1);
+  const [stored] = await storedTicket(db, { publicId: verdict.claims.tid, networkId });
   const refuse = (reason: 'NOT_FOUND' | 'SUPERSEDED' | 'CANCELED') => ({
     valid: false,
     reason,

@@ -8,7 +8,7 @@ import type { EcPublicJwk, TicketClaims } from '@transit-shop/sdk/tickets/ticket
 import { hasUseLeft, walletPhaseAt } from '@transit-shop/sdk/tickets/wallet-phase';
 import { networkInstantText } from '@transit-shop/sdk/time/network-instant';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import type { Database } from '../../db/database.ts';
 import { mediaLinks } from '../../db/schema/media.ts';
@@ -44,9 +44,14 @@ export function deviceThumbprintOf(key: EcPublicJwk): Promise<string> {
   return calculateJwkThumbprint({ kty: key.kty, crv: key.crv, x: key.x, y: key.y });
 }
 
+/** The latest transfer's column of the row's contract, read in the rows' own query. */
+const latestTransfer = <T>(column: typeof ticketTransfers.status | typeof ticketTransfers.target) =>
+  sql<T | null>`(select ${column} from ${ticketTransfers} where ${ticketTransfers.ticketId} = ${tickets.id} order by ${ticketTransfers.id} desc limit 1)`;
+
 /**
- * The contracts matching `where`, oldest first, with their order's language and latest transfer, and
- * when given the card registry, when each card contract was loaded (one registry call per network).
+ * The contracts matching `where`, oldest first, with their order's language and latest transfer
+ * (one query), and when given the card registry, when each card contract was loaded (one registry
+ * call per network).
  */
 export async function walletRowsWhere(db: Database, where: SQL, cards?: CardRegistry): Promise<WalletRow[]> {
   const rows = await db
@@ -56,6 +61,8 @@ export async function walletRowsWhere(db: Database, where: SQL, cards?: CardRegi
       guestOrder: isGuestOrder,
       line: { shopItemId: orderLines.shopItemId, label: orderLines.label },
       cardNumber: mediaLinks.number,
+      transferStatus: latestTransfer<TransferStatus>(ticketTransfers.status),
+      transferTarget: latestTransfer<'DEVICE' | 'MEDIA'>(ticketTransfers.target),
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
@@ -64,21 +71,6 @@ export async function walletRowsWhere(db: Database, where: SQL, cards?: CardRegi
     .where(where)
     .orderBy(tickets.id);
   if (rows.length === 0) return [];
-  const transfers = await db
-    .selectDistinctOn([ticketTransfers.ticketId], {
-      ticketId: ticketTransfers.ticketId,
-      status: ticketTransfers.status,
-      target: ticketTransfers.target,
-    })
-    .from(ticketTransfers)
-    .where(
-      inArray(
-        ticketTransfers.ticketId,
-        rows.map((row) => row.ticket.id),
-      ),
-    )
-    .orderBy(ticketTransfers.ticketId, desc(ticketTransfers.id));
-  const latest = new Map(transfers.map((transfer) => [transfer.ticketId, transfer]));
   const onCards = rows.map((row) => ({
     ticketId: row.ticket.id,
     networkId: row.ticket.networkId,
@@ -86,15 +78,15 @@ export async function walletRowsWhere(db: Database, where: SQL, cards?: CardRegi
   }));
   const loadedAt = cards ? await loadedAtOfContracts(cards, onCards) : new Map<number, Date>();
   const onItsWay = cards ? await contractsOnCardsOnTheirWay(cards, onCards) : new Set<number>();
-  return rows.map((row) => {
-    const transfer = latest.get(row.ticket.id);
-    return {
-      ...row,
-      transfer: transfer ? { status: transfer.status, target: transfer.target } : null,
-      loadedAt: loadedAt.get(row.ticket.id) ?? null,
-      cardOnItsWay: onItsWay.has(row.ticket.id),
-    };
-  });
+  return rows.map(({ transferStatus, transferTarget, ...row }) => ({
+    ...row,
+    transfer:
+      transferStatus !== null && transferTarget !== null
+        ? { status: transferStatus, target: transferTarget }
+        : null,
+    loadedAt: loadedAt.get(row.ticket.id) ?? null,
+    cardOnItsWay: onItsWay.has(row.ticket.id),
+  }));
 }
 
 /** One contract by its id within what the caller reaches; null when out of reach. */

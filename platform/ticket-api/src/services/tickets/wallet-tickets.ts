@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 import type { CardRegistry } from '../card-registry/card-registry.ts';
 import type { TicketSigner } from './ticket-signer.ts';
-import { deviceThumbprintOf, walletRowsWhere, walletTicketsOf } from './wallet-answer.ts';
+import { deviceThumbprintOf, type WalletRow, walletRowsWhere, walletTicketsOf } from './wallet-answer.ts';
 
 export type WalletListing = {
   db: Database;
@@ -45,20 +45,34 @@ async function bindUnbound(db: Database, reach: SQL, deviceKey: EcPublicJwk, thu
     );
 }
 
+/** A contract `bindUnbound` would bind: a wallet one, not cancelled, that no device holds. */
+const isUnbound = (row: WalletRow) =>
+  row.ticket.delivery === 'WALLET' &&
+  row.ticket.status !== 'CANCELED' &&
+  row.ticket.deviceThumbprint === null;
+
 export async function listWalletTickets(options: WalletListing): Promise<WalletTicket[]> {
   const { db, network, filters = {}, deviceKey, now } = options;
   const networkIds = filters.networkIds ?? [network.network.config.id];
   // Only the call's network: its key signed the request.
   if (!networkIds.includes(network.network.config.id)) return [];
   const thumbprint = deviceKey ? await deviceThumbprintOf(deviceKey) : null;
-  if (deviceKey && thumbprint && !options.guest)
-    await bindUnbound(db, options.reach, deviceKey, thumbprint, now);
+  const binds = deviceKey !== undefined && thumbprint !== null && !options.guest;
+  const filtered = filters.ids !== undefined || filters.productIds !== undefined;
   const where = and(
     options.reach,
     filters.ids ? inArray(tickets.id, filters.ids) : undefined,
     filters.productIds ? inArray(tickets.productId, filters.productIds) : undefined,
   ) as SQL;
-  const rows = await walletRowsWhere(db, where, options.cards);
+  // A filtered list binds every unbound contract within reach, listed or not. An unfiltered one
+  // lists them all: it binds (and reads again) only when one of them is unbound, so the usual call,
+  // whose contracts are all held, is one query.
+  if (binds && filtered) await bindUnbound(db, options.reach, deviceKey, thumbprint, now);
+  let rows = await walletRowsWhere(db, where, options.cards);
+  if (binds && !filtered && rows.some(isUnbound)) {
+    await bindUnbound(db, options.reach, deviceKey, thumbprint, now);
+    rows = await walletRowsWhere(db, where, options.cards);
+  }
   return walletTicketsOf(rows, {
     network,
     signer: options.signer,
