@@ -48,6 +48,7 @@ const RUN_S = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 5;
 const OPEN_S = RUN_S * 4;
 const OFFLINE_GOAL_PER_SECOND = 5000;
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: a switch of the benchmarks, run outside turbo
 const OPEN_RATE = Number(process.env.BENCH_RATE ?? 200);
 const GOAL_P99_MS = 25;
 const SEQUENTIAL_CALLS = 50;
