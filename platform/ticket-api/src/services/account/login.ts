@@ -10,6 +10,7 @@ import { VALIDATION_MESSAGES } from '@transit-shop/sdk/validation/messages';
 import type { LoadedNetwork } from '@transit-shop/tenancy';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
+import { commitWithoutFlush } from '../../db/commit-without-flush.ts';
 import type { Database } from '../../db/database.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import type { IdentityKeys } from '../identity/identity-keys.ts';
@@ -101,14 +102,17 @@ export async function login(
     });
   }
 
-  const { token, session } = await createSession({
-    db,
-    clock,
-    policy: options.policy,
-    userId: chosen.id,
-    networkId: network.network.config.id,
-    signInId: claims.signInId,
-  });
+  // Committed without waiting for the disk: a crash that lost the session asks for a sign-in again.
+  const { token, session } = await commitWithoutFlush(db, (tx) =>
+    createSession({
+      db: tx,
+      clock,
+      policy: options.policy,
+      userId: chosen.id,
+      networkId: network.network.config.id,
+      signInId: claims.signInId,
+    }),
+  );
   // A logout or reset that ran while the session was being opened may have missed it: asked again
   // now that the session is stored, either this check sees that the sign-in ended, or the
   // revocation saw the session (sign-ins.ts).

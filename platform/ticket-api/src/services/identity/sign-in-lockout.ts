@@ -11,6 +11,7 @@ import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { addMinutes, type Clock } from '../../clock.ts';
+import { commitWithoutFlush } from '../../db/commit-without-flush.ts';
 import { type Database, queryRows } from '../../db/database.ts';
 import { signInFailures } from '../../db/schema/sign-in-failures.ts';
 
@@ -152,45 +153,62 @@ export async function startSignInAttempt(options: {
   const key = emailKey(options.email);
   const now = options.clock.now();
   const counted: { counter: Counter; failures: number }[] = [];
-  for (const counter of countersOf(key, options.client)) {
-    const { failures, lockedUntil } = await count(db, counter, now);
-    if (lockedUntil && lockedUntil > now) throw counter.refuse(lockedUntil, now);
-    // Attempts beyond the limit started in parallel with the one that reached it.
-    if (failures > counter.limit.maxFailures) throw await lock(db, counter, now);
-    counted.push({ counter, failures });
-  }
+  const refusal = await counting(db, async (tx) => {
+    for (const counter of countersOf(key, options.client)) {
+      const { failures, lockedUntil } = await count(tx, counter, now);
+      if (lockedUntil && lockedUntil > now) return counter.refuse(lockedUntil, now);
+      // Attempts beyond the limit started in parallel with the one that reached it.
+      if (failures > counter.limit.maxFailures) return lock(tx, counter, now);
+      counted.push({ counter, failures });
+    }
+    return null;
+  });
+  if (refusal) throw refusal;
 
   return {
     email: key,
     async failed() {
-      const refusals: AppError[] = [];
-      for (const { counter, failures } of counted) {
-        if (failures >= counter.limit.maxFailures) refusals.push(await lock(db, counter, now));
-      }
+      const refusals = await counting(db, async (tx) => {
+        const locks: AppError[] = [];
+        for (const { counter, failures } of counted) {
+          if (failures >= counter.limit.maxFailures) locks.push(await lock(tx, counter, now));
+        }
+        return locks;
+      });
       // The email's own lock is what the person at the keyboard is told first (AUTH-08).
       throw (
         refusals.find((error) => error.code === 'ACCOUNT_LOCKED') ?? refusals[0] ?? options.wrongPassword()
       );
     },
     async succeeded() {
-      for (const { counter } of counted) {
-        if (counter.onSuccess === 'clear') {
-          await db.delete(signInFailures).where(keyOf(counter));
-        } else {
-          await db
-            .update(signInFailures)
-            .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
-            .where(
-              and(
-                keyOf(counter),
-                or(isNull(signInFailures.lockedUntil), lte(signInFailures.lockedUntil, now)),
-              ),
-            );
+      await counting(db, async (tx) => {
+        for (const { counter } of counted) {
+          if (counter.onSuccess === 'clear') {
+            await tx.delete(signInFailures).where(keyOf(counter));
+          } else {
+            await tx
+              .update(signInFailures)
+              .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
+              .where(
+                and(
+                  keyOf(counter),
+                  or(isNull(signInFailures.lockedUntil), lte(signInFailures.lockedUntil, now)),
+                ),
+              );
+          }
         }
-      }
+      });
     },
   };
 }
+
+/**
+ * The counters' writes of one step, in one transaction committed without waiting for the disk: an
+ * address's counter is one row every sign-in from that address writes, and holding its lock
+ * through a disk flush queued them all behind one another. A crash may forget the counts and locks
+ * of its last fraction of a second: a few attempts more, at most.
+ */
+const counting = commitWithoutFlush;
 
 /** Ends every lock of an email and forgets its failures (a completed password reset proves the owner). */
 export async function clearSignInAttempts(options: { db: Database; email: string }): Promise<void> {

@@ -5,6 +5,7 @@
 import type { IdentitySession } from '@transit-shop/sdk/contract/identity';
 import { AppError } from '@transit-shop/sdk/errors/app-error';
 import { eq } from 'drizzle-orm';
+import { commitWithoutFlush } from '../../db/commit-without-flush.ts';
 import { identityAccounts } from '../../db/schema/identity.ts';
 import { findIdentityByEmail } from './identity-accounts.ts';
 import { type IdentityContext, issueIdentitySession } from './identity-session.ts';
@@ -40,17 +41,22 @@ export async function signInWithPassword(
   if (!identity || !passwordHash || !matches) return attempt.failed();
   await attempt.succeeded();
 
-  if (needsRehash(passwordHash)) {
-    await db
-      .update(identityAccounts)
-      .set({ passwordHash: await hashPassword(options.password), updatedAt: clock.now() })
-      .where(eq(identityAccounts.id, identity.account.id));
-  }
-  const deviceToken = await trustDevice({
-    db,
-    clock,
-    token: client.deviceToken,
-    identityAccountId: identity.account.id,
+  const rehashed = needsRehash(passwordHash) ? await hashPassword(options.password) : null;
+  // What the sign-in creates (the device's trust, the sign-in, its refresh token): one commit, which
+  // does not wait for the disk; a crash that lost it asks for the password again.
+  return commitWithoutFlush(db, async (tx) => {
+    if (rehashed) {
+      await tx
+        .update(identityAccounts)
+        .set({ passwordHash: rehashed, updatedAt: clock.now() })
+        .where(eq(identityAccounts.id, identity.account.id));
+    }
+    const deviceToken = await trustDevice({
+      db: tx,
+      clock,
+      token: client.deviceToken,
+      identityAccountId: identity.account.id,
+    });
+    return { session: await issueIdentitySession({ ...options, db: tx }, identity), deviceToken };
   });
-  return { session: await issueIdentitySession(options, identity), deviceToken };
 }
