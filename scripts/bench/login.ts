@@ -29,7 +29,9 @@ const PROBE_RATE = 20;
 const ACCOUNTS = 64;
 const PORT = 8193;
 const NETWORK_SLUG = 'lumiere';
-const GOAL_P95_MS = 150;
+const GOAL_P95_MS = 50;
+/** Cheap calls during a storm: their p95 at most this many times their idle p95. */
+const GOAL_CHEAP_RATIO = 3;
 
 type Account = { email: string; signInBody: string };
 
@@ -159,7 +161,9 @@ try {
     `${accounts.length} accounts registered through identity/signUp in ${registrationS.toFixed(1)} s; ` +
       `network ${NETWORK_SLUG} (${network.id}); LOG_LEVEL=warn`,
   );
-  console.log('goal: p95 under 150 ms at 20 sign-ins/s');
+  console.log(
+    `goals: a sign-in's p95 under ${GOAL_P95_MS} ms at ${OPEN_RATE} sign-ins/s; cheap calls' p95 during a storm within ${GOAL_CHEAP_RATIO}× of idle`,
+  );
 
   console.log(`\n1. closed loop, ${LEVEL_S} s per level (after a ${WARMUP_S} s warm-up)`);
   await signInLoop(accounts, 2, WARMUP_S);
@@ -195,6 +199,9 @@ try {
     `  steps: identity/signInWithPassword p50 ${ms(identitySteps.p50)}, p95 ${ms(identitySteps.p95)}; ` +
       `Account/login.json p50 ${ms(loginSteps.p50)}, p95 ${ms(loginSteps.p95)}`,
   );
+  console.log(
+    `  goal p95 under ${GOAL_P95_MS} ms at ${OPEN_RATE}/s: ${total.p95 < GOAL_P95_MS ? 'met' : 'not met'} (p95 ${ms(total.p95)})`,
+  );
   if (open.errors.length > 0) throw new Error('a sign-in failed', { cause: open.errors[0] });
 
   const loadConnections = best.connections || Math.max(...CONNECTION_LEVELS);
@@ -221,14 +228,19 @@ try {
   console.log(
     `  ${''.padEnd(16)}  ${'idle p50 / p95'.padStart(21)}  ${'during p50 / p95'.padStart(21)}  ratio p50 / p95`,
   );
+  let worstRatio = 0;
   for (const kind of PROBES) {
     const [quiet, loaded] = [idleStats[kind], busyStats[kind]];
     const pair = (value: Stats) => `${ms(value.p50)} / ${ms(value.p95)}`.padStart(21);
+    worstRatio = Math.max(worstRatio, loaded.p95 / quiet.p95);
     console.log(
       `  ${kind.padEnd(16)}  ${pair(quiet)}  ${pair(loaded)}  ` +
         `×${(loaded.p50 / quiet.p50).toFixed(1)} / ×${(loaded.p95 / quiet.p95).toFixed(1)}`,
     );
   }
+  console.log(
+    `  goal p95 within ${GOAL_CHEAP_RATIO}× of idle: ${worstRatio <= GOAL_CHEAP_RATIO ? 'met' : 'not met'} (worst ×${worstRatio.toFixed(1)})`,
+  );
   console.log(
     `  meanwhile ${load.perSecond.toFixed(1)} sign-ins/s; probes sent late: ${busy.late}; ` +
       `one argon2id verification alone takes ${ms(stats(verifications).p50)}`,
