@@ -262,18 +262,24 @@ test('a page kept for another address (as the service worker answers offline) is
   expect(problems).toEqual([]);
 });
 
-test("the cart's page comes with its heading; the browser fills in the cart it keeps, empty or not, with no warning", async ({
+test("the cart's page comes with its heading and the empty cart unless the browser keeps one, which it fills in, with no warning", async ({
   page,
   request,
 }) => {
   const locale = defaultLanguageOf(NETWORK);
   const t = textsOf(locale);
   const cart = shopUrl(NETWORK, locale, '/cart');
-  // The first response holds the heading; the cart itself is the browser's (it keeps it).
-  const response = await request.get(...apiRequest(NETWORK, new URL(cart).pathname));
-  const html = decodeMarkup(await response.text());
+  // The first response holds the heading and, for a browser that keeps no cart, the empty cart.
+  const [path, options] = apiRequest(NETWORK, new URL(cart).pathname);
+  const html = decodeMarkup(await (await request.get(path, options)).text());
   expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(t.cart.title)}</h1>`));
-  expect(html).not.toContain(t.cart.empty.title);
+  expect(html).toContain(t.cart.empty.title);
+  // A browser keeping a cart says so with its cookie: the page waits for the cart it fills in.
+  const withCart = { headers: { ...options.headers, cookie: 'cart=1' } };
+  const waiting = decodeMarkup(await (await request.get(path, withCart)).text());
+  expect(waiting).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(t.cart.title)}</h1>`));
+  expect(waiting).not.toContain(t.cart.empty.title);
+  expect(waiting).toContain('role="progressbar"');
 
   const problems = watchConsole(page);
   await page.goto(cart);
@@ -284,6 +290,7 @@ test("the cart's page comes with its heading; the browser fills in the cart it k
   const name = shopItemsOf(NETWORK).find((item) => item.shopItemId === 1103)?.name[locale];
   if (!name) throw new Error(`${NETWORK} does not sell shop item 1103`);
   await addDayPass(page, locale);
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'cart')?.value).toBe('1');
   await page.goto(cart);
   await expect(page.locator('#server-data')).toHaveCount(1);
   await expect(page.getByRole('main').getByRole('heading', { name })).toBeVisible();

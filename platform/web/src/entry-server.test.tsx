@@ -112,12 +112,30 @@ describe('the server render of other pages', () => {
     expect(rendered.styles).toMatch(/<style data-emotion="mui-rtl [^"]+">/);
   });
 
-  it('renders the cart’s page with its heading and waits for the browser’s cart, which the server never starts', async () => {
+  it('renders the cart’s page as the empty cart when the browser keeps none, without starting a cart', async () => {
     const bootstrap = fixtureBootstrap({ locale: 'fr' });
     const rendered = await renderPage({
       bootstrap,
       url: 'http://shop.test/cart',
       catalogue: fixtureCatalogue(),
+      savedCart: false,
+    });
+    if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
+    expect(rendered.html).toMatch(/<h1[^>]*>Panier<\/h1>/);
+    expect(rendered.html).toContain('Votre panier est vide');
+    expect(rendered.html).not.toContain('role="progressbar"');
+    // The browser reads what the server knew from the page's data, for the render that hydrates.
+    expect(JSON.stringify(rendered.data)).toContain('"queryKey":["cart","served"]');
+    expect(runningCartRuntime()).toBeUndefined();
+  });
+
+  it('renders the cart’s page with its heading and waits for the browser’s cart when it keeps one, which the server never starts', async () => {
+    const bootstrap = fixtureBootstrap({ locale: 'fr' });
+    const rendered = await renderPage({
+      bootstrap,
+      url: 'http://shop.test/cart',
+      catalogue: fixtureCatalogue(),
+      savedCart: true,
     });
     if (rendered.kind !== 'page') throw new Error(`not a page: ${JSON.stringify(rendered)}`);
     expect(rendered.html).toMatch(/<h1[^>]*>Panier<\/h1>/);

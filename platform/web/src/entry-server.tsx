@@ -16,6 +16,7 @@ import { createRoutes, loadPageTable } from './app/router.tsx';
 import { setPathsNetwork } from './config/paths.ts';
 import { getLegalDocumentQueryOptions } from './features/legal/api/get-legal-document.ts';
 import { type BootstrapStore, createBootstrapStore } from './lib/bootstrap-context.tsx';
+import { type ServedCart, servedCartQueryKey } from './lib/cart/served-cart.ts';
 import { productsQueryKey } from './lib/catalogue/get-products.ts';
 import { createI18n } from './lib/i18n.ts';
 import { preloadLazyParts } from './lib/lazy-part.tsx';
@@ -34,6 +35,8 @@ export type ServerRenderInput = {
   catalogue: CatalogueAnswer;
   /** On a legal page, its text (sanitised when the tenant files load). */
   legal?: { kind: LegalDocumentKind; document: LegalDocument } | undefined;
+  /** On the cart's page: whether the browser keeps a cart with lines (its `cart` cookie). */
+  savedCart?: boolean | undefined;
 };
 
 export type ServerRender =
@@ -95,6 +98,8 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
       document,
     );
   }
+  if (input.savedCart !== undefined)
+    queries.setQueryData<ServedCart>(servedCartQueryKey, { saved: input.savedCart });
   // A visitor's session, the page's for the loaders and the components: nobody is signed in.
   installSessionRuntime(
     createSessionRuntime({ bootstrap, queryClient: queries, getLocale: () => bootstrap.locale }),

@@ -36,6 +36,8 @@ export type PageAnswer =
       appearance: Appearance;
       /** The alerts when it was asked for: the page is rendered with the one live then. */
       alerts: ServedAlerts;
+      /** On the cart's page, whether the browser holds a saved cart; false elsewhere. */
+      savedCart: boolean;
     };
 
 export type IndexPagesOptions = {
@@ -74,8 +76,14 @@ const CART_PAGE_PATH = '/cart';
 /** The pages the server renders: the public pages and the cart's. */
 const servedPagePaths = (network: LoadedNetwork) => [...publicPagePaths(network), CART_PAGE_PATH];
 
-const pageKey = (locale: Locale, path: string, appearance: Appearance, alertId: string) =>
-  `${locale}\u0000${appearance}\u0000${path}\u0000${alertId}`;
+const pageKey = (locale: Locale, path: string, appearance: Appearance, alertId: string, savedCart: boolean) =>
+  `${locale}\u0000${appearance}\u0000${path}\u0000${alertId}\u0000${savedCart}`;
+
+/**
+ * The cookie the web app's cart sets while the browser holds a saved cart with lines: without it,
+ * the cart's page is rendered as the empty cart it is (decision 0047).
+ */
+const SAVED_CART_COOKIE = 'cart';
 
 export function createIndexPages(options: IndexPagesOptions) {
   const { store, web, alertSources, securityHeaders, logger } = options;
@@ -139,7 +147,10 @@ export function createIndexPages(options: IndexPagesOptions) {
     const { rest } = splitLocalePath(path);
     if (isServedPage(network, rest)) {
       const alerts = servedAlerts.at(network, now());
-      const ready = renderedPages.get(network)?.get(pageKey(route.serve, rest, appearance, alerts.liveId));
+      const savedCart = rest === CART_PAGE_PATH && readCookie(cookies, SAVED_CART_COOKIE) === '1';
+      const ready = renderedPages
+        .get(network)
+        ?.get(pageKey(route.serve, rest, appearance, alerts.liveId, savedCart));
       if (ready) return { kind: 'page', network, page: ready };
       return {
         kind: 'render',
@@ -149,6 +160,7 @@ export function createIndexPages(options: IndexPagesOptions) {
         requestPath: path,
         appearance,
         alerts,
+        savedCart,
       };
     }
     return { kind: 'page', network, page: indexPage(network, route.serve, appearance) };
@@ -190,7 +202,7 @@ export function createIndexPages(options: IndexPagesOptions) {
    * content when the build has no renderer or the render fails (the browser then renders it).
    */
   async function render(found: Extract<PageAnswer, { kind: 'render' }>, host: string): Promise<PageAnswer> {
-    const { network, locale, path, requestPath, appearance, alerts } = found;
+    const { network, locale, path, requestPath, appearance, alerts, savedCart } = found;
     const build = web.current();
     if (!build) return { kind: 'not-built' };
     const version = web.version;
@@ -199,10 +211,10 @@ export function createIndexPages(options: IndexPagesOptions) {
       byPath = new Map();
       rendered.set(network, byPath);
     }
-    const renderKey = `${locale}\u0000${path}\u0000${alerts.liveId}`;
+    const renderKey = `${locale}\u0000${path}\u0000${alerts.liveId}\u0000${savedCart}`;
     let job = byPath.get(renderKey);
     if (!job) {
-      job = renderWith(build, network, locale, `http://${host}${requestPath}`, path, alerts);
+      job = renderWith(build, network, locale, `http://${host}${requestPath}`, path, alerts, savedCart);
       byPath.set(renderKey, job);
     }
     const result = await job;
@@ -217,7 +229,7 @@ export function createIndexPages(options: IndexPagesOptions) {
         pagesOfNetwork = new Map();
         renderedPages.set(network, pagesOfNetwork);
       }
-      pagesOfNetwork.set(pageKey(locale, path, appearance, alerts.liveId), page);
+      pagesOfNetwork.set(pageKey(locale, path, appearance, alerts.liveId, savedCart), page);
     }
     return { kind: 'page', network, page };
   }
@@ -229,6 +241,7 @@ export function createIndexPages(options: IndexPagesOptions) {
     url: string,
     path: string,
     alerts: ServedAlerts,
+    savedCart: boolean,
   ): Promise<RenderedPage | undefined> {
     try {
       const renderer = await build.renderer();
@@ -239,6 +252,7 @@ export function createIndexPages(options: IndexPagesOptions) {
         url,
         catalogue: catalogueAnswer({ config, catalogue: network.catalogue }, { locale }),
         legal: legalOf(network, locale, path),
+        ...(path === CART_PAGE_PATH ? { savedCart } : {}),
       });
     } catch (error) {
       logger?.error(

@@ -28,6 +28,8 @@ export type PageRenderer = {
     url: string;
     catalogue: CatalogueAnswer;
     legal?: { kind: LegalDocumentKind; document: LegalDocument } | undefined;
+    /** On the cart's page: whether the browser holds a saved cart (its `cart` cookie). */
+    savedCart?: boolean | undefined;
   }): Promise<RenderedPage>;
 };
 

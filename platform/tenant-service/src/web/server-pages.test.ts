@@ -19,7 +19,7 @@ export async function renderPage(input) {
   if (input.legal) return { kind: 'page', html: '<article>' + input.legal.document.html + '</article>', styles: '', data: {}, status: 200 };
   return {
     kind: 'page',
-    html: '<main><h1>' + input.bootstrap.network.name + ' ' + input.bootstrap.locale + ' ' + url.pathname + '</h1></main>',
+    html: '<main><h1>' + input.bootstrap.network.name + ' ' + input.bootstrap.locale + ' ' + url.pathname + '</h1>' + ('savedCart' in input ? '<p>saved cart: ' + input.savedCart + '</p>' : '') + '</main>',
     styles: '<style data-emotion="mui abc">.mui-abc{color:red}</style>',
     data: { queries: [{ queryKey: ['catalogue'], state: { data: input.catalogue.currency } }] },
     status: 200,
@@ -48,8 +48,8 @@ afterEach(async () => {
   await rm(join(fixture.dirs.distDir, '.server'), { recursive: true, force: true });
 });
 
-const page = async (host: string, path: string) => {
-  const response = await fixture.service.get(host, path);
+const page = async (host: string, path: string, headers: Record<string, string> = {}) => {
+  const response = await fixture.service.get(host, path, headers);
   return { status: response.status, html: await response.text() };
 };
 
@@ -73,12 +73,25 @@ describe('public pages rendered by the server', () => {
     expect(english.html).toContain('id="server-data" data-page="/"');
   });
 
-  it('the cart’s own page is rendered too (its lines are the browser’s); its checkout steps are not', async () => {
+  it('the cart’s own page is rendered too, as the empty cart unless the browser keeps one; its checkout steps are not', async () => {
     await writeRenderer('with-renderer-4');
     const cart = await page('alpha.localhost', '/cart');
     expect(cart.status).toBe(200);
-    expect(cart.html).toContain('<div id="root"><main><h1>Alpha Transit fr /cart</h1></main></div>');
+    expect(cart.html).toContain(
+      '<div id="root"><main><h1>Alpha Transit fr /cart</h1><p>saved cart: false</p></main></div>',
+    );
     expect(cart.html).toContain('id="server-data" data-page="/cart"');
+    // The browser keeping a cart says so with its cookie: that page is rendered, and kept, apart.
+    const before = renders();
+    const saved = await page('alpha.localhost', '/cart', { cookie: 'theme=DARK; cart=1' });
+    expect(saved.html).toContain('<p>saved cart: true</p>');
+    expect((await page('alpha.localhost', '/cart', { cookie: 'cart=1' })).html).toContain(
+      '<p>saved cart: true</p>',
+    );
+    expect((await page('alpha.localhost', '/cart')).html).toContain('<p>saved cart: false</p>');
+    expect(renders()).toBe(before + 1);
+    // Other pages do not depend on it.
+    expect((await page('alpha.localhost', '/', { cookie: 'cart=1' })).html).not.toContain('saved cart');
     const checkout = await page('alpha.localhost', '/cart/checkout');
     expect(checkout.html).toContain('<header class="prepaint-header">');
     expect(checkout.html).not.toContain('server-data');

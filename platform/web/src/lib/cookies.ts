@@ -3,6 +3,12 @@ import { isLocale, type Locale } from '@transit-shop/sdk/locales';
 import { type Appearance, isAppearance } from '@transit-shop/tenancy/bootstrap-constants';
 
 export const THEME_COOKIE = 'theme';
+/**
+ * Set to 1 while this browser keeps a cart with lines (the cart itself stays in local storage): the
+ * server then renders the cart's page waiting for it, otherwise as the empty cart (decision 0047).
+ */
+export const SAVED_CART_COOKIE = 'cart';
+export const SAVED_CART_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export const LOCALE_COOKIE = 'locale';
 export const THEME_COOKIE_MAX_AGE = 10 * 365 * 24 * 60 * 60;
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
@@ -32,6 +38,11 @@ export function readCookie(
 export function writeAppearanceCookie(appearance: Appearance): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
   document.cookie = serializeCookie(THEME_COOKIE, appearance, THEME_COOKIE_MAX_AGE, 'Strict');
+}
+
+export function writeSavedCartCookie(hasLines: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
+  document.cookie = serializeCookie(SAVED_CART_COOKIE, '1', hasLines ? SAVED_CART_COOKIE_MAX_AGE : 0, 'Lax');
 }
 
 export function readAppearanceCookie(): Appearance {

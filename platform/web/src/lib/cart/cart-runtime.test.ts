@@ -6,6 +6,7 @@ import { createAccountSession } from '../../test/account-session.ts';
 import { fakeVerify, monthlySubscription, singleTicket } from '../../test/cart-session.ts';
 import { fixtureBootstrap } from '../../test/fixtures/bootstrap.ts';
 import { calledPaths, createTestSession, fixtureUser } from '../../test/session.ts';
+import { readCookie, SAVED_CART_COOKIE, writeSavedCartCookie } from '../cookies.ts';
 import { settle } from '../session/session-runtime.ts';
 import { addToCart } from './add-to-cart.ts';
 import { getCartRuntime, uninstallCartRuntime } from './cart-runtime.ts';
@@ -132,6 +133,29 @@ describe('the page cart', () => {
       [singleTicket.shopItemId, 3],
     ]);
     expect(verify.requests).toHaveLength(2);
+  });
+
+  it('tells the server through the cart cookie whether this browser keeps a cart with lines', async () => {
+    const verify = fakeVerify([singleTicket]);
+    createTestSession({ handlers: { 'Order/verify.json': verify.handler } });
+    writeSavedCartCookie(false);
+    expect(readCookie(SAVED_CART_COOKIE)).toBeUndefined();
+    await addToCart({ item: singleTicket, quantity: 1, delivery: 'DEMATERIALIZED' });
+    const runtime = await getCartRuntime();
+    expect(readCookie(SAVED_CART_COOKIE)).toBe('1');
+    const [line] = cartLinesOf(await idle());
+    runtime.actor.send({ type: 'REMOVE_ITEM', id: line?.id ?? '' });
+    await waitFor(runtime.actor, (snapshot) => cartLinesOf(snapshot).length === 0);
+    expect(readCookie(SAVED_CART_COOKIE)).toBeUndefined();
+    // A cart kept before the cookie existed sets it when the page starts its cart again.
+    await addToCart({ item: singleTicket, quantity: 1, delivery: 'DEMATERIALIZED' });
+    await idle();
+    const kept = localStorage.getItem(CART_STORAGE_KEY);
+    writeSavedCartCookie(false);
+    uninstallCartRuntime();
+    expect(kept).toContain(String(singleTicket.shopItemId));
+    await getCartRuntime();
+    expect(readCookie(SAVED_CART_COOKIE)).toBe('1');
   });
 
   it('AUTH-07 logout empties the running cart and its saved copy', async () => {

@@ -19,6 +19,7 @@ import { verifyOrderCall } from '@transit-shop/sdk/contract/order';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@transit-shop/sdk/locales';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { TicketClient, TicketSession } from '../api-client.ts';
+import { writeSavedCartCookie } from '../cookies.ts';
 import { getSessionRuntime } from '../session/session-runtime.ts';
 
 export type CartRuntime = {
@@ -37,6 +38,8 @@ export type CartRuntimeOptions = {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Where the `storage` and `pageshow` events of the page are heard; the window by default. */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Says whether this browser keeps a cart with lines (the `cart` cookie by default). */
+  markSavedCart?: (hasLines: boolean) => void;
   /** The machine's clock and line ids (tests). */
   now?: CartInput['now'];
   createId?: CartInput['createId'];
@@ -90,13 +93,22 @@ export function createCartRuntime(options: CartRuntimeOptions): CartRuntime {
       ...(options.createId ? { createId: options.createId } : {}),
     },
   });
-  // The header's button hears the cart's status (cart-status.ts, CART_STATUS_EVENT).
-  const publish = (snapshot: CartSnapshot) =>
+  // The header's button hears the cart's status (cart-status.ts, CART_STATUS_EVENT); the server
+  // hears whether there are lines through the cookie, written when that changes.
+  const markSavedCart = options.markSavedCart ?? writeSavedCartCookie;
+  let hadLines: boolean | undefined;
+  const publish = (snapshot: CartSnapshot) => {
+    const count = cartCountOf(snapshot);
+    if (count > 0 !== hadLines) {
+      hadLines = count > 0;
+      markSavedCart(hadLines);
+    }
     globalThis.dispatchEvent?.(
       new CustomEvent('transit-shop:cart-status', {
-        detail: { count: cartCountOf(snapshot), visible: snapshot.context.cartVisible },
+        detail: { count, visible: snapshot.context.cartVisible },
       }),
     );
+  };
   const subscription = actor.subscribe(publish);
   actor.start();
   publish(actor.getSnapshot());

@@ -15,7 +15,7 @@ import { CartProblems, CartTotals } from './cart-summary.tsx';
 import { CheckoutPanel } from './checkout-panel.tsx';
 import { VoucherForm } from './voucher-form.tsx';
 
-function EmptyCart({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+export function EmptyCart({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ textAlign: 'center', py: 4, display: 'grid', gap: 2, justifyItems: 'center' }}>

@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { closeCartSidebar, getCartRuntime } from '../../../lib/cart/cart-runtime.ts';
+import { useServedEmptyCart } from '../../../lib/cart/served-cart.ts';
 import { WithCart } from '../../../lib/cart/use-cart.tsx';
 import { WithSession } from '../../../lib/session/use-session.tsx';
-import { CartContents } from '../components/cart-contents.tsx';
+import { CartContents, EmptyCart } from '../components/cart-contents.tsx';
 
 export function loader() {
   // The cart starts (and verifies a restored cart) as the page's code arrives; the page shows all
@@ -16,6 +17,24 @@ export function loader() {
   // no cart: the browser fills it in (decision 0034).
   if (typeof window !== 'undefined') void getCartRuntime().then(closeCartSidebar);
   return null;
+}
+
+/** The cart, or while it starts what the server knew: an empty cart, or one to wait for. */
+function PageCart() {
+  const { t } = useTranslation();
+  const servedEmpty = useServedEmptyCart();
+  const fallback = servedEmpty ? (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <EmptyCart />
+    </Box>
+  ) : (
+    <LinearProgress aria-label={t('cart.verifying')} />
+  );
+  return (
+    <WithCart fallback={fallback}>
+      <CartContents variant="page" />
+    </WithCart>
+  );
 }
 
 export function Component() {
@@ -27,9 +46,7 @@ export function Component() {
         {t('cart.title')}
       </Typography>
       <WithSession>
-        <WithCart fallback={<LinearProgress aria-label={t('cart.verifying')} />}>
-          <CartContents variant="page" />
-        </WithCart>
+        <PageCart />
       </WithSession>
     </Box>
   );
