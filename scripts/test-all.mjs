@@ -18,6 +18,8 @@ for (const group of ['packages', 'platform']) {
   }
 }
 mkdirSync(resultsDir, { recursive: true });
+// The unit step's task summary (--summarize) is read by test-summary.mjs: only this run's.
+rmSync(join(root, '.turbo', 'runs'), { recursive: true, force: true });
 
 const steps = [
   { name: 'lint', command: 'npx biome ci .' },
@@ -33,7 +35,7 @@ const steps = [
   {
     name: 'unit tests',
     command:
-      'npx turbo run test --concurrency=1 --continue --output-logs=full -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json',
+      'npx turbo run test --concurrency=1 --continue --output-logs=full --summarize -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json --reporter=../../scripts/vitest-run-errors-reporter.mjs',
     report: true,
   },
   { name: 'build', command: 'npx turbo run build --output-logs=errors-only' },

@@ -52,6 +52,31 @@ function namesOfFailedTests(report) {
   return names;
 }
 
+/** The errors a vitest run met outside its tests (run-errors.json, vitest-run-errors-reporter.mjs). */
+function runErrorsBeside(reportFile) {
+  const file = join(dirname(reportFile), 'run-errors.json');
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).errors ?? [];
+}
+
+function describeRunError(error) {
+  const where = error.testFile ? ` in ${error.testFile}${error.test ? ` › ${error.test}` : ''}` : '';
+  const firstLine = `${error.name ?? 'Error'}: ${error.message ?? ''}`.split('\n')[0].slice(0, 300);
+  return `${firstLine}${where}`;
+}
+
+/** The workspaces whose test task exited with an error, from turbo's run summary (--summarize). */
+function failedTestTasks(root) {
+  const runs = join(root, '.turbo', 'runs');
+  if (!existsSync(runs)) return [];
+  const summaries = readdirSync(runs).filter((f) => f.endsWith('.json'));
+  return summaries.flatMap((f) =>
+    (JSON.parse(readFileSync(join(runs, f), 'utf8')).tasks ?? [])
+      .filter((task) => task.taskId?.endsWith('#test') && task.execution?.exitCode !== 0)
+      .map((task) => `${task.taskId} (exit ${task.execution?.exitCode ?? '?'})`),
+  );
+}
+
 export function summarise(root) {
   const lines = [];
   let passed = 0;
@@ -79,6 +104,12 @@ export function summarise(root) {
     const workspace = relative(root, dirname(dirname(file)));
     lines.push(`unit ${workspace}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`);
     for (const name of namesOfFailedTests(report)) lines.push(`  failed in ${workspace}: ${name}`);
+    const runErrors = runErrorsBeside(file);
+    if (runErrors.length > 0) {
+      failed += runErrors.length;
+      lines.push(`unit ${workspace}: ${runErrors.length} error(s) outside any test`);
+      for (const error of runErrors) lines.push(`  error in ${workspace}: ${describeRunError(error)}`);
+    }
   }
   const unitStep = steps.find((s) => s.name === 'unit tests');
   if (unitStep && !unitStep.ok && workspaces.length === 0) {
@@ -104,6 +135,9 @@ export function summarise(root) {
   if (unitStep && !unitStep.ok && failed === 0) {
     failed += 1;
     lines.push('unit tests: the runner exited with an error although no test failed');
+  }
+  if (unitStep && !unitStep.ok) {
+    for (const task of failedTestTasks(root)) lines.push(`  exited with an error: ${task}`);
   }
   if (e2eStep && !e2eStep.ok && failed === 0) {
     failed += 1;

@@ -14,8 +14,20 @@ const postgresUrl = process.env.DATABASE_URL || undefined;
  */
 const ONE_DATABASE_IS_ENOUGH = ['src/http/malformed-requests.test.ts'];
 
+/**
+ * Files that need a module graph of their own (decision 0042): one replaces argon2 with vi.mock,
+ * one compares the PDF thread's bytes with a first PDF drawn here (pdfkit numbers its font subsets
+ * per process). They touch no database and run once, isolated; every other file shares its
+ * worker's modules with the files before it, which saves importing the service again per file.
+ */
+const NEEDS_ITS_OWN_MODULES = [
+  'src/services/identity/hashing-concurrency.test.ts',
+  'src/services/invoices/invoice-pdf-thread.test.ts',
+];
+
 const shared = {
   include: ['src/**/*.test.ts'],
+  isolate: false,
   setupFiles: ['@transit-shop/service-kit/fail-on-console-error'],
   // A PGlite instance takes a few seconds to start and password hashing is slow by design. The
   // first files of a run also compile the whole service cold, two at once on a shared machine: a
@@ -36,13 +48,35 @@ export default defineConfig({
           ...shared,
           name: 'pglite',
           env: { DATABASE_URL: '' },
-          exclude: postgresUrl
-            ? [...configDefaults.exclude, ...ONE_DATABASE_IS_ENOUGH]
-            : configDefaults.exclude,
+          exclude: [
+            ...configDefaults.exclude,
+            ...NEEDS_ITS_OWN_MODULES,
+            ...(postgresUrl ? ONE_DATABASE_IS_ENOUGH : []),
+          ],
           globalSetup: ['src/test-support/pglite-snapshot.global.ts'],
         },
       },
-      ...(postgresUrl ? [{ test: { ...shared, name: 'postgres', env: { DATABASE_URL: postgresUrl } } }] : []),
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                env: { DATABASE_URL: postgresUrl },
+                exclude: [...configDefaults.exclude, ...NEEDS_ITS_OWN_MODULES],
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          ...shared,
+          name: 'own-modules',
+          include: NEEDS_ITS_OWN_MODULES,
+          isolate: true,
+          env: { DATABASE_URL: '' },
+        },
+      },
     ],
   },
 });
