@@ -104,6 +104,15 @@ export function summarise(root) {
     const workspace = relative(root, dirname(dirname(file)));
     lines.push(`unit ${workspace}: ${p} passed, ${f + failedSuites} failed, ${skipped} skipped`);
     for (const name of namesOfFailedTests(report)) lines.push(`  failed in ${workspace}: ${name}`);
+    // A suite that failed while all its tests passed: a hook (beforeAll, afterAll) threw.
+    const failedOutsideTests = f === 0 && failedSuites === 0 ? (report.numFailedTestSuites ?? 0) : 0;
+    if (failedOutsideTests > 0) {
+      failed += failedOutsideTests;
+      lines.push(`unit ${workspace}: ${failedOutsideTests} suite(s) failed outside their tests (a hook)`);
+      for (const result of report.testResults ?? []) {
+        if (result.message) lines.push(`  in ${relative(process.cwd(), result.name)}: ${result.message.split('\n')[0]}`);
+      }
+    }
     const runErrors = runErrorsBeside(file);
     if (runErrors.length > 0) {
       failed += runErrors.length;

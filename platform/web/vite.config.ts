@@ -126,7 +126,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-    testTimeout: 15_000,
+    // Twice the longest wait of a findBy (test/setup.ts), for tests that wait on several in a row.
+    testTimeout: 30_000,
     // Every core runs a file: Vitest's default leaves one to its main process, one file at a time
     // on two cores (decision 0042).
     maxWorkers: availableParallelism(),

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.tsx';
 
 // findBy and waitFor wait for a condition: on a busy machine a lazily loaded page can take more
-// than the default second to appear, so they wait up to five before failing.
-configure({ asyncUtilTimeout: 5_000 });
+// than the default second to appear (the first test of a file compiles it: over five seconds while
+// other suites ran), so they wait up to ten before failing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The server render's tests run in Node, without a window (entry-server.test.tsx).
 const inBrowser = typeof window !== 'undefined';
