@@ -98,14 +98,18 @@ async function accountOf(
   const networkId = network.network.config.id;
   const found = await findProviderSignIn({ db, clock, token: input.authProviderToken, networkId });
   if (found.providerId !== provider.id) throw new AppError('AUTHORIZATION_STATE_INVALID');
-  const linked = await findLinkedIdentity(db, found.issuer, found.subject);
-  const details = detailsOf(found.claims);
-  if (!linked && details.email && (await emailOwner(db, details.email))) {
-    throw new AppError('ACCOUNT_OTHER_PROVIDER');
-  }
   return db.transaction(async (tx) => {
     const inTx = { ...context, db: tx };
+    // Spent first: of two calls with one token, the second waits here for the first to commit and
+    // is refused, instead of reading the account the first one is making halfway (its email taken,
+    // its identity not yet linked) and answering that another provider's account has the email.
     const signIn = await spendProviderSignIn({ db: tx, clock, token: input.authProviderToken, networkId });
+    const linked = await findLinkedIdentity(tx, signIn.issuer, signIn.subject);
+    const details = detailsOf(signIn.claims);
+    // Refused before anything is written: the transaction's rollback leaves the token unspent.
+    if (!linked && details.email && (await emailOwner(tx, details.email))) {
+      throw new AppError('ACCOUNT_OTHER_PROVIDER');
+    }
     let user = linked
       ? await loadUser(tx, linked.userId)
       : await createAccount(inTx, signIn, details, input.locale ?? network.network.config.defaultLanguage);
