@@ -110,7 +110,8 @@ export function summarise(root) {
       failed += failedOutsideTests;
       lines.push(`unit ${workspace}: ${failedOutsideTests} suite(s) failed outside their tests (a hook)`);
       for (const result of report.testResults ?? []) {
-        if (result.message) lines.push(`  in ${relative(process.cwd(), result.name)}: ${result.message.split('\n')[0]}`);
+        if (result.message)
+          lines.push(`  in ${relative(process.cwd(), result.name)}: ${result.message.split('\n')[0]}`);
       }
     }
     const runErrors = runErrorsBeside(file);

@@ -2,11 +2,15 @@
 // inside its white square of `side` points, with a quiet zone of 4 modules.
 import { inflateSync } from 'node:zlib';
 
-/** Every rectangle (`x y w h re`) of the PDF's content streams, as drawn from the top left. */
+/**
+ * Every rectangle (`x y w h re`) of the PDF's content streams, as drawn from the top left. pdfkit
+ * writes a stream's bytes between `stream\n` and `\nendstream`, exactly: compressed bytes may end
+ * with a carriage return, which is data, not part of the line break.
+ */
 function rectangles(pdf: Uint8Array): number[][] {
   const raw = Buffer.from(pdf).toString('latin1');
   const found: number[][] = [];
-  for (const [, body] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const [, body] of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     let text: string;
     try {
       text = inflateSync(Buffer.from(body ?? '', 'latin1')).toString('latin1');
