@@ -118,6 +118,8 @@ describe('the shop', () => {
     const { router } = await openShop();
     await screen.findByRole('heading', { level: 4, name: 'Ticket 1 voyage' });
     const filters = screen.getByRole('group', { name: 'Filtrer les titres' });
+    // The filters act once the page is interactive (ReadyControls): a choice made before is lost.
+    await waitFor(() => expect((filters as HTMLFieldSetElement).disabled).toBe(false));
     const category = within(filters).getByRole('combobox', { name: 'Catégorie' });
     const mode = within(filters).getByRole('combobox', { name: 'Mode de distribution' });
     const rate = within(filters).getByRole('combobox', { name: 'Tarif' });
