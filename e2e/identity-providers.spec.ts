@@ -53,6 +53,13 @@ async function franceConnectUser() {
   return { username, givenName: 'Maëlle Anne', familyName: 'Rivière' };
 }
 
+/**
+ * Back from the provider, the shop exchanges the code, links (or signs in), reads the account again
+ * and loads the next page's code before it shows: about 5 s alone on two shared cores, and over 10 s
+ * once in a full run (the account page's render alone took up to 2.6 s).
+ */
+const BACK_FROM_PROVIDER = { timeout: 30_000 };
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -83,6 +90,7 @@ async function signInAtSandbox(
 async function expectBackSignedIn(page: Page, slug: string, locale: Locale): Promise<void> {
   await expect(page).toHaveURL(
     (url) => url.host.startsWith(`${slug}.localhost`) && !url.pathname.includes('/auth/'),
+    BACK_FROM_PROVIDER,
   );
   await expectSignedIn(page, locale);
 }
@@ -205,7 +213,7 @@ test.describe('sign-in with OpenID providers', () => {
     await page
       .getByRole('button', { name: fill(t.auth.unlink.credentialsSubmit, { name: 'FranceConnect' }) })
       .click();
-    await expect(page.getByText(t.account.identityUnlinked)).toBeVisible();
+    await expect(page.getByText(t.account.identityUnlinked)).toBeVisible(BACK_FROM_PROVIDER);
     await expect(field(page, t.account.fields.firstName)).not.toHaveAttribute('readonly', '');
     const methods = page.getByRole('region', { name: t.account.identities.title });
     await expect(methods.getByText(t.account.identities.notLinked).first()).toBeVisible();
@@ -227,7 +235,7 @@ test.describe('sign-in with OpenID providers', () => {
     await signInAtSandbox(page, 'en', 'Lakeside ID', first.username);
     await expect(
       page.getByText(fill(t.account.identities.linkedNotice, { name: 'Lakeside ID' })),
-    ).toBeVisible();
+    ).toBeVisible(BACK_FROM_PROVIDER);
 
     await page
       .getByRole('button', { name: fill(t.account.identities.replaceLabel, { name: 'Lakeside ID' }) })
@@ -236,7 +244,7 @@ test.describe('sign-in with OpenID providers', () => {
     await signInAtSandbox(page, 'en', 'Lakeside ID', second.username);
     await expect(
       page.getByText(fill(t.account.identities.replacedNotice, { name: 'Lakeside ID' })),
-    ).toBeVisible();
+    ).toBeVisible(BACK_FROM_PROVIDER);
   });
 });
 
@@ -274,7 +282,7 @@ for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
         await signInAtSandbox(page, locale, 'Compte Lumière', realm.username);
         await expect(
           page.getByText(fill(t.account.identities.linkedNotice, { name: 'Compte Lumière' })),
-        ).toBeVisible();
+        ).toBeVisible(BACK_FROM_PROVIDER);
 
         await check('/account/identity/add', t.account.identities.addTitle);
         await check('/account/identity/replace', t.account.identities.replaceTitle);

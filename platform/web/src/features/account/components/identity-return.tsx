@@ -106,6 +106,8 @@ export function IdentityReturn({ purpose }: { purpose: IdentityPurpose }) {
     // The code and its state are used once: a reload or Back must not send them again.
     setParams({}, { replace: true, preventScrollReset: true });
     if (providerReturn.kind !== 'code') return;
+    // The account page the link ends on loads meanwhile rather than after (the router reports a failure).
+    void import('../pages/account.tsx').catch(() => {});
     linkIdentity({ code: providerReturn.code, state: providerReturn.state, replace: purpose === 'replace' })
       .then(({ providerId, identities }) => {
         const name =

@@ -104,6 +104,9 @@ describe('errors under the fields of the sign-in pages', () => {
     await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(helperOf(email)).toBe('This email address is already in use.'));
+    // The focus then moves to the field the server named (after the error shows, not with it): a
+    // key typed before that would land in the email field.
+    await waitFor(() => expect(document.activeElement).toBe(email));
     // Another field changing leaves it; the email changing answers it.
     await user.type(screen.getByLabelText(/^First name/), 'e');
     expect(helperOf(email)).toBe('This email address is already in use.');
