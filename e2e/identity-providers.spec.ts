@@ -15,7 +15,7 @@ import {
   shopUrl,
   signIn,
 } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
+import { seriousViolationsInBothSchemes } from './support/axe.ts';
 import { IDENTITY_SANDBOX_URL } from './support/platform.ts';
 import { fill, type Locale, textsOf } from './support/texts.ts';
 
@@ -249,54 +249,53 @@ test.describe('sign-in with OpenID providers', () => {
 });
 
 for (const locale of ['en', 'ar'] as const satisfies Locale[]) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test.describe(`provider pages, ${locale}, ${colorScheme}, on a phone`, () => {
-      test.use({ colorScheme, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      test.describe.configure({ timeout: 180_000 });
+  test.describe(`provider pages, ${locale}, on a phone`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test.describe.configure({ timeout: 240_000 });
 
-      test(`axe on the provider return, link, replace and unlink pages (lumiere ${locale}, ${colorScheme})`, async ({
-        page,
-      }) => {
-        const t = textsOf(locale);
-        const check = async (path: string, title: string) =>
-          test.step(`axe on ${path}`, async () => {
-            await page.goto(shopUrl('lumiere', locale, path));
-            await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-            await expect(page.locator('html')).toHaveAttribute('data-color-scheme', colorScheme);
-            await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-            await expect(page.getByRole('contentinfo')).toBeVisible();
-            expect.soft(await seriousViolations(page), `serious violations on ${path}`).toEqual([]);
-          });
-        // A return the provider refused, as a rider who pressed Cancel there sees it.
-        await check('/auth/fc/finalize?error=access_denied&state=refused', t.auth.providerReturn.failedTitle);
-        await check('/auth/custom?error=access_denied&state=refused', t.auth.providerReturn.failedTitle);
+    test(`axe on the provider return, link, replace and unlink pages (lumiere ${locale}, light and dark)`, async ({
+      page,
+    }) => {
+      const t = textsOf(locale);
+      const check = async (path: string, title: string) =>
+        test.step(`axe on ${path}`, async () => {
+          await page.goto(shopUrl('lumiere', locale, path));
+          await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+          await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+          await expect(page.getByRole('contentinfo')).toBeVisible();
+          expect
+            .soft(await seriousViolationsInBothSchemes(page), `serious violations on ${path}`)
+            .toEqual([]);
+        });
+      // A return the provider refused, as a rider who pressed Cancel there sees it.
+      await check('/auth/fc/finalize?error=access_denied&state=refused', t.auth.providerReturn.failedTitle);
+      await check('/auth/custom?error=access_denied&state=refused', t.auth.providerReturn.failedTitle);
 
-        const rider = await franceConnectUser();
-        await signInWithFranceConnect(page, locale, rider.username);
-        // A Compte Lumière identity too, so the replace page (ROUTE-11: a default identity) opens.
-        const realm = await realmUser('lumiere', 'Inès', 'Garnier');
-        await page.goto(shopUrl('lumiere', locale, '/account/identity/add'));
-        await page
-          .getByRole('button', { name: fill(t.account.identities.continueWith, { name: 'Compte Lumière' }) })
-          .click();
-        await signInAtSandbox(page, locale, 'Compte Lumière', realm.username);
-        await expect(
-          page.getByText(fill(t.account.identities.linkedNotice, { name: 'Compte Lumière' })),
-        ).toBeVisible(BACK_FROM_PROVIDER);
+      const rider = await franceConnectUser();
+      await signInWithFranceConnect(page, locale, rider.username);
+      // A Compte Lumière identity too, so the replace page (ROUTE-11: a default identity) opens.
+      const realm = await realmUser('lumiere', 'Inès', 'Garnier');
+      await page.goto(shopUrl('lumiere', locale, '/account/identity/add'));
+      await page
+        .getByRole('button', { name: fill(t.account.identities.continueWith, { name: 'Compte Lumière' }) })
+        .click();
+      await signInAtSandbox(page, locale, 'Compte Lumière', realm.username);
+      await expect(
+        page.getByText(fill(t.account.identities.linkedNotice, { name: 'Compte Lumière' })),
+      ).toBeVisible(BACK_FROM_PROVIDER);
 
-        await check('/account/identity/add', t.account.identities.addTitle);
-        await check('/account/identity/replace', t.account.identities.replaceTitle);
-        await check('/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' }));
+      await check('/account/identity/add', t.account.identities.addTitle);
+      await check('/account/identity/replace', t.account.identities.replaceTitle);
+      await check('/auth/fc/delete-identity', fill(t.auth.unlink.title, { name: 'FranceConnect' }));
 
-        // A traveller's page, with the form giving them a sign-in of their own.
-        await addTraveller(page, 'lumiere', locale, 'Léo', 'Rivière');
-        const editHref = await page
-          .getByRole('link', { name: fill(t.account.travellers.editLabel, { name: 'Léo Rivière' }) })
-          .getAttribute('href');
-        const editPath = (editHref ?? '').replace(/^\/(en|ar|it|es)(?=\/)/, '');
-        await check(editPath, t.account.traveller.editTitle);
-        await expect(page.getByRole('region', { name: t.account.travellerSignIn.title })).toBeVisible();
-      });
+      // A traveller's page, with the form giving them a sign-in of their own.
+      await addTraveller(page, 'lumiere', locale, 'Léo', 'Rivière');
+      const editHref = await page
+        .getByRole('link', { name: fill(t.account.travellers.editLabel, { name: 'Léo Rivière' }) })
+        .getAttribute('href');
+      const editPath = (editHref ?? '').replace(/^\/(en|ar|it|es)(?=\/)/, '');
+      await check(editPath, t.account.traveller.editTitle);
+      await expect(page.getByRole('region', { name: t.account.travellerSignIn.title })).toBeVisible();
     });
-  }
+  });
 }
