@@ -38,9 +38,9 @@ export default defineConfig({
   globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL: `http://lumiere.localhost:${E2E_PORT}`,
-    // A failed test keeps its trace: its actions, network, console and screencast. The DOM snapshot
-    // of every action is left out: it cost about 14 % of the end-to-end run's time (decision 0042), and a
-    // failure's page is still kept as an accessibility snapshot in error-context.md.
+    // A failed test keeps its trace: its actions, network, console and screencast. The DOM
+    // snapshot of every action is left out: it cost about 14 % of the end-to-end run's time
+    // (decision 0042), and a failure's page is still kept in error-context.md.
     trace: { mode: 'retain-on-failure', snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
